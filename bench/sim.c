@@ -1,0 +1,217 @@
+/* bench/sim.c: how close `fray sim` runs to the speed of its dice.
+ *
+ * For each ruleset's duel example (examples/ *-duel.json) it runs a fixed
+ * number of fights on one thread and on all cores, and prints fights per
+ * second, dice drawn per fight, the cost of one die from the same generator
+ * measured in the same run (the floor: fray_die on a fray_dice that logs
+ * nothing, as in the sim), and
+ *
+ *     ratio = (time per fight on one thread) / (dice per fight * cost per die)
+ *
+ * which is 1 for a fight that costs nothing but its dice. The issue's goal:
+ * a ratio of at most 5, and all cores at least 1.7 times one thread on two.
+ *
+ * usage: bench_sim [-n FIGHTS] [--threads T] [--examples DIR] [--json]
+ */
+#include <getopt.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core.h"
+#include "sim.h"
+
+#define BENCH_DIE_DRAWS 20000000u
+#define BENCH_MAX_FIGHTS 200000u
+#define BENCH_SECONDS 5.0 /* a single-thread run is sized to about this */
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Seconds per fray_die(d10) on a generator seeded in this run; the best of
+ * three passes, so a busy moment of the machine does not inflate it. */
+static double die_cost(void)
+{
+    fray_dice d;
+    double best = 1e9;
+    volatile uint64_t sink = 0;
+    for (int pass = 0; pass < 3; pass++) {
+        fray_dice_init(&d, (uint64_t)time(NULL), (uint64_t)pass);
+        d.keep_log = 0; /* as in the sim: counted, not logged */
+        uint64_t sum = 0;
+        double t0 = now();
+        for (unsigned i = 0; i < BENCH_DIE_DRAWS; i++)
+            sum += (uint64_t)fray_die(&d, 10, "bench die");
+        double t = (now() - t0) / BENCH_DIE_DRAWS;
+        sink += sum;
+        if (t < best)
+            best = t;
+    }
+    (void)sink;
+    return best;
+}
+
+typedef struct row {
+    char file[256];
+    char ruleset[32];
+    uint64_t fights;
+    double fps1, fpsT, dice, ratio, scaling;
+    int threads, same, ok;
+    char err[512];
+} row;
+
+static int sim(const char *path, uint64_t n, int threads, fray_sim_result *r, char *err,
+               size_t errlen)
+{
+    fray_sim_opts o = {.n = n, .seed = 1, .threads = threads};
+    return fray_sim_run(path, &o, r, err, errlen);
+}
+
+static void bench_one(const char *path, uint64_t fixed_n, int threads, double die, row *w)
+{
+    fray_sim_result *r1 = calloc(1, sizeof *r1), *rT = calloc(1, sizeof *rT);
+    memset(w, 0, sizeof *w);
+    snprintf(w->file, sizeof w->file, "%s", path);
+    if (!r1 || !rT) {
+        snprintf(w->err, sizeof w->err, "out of memory");
+        goto out;
+    }
+    uint64_t n = fixed_n;
+    if (!n) {
+        /* a short probe sizes the run to about BENCH_SECONDS on one thread */
+        if (sim(path, 500, 1, r1, w->err, sizeof w->err) != FRAY_OK)
+            goto out;
+        double per = r1->timing.elapsed / 500.0;
+        n = per > 0 ? (uint64_t)(BENCH_SECONDS / per) : BENCH_MAX_FIGHTS;
+        n = n < 1000 ? 1000 : n > BENCH_MAX_FIGHTS ? BENCH_MAX_FIGHTS : n / 1000 * 1000;
+    }
+    if (sim(path, n, 1, r1, w->err, sizeof w->err) != FRAY_OK ||
+        sim(path, n, threads, rT, w->err, sizeof w->err) != FRAY_OK)
+        goto out;
+    snprintf(w->ruleset, sizeof w->ruleset, "%s", r1->ruleset);
+    w->fights = n;
+    w->threads = rT->timing.threads;
+    w->fps1 = (double)n / r1->timing.elapsed;
+    w->fpsT = (double)n / rT->timing.elapsed;
+    w->scaling = w->fpsT / w->fps1;
+    w->dice = fray_moments_mean(&r1->dice);
+    w->ratio = w->dice > 0 ? (r1->timing.elapsed / (double)n) / (w->dice * die) : 0.0;
+    memset(&r1->timing, 0, sizeof r1->timing);
+    memset(&rT->timing, 0, sizeof rT->timing);
+    w->same = !memcmp(r1, rT, sizeof *r1);
+    w->ok = 1;
+out:
+    free(r1);
+    free(rT);
+}
+
+static void help(FILE *f)
+{
+    fprintf(f,
+            "usage: bench_sim [-n FIGHTS] [--threads T] [--examples DIR] [--json]\n\n"
+            "Runs each ruleset's duel example (DIR/*-duel.json, DIR default: examples)\n"
+            "on one thread and on T threads (default: the cores online) and prints\n"
+            "fights/s, dice per fight, the cost of one die (fray_die, d10, same\n"
+            "generator, same run) and ratio = time per fight / (dice per fight x cost\n"
+            "per die). Without -n each run is sized to about %.0f s on one thread (at\n"
+            "most %u fights).\n",
+            BENCH_SECONDS, BENCH_MAX_FIGHTS);
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"threads", required_argument, 0, 't'}, {"examples", required_argument, 0, 'e'},
+        {"json", no_argument, 0, 'j'},          {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    unsigned long long n = 0;
+    int threads = 0, json = 0, c;
+    const char *dir = NULL;
+    while ((c = getopt_long(argc, argv, "n:t:e:jh", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'n': n = strtoull(optarg, NULL, 10); break;
+        case 't': threads = atoi(optarg); break;
+        case 'e': dir = optarg; break;
+        case 'j': json = 1; break;
+        case 'h': help(stdout); return 0;
+        default: help(stderr); return 2;
+        }
+    }
+    if (threads < 1) {
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        threads = cores < 1 ? 1 : (int)cores;
+    }
+    struct stat st;
+    if (!dir)
+        dir = stat("examples", &st) == 0 ? "examples" : FRAY_DATA_DIR "/../examples";
+    char pattern[512];
+    snprintf(pattern, sizeof pattern, "%s/*-duel.json", dir);
+    glob_t g;
+    if (glob(pattern, 0, NULL, &g) != 0 || g.gl_pathc == 0) {
+        fprintf(stderr, "bench_sim: no duel examples match %s\n", pattern);
+        return 2;
+    }
+
+    double die = die_cost();
+    row *rows = calloc(g.gl_pathc, sizeof *rows);
+    if (!rows)
+        return 1;
+    if (!json) {
+        printf("cost of one die (fray_die, d10): %.2f ns; %d threads for \"all cores\"\n\n",
+               die * 1e9, threads);
+        printf("%-28s %-8s %8s %12s %12s %8s %9s %7s %5s\n", "example", "ruleset", "fights",
+               "fights/s x1", "fights/s xT", "scaling", "dice/fight", "ratio", "same");
+    }
+    int rc = 0;
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        row *w = &rows[i];
+        bench_one(g.gl_pathv[i], n, threads, die, w);
+        if (!w->ok) {
+            fprintf(stderr, "bench_sim: %s: %s\n", g.gl_pathv[i], w->err);
+            rc = 1;
+            continue;
+        }
+        if (!json) {
+            const char *base = strrchr(w->file, '/');
+            printf("%-28s %-8s %8llu %12.0f %12.0f %7.2fx %9.1f %7.1f %5s\n",
+                   base ? base + 1 : w->file, w->ruleset, (unsigned long long)w->fights,
+                   w->fps1, w->fpsT, w->scaling, w->dice, w->ratio, w->same ? "yes" : "NO");
+            fflush(stdout);
+        }
+    }
+    if (json) {
+        json_t *o = json_object(), *arr = json_array();
+        json_object_set_new(o, "die_ns", json_real(die * 1e9));
+        json_object_set_new(o, "threads", json_integer(threads));
+        for (size_t i = 0; i < g.gl_pathc; i++) {
+            const row *w = &rows[i];
+            if (!w->ok)
+                continue;
+            json_array_append_new(
+                arr, json_pack("{s:s,s:s,s:I,s:f,s:f,s:f,s:f,s:f,s:f,s:b}", "file", w->file,
+                               "ruleset", w->ruleset, "fights", (json_int_t)w->fights,
+                               "fights_per_s_1", w->fps1, "fights_per_s_all", w->fpsT,
+                               "scaling", w->scaling, "dice_per_fight", w->dice, "us_per_fight",
+                               1e6 / w->fps1, "ratio", w->ratio, "same_results", w->same));
+        }
+        json_object_set_new(o, "duels", arr);
+        json_dumpf(o, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(6));
+        putchar('\n');
+        json_decref(o);
+    } else {
+        printf("\nratio = time per fight on one thread / (dice per fight x cost of one die);\n"
+               "goals (issue 5): ratio <= 5, scaling >= 1.7 on two cores; \"same\": the\n"
+               "results on one and on all threads are identical.\n");
+    }
+    free(rows);
+    globfree(&g);
+    return rc;
+}

@@ -1,0 +1,18 @@
+/* cli.h: the `fray` program's verbs. One file per verb; each returns the
+ * process exit code (0 done, 1 runtime failure, 2 bad input or usage) and
+ * reports its errors once, on stderr, prefixed "fray VERB: ". */
+#ifndef FRAY_CLI_H
+#define FRAY_CLI_H
+
+int cli_rulesets(int argc, char **argv);
+int cli_check(int argc, char **argv);
+int cli_run(int argc, char **argv);
+int cli_dice(int argc, char **argv);
+int cli_odds(int argc, char **argv);
+int cli_sim(int argc, char **argv);
+
+/* Parse a non-negative integer option value; 0 or -1 (and a message). */
+int cli_parse_u64(const char *verb, const char *opt, const char *s, unsigned long long *out);
+int cli_parse_int(const char *verb, const char *opt, const char *s, int min, int max, int *out);
+
+#endif

@@ -1,0 +1,51 @@
+/* main.c: `fray VERB ...`, dispatched to one file per verb. */
+#include <stdio.h>
+#include <string.h>
+
+#include "fray.h"
+#include "cli.h"
+
+static const struct {
+    const char *name;
+    int (*fn)(int, char **);
+    const char *what;
+} verbs[] = {
+    {"rulesets", cli_rulesets, "the rule systems, their actions with costs, and rule options"},
+    {"check", cli_check, "validate encounter and creature files"},
+    {"run", cli_run, "run one fight and narrate it (or print its events as JSON Lines)"},
+    {"sim", cli_sim, "run many fights and report who wins, how often and how fast"},
+    {"odds", cli_odds, "exact outcome distributions of a ruleset's attack checks"},
+    {"dice", cli_dice, "exact distribution of a dice expression"},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: fray VERB [options]   (fray VERB --help for a verb's options)\n\n"
+               "fray is a tabletop combat rules engine: it runs fights under the combat rules of\n"
+               "tabletop role-playing systems, computes exact odds, and simulates many fights.\n\nverbs:\n");
+    for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
+        fprintf(f, "  %-9s %s\n", verbs[i].name, verbs[i].what);
+    fprintf(f, "\n  --version  print the version\n  --help     this text\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("fray %s\n", FRAY_VERSION);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
+        if (!strcmp(argv[1], verbs[i].name))
+            return verbs[i].fn(argc - 1, argv + 1);
+    fprintf(stderr, "fray: unknown verb '%s'\n", argv[1]);
+    usage(stderr);
+    return 2;
+}

@@ -1,0 +1,228 @@
+/* run.c: `fray run ENCOUNTER`: one fight, narrated or as JSON Lines. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core.h"
+#include "cli.h"
+
+static void help(FILE *f)
+{
+    fprintf(f,
+            "usage: fray run ENCOUNTER [--seed N] [--dice 17,4,...] [--json] [--max-rounds N]\n"
+            "                [--policy SIDE=policy|random|script]... [--ask] [--quiet]\n\n"
+            "Runs one fight to its end and narrates it; prints the seed it used.\n"
+            "  --seed N          seed of the dice (default: from the clock, printed)\n"
+            "  --dice LIST       take every roll from this comma-separated list, in order;\n"
+            "                    too few values is an error (exit 2)\n"
+            "  --json            JSON Lines: a \"start\" line, then one event per line\n"
+            "  --max-rounds N    end a stalemate as a draw after N rounds (default: the\n"
+            "                    file's max_rounds, else 100)\n"
+            "  --policy S=C      who plays side S: the ruleset's policy, random legal\n"
+            "                    actions, or the combatants' scripts\n"
+            "  --ask             ask on the terminal for every roll: type the value a\n"
+            "                    player rolled, or press Enter to let fray roll it\n"
+            "  --quiet           print only the result\n"
+            "Exit: 0 the fight ended, 1 runtime failure, 2 bad input.\n");
+}
+
+static int parse_dice(const char *s, int **out, size_t *n)
+{
+    size_t cap = 16, k = 0;
+    int *v = malloc(cap * sizeof *v);
+    if (!v)
+        return -1;
+    const char *p = s;
+    while (*p) {
+        char *end;
+        long x = strtol(p, &end, 10);
+        if (end == p || x < 1 || x > 1000) {
+            fprintf(stderr, "fray run: --dice: expected die results from 1 to 1000 separated by "
+                            "commas, at '%s'\n", p);
+            free(v);
+            return -1;
+        }
+        if (k == cap) {
+            cap *= 2;
+            int *nv = realloc(v, cap * sizeof *v);
+            if (!nv) {
+                free(v);
+                return -1;
+            }
+            v = nv;
+        }
+        v[k++] = (int)x;
+        p = end;
+        while (*p == ',' || *p == ' ')
+            p++;
+    }
+    *out = v;
+    *n = k;
+    return 0;
+}
+
+/* --ask: a person enters any roll; an empty line lets fray roll it. */
+static int ask_die(void *ud, const char *purpose, int sides, int *value)
+{
+    FILE *in = ud;
+    for (;;) {
+        fprintf(stderr, "%s (d%d) [Enter: roll it]: ", purpose, sides);
+        fflush(stderr);
+        char line[64];
+        if (!fgets(line, sizeof line, in))
+            return 0; /* end of input: fray rolls the rest */
+        char *end;
+        long v = strtol(line, &end, 10);
+        while (*end == ' ' || *end == '\r' || *end == '\n')
+            end++;
+        if (end == line || line[0] == '\n')
+            return 0;
+        if (*end == 0 && v >= 1 && v <= sides) {
+            *value = (int)v;
+            return 1;
+        }
+        fprintf(stderr, "  a d%d shows 1 to %d\n", sides, sides);
+    }
+}
+
+static void summary(const fray_encounter *e, FILE *f)
+{
+    int w = fray_winner(e);
+    fprintf(f, "Result: %s after %d round%s\n", w >= 0 ? fray_side_name(e, w) : "draw",
+            fray_round(e), fray_round(e) == 1 ? "" : "s");
+    static const char *const st[] = {"standing", "down", "dead"};
+    for (int i = 0; i < e->n; i++) {
+        char line[256] = "";
+        if (e->rs->describe)
+            e->rs->describe(e, i, line, sizeof line);
+        fprintf(f, "  %-16s %-8s %-9s %s\n", e->c[i].name, e->side[e->c[i].side],
+                st[e->c[i].status], line);
+    }
+}
+
+int cli_run(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"seed", required_argument, 0, 's'},       {"dice", required_argument, 0, 'd'},
+        {"json", no_argument, 0, 'j'},             {"max-rounds", required_argument, 0, 'm'},
+        {"policy", required_argument, 0, 'p'},     {"quiet", no_argument, 0, 'q'},
+        {"ask", no_argument, 0, 'a'},
+        {"help", no_argument, 0, 'h'},             {0, 0, 0, 0}};
+    unsigned long long seed = 0;
+    int have_seed = 0, json = 0, quiet = 0, ask = 0, max_rounds = 0, c;
+    const char *dice = NULL;
+    const char *policies[16];
+    int npol = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "s:d:jm:p:qah", longopts, NULL)) != -1) {
+        switch (c) {
+        case 's':
+            if (cli_parse_u64("run", "--seed", optarg, &seed) < 0)
+                return 2;
+            have_seed = 1;
+            break;
+        case 'd': dice = optarg; break;
+        case 'j': json = 1; break;
+        case 'q': quiet = 1; break;
+        case 'a': ask = 1; break;
+        case 'm':
+            if (cli_parse_int("run", "--max-rounds", optarg, 1, 1000000, &max_rounds) < 0)
+                return 2;
+            break;
+        case 'p':
+            if (npol == 16) {
+                fprintf(stderr, "fray run: too many --policy options\n");
+                return 2;
+            }
+            policies[npol++] = optarg;
+            break;
+        case 'h': help(stdout); return 0;
+        default: help(stderr); return 2;
+        }
+    }
+    if (optind != argc - 1) {
+        fprintf(stderr, "fray run: expected one encounter file\n");
+        help(stderr);
+        return 2;
+    }
+    const char *path = argv[optind];
+    char err[512];
+    fray_encounter *e = fray_encounter_load_file(path, err, sizeof err);
+    if (!e) {
+        fprintf(stderr, "fray run: %s\n", err);
+        return 2;
+    }
+    int rc = 0;
+    if (!have_seed) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        seed = ((unsigned long long)ts.tv_sec * 1000003ULL) ^ (unsigned long long)ts.tv_nsec ^
+               ((unsigned long long)getpid() << 32);
+        seed %= 1000000000ULL; /* short enough to type back in */
+    }
+    for (int i = 0; i < npol; i++) {
+        char side[64];
+        const char *eq = strchr(policies[i], '=');
+        if (!eq || (size_t)(eq - policies[i]) >= sizeof side) {
+            fprintf(stderr, "fray run: --policy: expected SIDE=policy|random|script, got '%s'\n",
+                    policies[i]);
+            rc = 2;
+            goto out;
+        }
+        snprintf(side, sizeof side, "%.*s", (int)(eq - policies[i]), policies[i]);
+        if (fray_set_controller(e, side, eq + 1) < 0) {
+            fprintf(stderr, "fray run: --policy %s: no side '%s' or no controller '%s' (sides:",
+                    policies[i], side, eq + 1);
+            for (int s = 0; s < fray_side_count(e); s++)
+                fprintf(stderr, " %s", fray_side_name(e, s));
+            fprintf(stderr, "; controllers: policy, random, script)\n");
+            rc = 2;
+            goto out;
+        }
+    }
+    if (max_rounds)
+        fray_set_max_rounds(e, max_rounds);
+    if (dice) {
+        int *vals;
+        size_t n;
+        if (parse_dice(dice, &vals, &n) < 0) {
+            rc = 2;
+            goto out;
+        }
+        fray_set_dice_script(e, vals, n);
+        free(vals);
+    }
+    if (ask)
+        fray_set_dice_entry(e, ask_die, stdin);
+    if (!quiet)
+        fray_subscribe(e, json ? fray_sink_jsonl : fray_sink_text, stdout);
+    fray_set_seed(e, seed);
+    if (json && !quiet) {
+        json_t *start = json_pack("{s:s,s:s,s:s,s:I,s:i}", "kind", "start", "encounter", e->name,
+                                  "ruleset", e->rs->id, "seed", (json_int_t)seed, "max_rounds",
+                                  e->max_rounds);
+        json_dumpf(start, stdout, JSON_COMPACT);
+        putchar('\n');
+        json_decref(start);
+    } else if (!quiet) {
+        printf("fray run: %s (%s), seed %llu\n", e->name, e->rs->id, seed);
+    }
+    if (fray_run(e) < 0) {
+        fflush(stdout);
+        fprintf(stderr, "fray run: %s: %s\n", path, fray_error(e));
+        rc = fray_error_code(e) == FRAY_EINPUT ? 2 : 1;
+        goto out;
+    }
+    if (quiet) {
+        int w = fray_winner(e);
+        printf("%s %d\n", w >= 0 ? fray_side_name(e, w) : "draw", fray_round(e));
+    } else if (!json) {
+        summary(e, stdout);
+    }
+out:
+    fray_encounter_free(e);
+    return rc;
+}

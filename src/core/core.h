@@ -1,0 +1,321 @@
+/* core.h: what a ruleset sees of the engine. Internal; not installed.
+ *
+ * A ruleset is one const struct fray_ruleset (below) of hooks, registered in
+ * src/rules/registry.c. The core never names a ruleset. The encounter state
+ * is a plain struct the hooks read directly; they change it through the
+ * fray_res_set / fray_cond_* calls so that every change reaches the event
+ * stream.
+ */
+#ifndef FRAY_CORE_H
+#define FRAY_CORE_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "fray.h"
+#include "dice.h"
+
+#define FRAY_MAX_COMBATANTS 32
+#define FRAY_MAX_SIDES 8
+#define FRAY_MAX_RES 12     /* resource pools a ruleset may define */
+#define FRAY_MAX_COND 24    /* condition entries one creature may carry */
+#define FRAY_MAX_OPTS 24    /* rule options of one ruleset */
+#define FRAY_MAX_LEGAL 96   /* legal actions listed at one time */
+#define FRAY_MAX_SCRIPT 64  /* scripted actions of one creature */
+#define FRAY_NAME 32
+
+/* ---- Actions ------------------------------------------------------------ */
+
+typedef struct fray_action {
+    int16_t kind;   /* index in the ruleset's action table */
+    int16_t actor;
+    int16_t target; /* combatant index, -1 for none */
+    int16_t arg;    /* action-specific (Stamina spent, a variant, a distance) */
+    int32_t x, y;   /* a destination in centimetres, for moves */
+} fray_action;
+
+typedef struct fray_action_info {
+    const char *name; /* "Melee Attack" */
+    const char *cost; /* "3 Energy", as the text gives it */
+    const char *what; /* one line */
+} fray_action_info;
+
+typedef struct fray_option_info {
+    const char *name; /* "ranged_attack_cost" */
+    int def, min, max;
+    const char *doc;  /* what it chooses, and where the text is ambiguous */
+} fray_option_info;
+
+/* Windows in which a ruleset may let creatures act (DESIGN.md, "Who acts
+ * when"). FRAY_WIN_ACT is the actor's own choice. */
+enum { FRAY_WIN_ACT = 0, FRAY_WIN_DECLARED = 1, FRAY_WIN_TRIGGERED = 2 };
+
+/* ---- Conditions ---------------------------------------------------------- */
+
+/* When a condition entry ends by itself. `round` is the round it ends in. */
+enum {
+    FRAY_EXP_NEVER = 0,    /* until removed */
+    FRAY_EXP_ROUND_END,    /* at the end of round `round` */
+    FRAY_EXP_ROUND_START,  /* at the start of round `round` */
+    FRAY_EXP_TURN_END,     /* at the end of the holder's turn in round `round` */
+    FRAY_EXP_TURN_START,   /* at the start of the holder's turn in round `round` */
+    FRAY_EXP_REST          /* at the holder's next short rest */
+};
+
+/* One entry: condition `id` held because of `parent` (a condition id of the
+ * same creature that imposes it), or -1 when it stands on its own. A creature
+ * has a condition while it holds any entry of that id. */
+typedef struct fray_cond {
+    int8_t id, parent;
+    uint8_t expire;
+    int16_t round;
+} fray_cond;
+
+/* ---- Combatants and the encounter ---------------------------------------- */
+
+enum { FRAY_ABLE = 0, FRAY_DOWN = 1, FRAY_DEAD = 2 };
+enum { FRAY_CTL_POLICY = 0, FRAY_CTL_RANDOM, FRAY_CTL_SCRIPT, FRAY_CTL_HUMAN };
+
+typedef struct fray_combatant {
+    char name[FRAY_NAME]; /* shown in narration, and the target name in scripts */
+    int side;
+    int x, y;             /* centimetres */
+    int facing;           /* 0..7, 45-degree steps counterclockwise from +x */
+    int status;           /* FRAY_ABLE, FRAY_DOWN, FRAY_DEAD */
+    int controller;       /* FRAY_CTL_* */
+    int res[FRAY_MAX_RES];/* the ruleset's resource pools, by its index */
+    fray_cond cond[FRAY_MAX_COND];
+    int ncond;
+    int script_pos;       /* next entry of the script */
+    /* stats kept for `sim`: damage dealt and taken, in the ruleset's unit */
+    int dealt, taken;
+} fray_combatant;
+
+typedef struct fray_ruleset fray_ruleset;
+typedef struct fray_load fray_load;
+
+#define FRAY_MAX_SINKS 4
+#define FRAY_EV_CHANGES 48
+#define FRAY_EV_MODS 24
+
+struct fray_encounter {
+    const fray_ruleset *rs;
+    char name[64];
+    char file[256];
+    int n;                                  /* combatants */
+    fray_combatant c[FRAY_MAX_COMBATANTS];
+    unsigned char *priv;                    /* n * rs->creature_size, owned */
+    unsigned char *state;                   /* rs->state_size, owned */
+    int nsides;
+    char side[FRAY_MAX_SIDES][FRAY_NAME];
+    int opt[FRAY_MAX_OPTS];                 /* rule option values, by index */
+
+    int round;
+    int started, in_round, over, winner;
+    int max_rounds;
+    uint64_t seed, stream;
+    fray_dice dice;
+    fray_rng policy_rng;                    /* controllers' choices; never outcomes */
+    int *script_dice;                       /* owned copy for fray_set_dice_script */
+    size_t nscript_dice;
+    int offer_depth;
+    int failed;                             /* an error stopped the fight */
+    int errcode;                            /* FRAY_EINPUT (script, dice) or FRAY_ERUNTIME */
+    int steps_in_round;                     /* guards against a scheduler that never ends a round */
+
+    /* scripted actions: per combatant, FRAY_MAX_SCRIPT entries */
+    fray_action *script;                    /* n * FRAY_MAX_SCRIPT, owned */
+    int *nscript;                           /* n, owned */
+
+    /* the event being built */
+    uint64_t seq;
+    fray_event_change changes[FRAY_EV_CHANGES];
+    int nchanges;
+    fray_event_mod mods[FRAY_EV_MODS];
+    int nmods;
+    fray_sink_fn sink[FRAY_MAX_SINKS];
+    void *sink_ud[FRAY_MAX_SINKS];
+    int nsinks;
+
+    /* the state as loaded, for fray_reset */
+    fray_combatant c0[FRAY_MAX_COMBATANTS];
+    unsigned char *priv0, *state0;
+
+    char err[256];
+};
+
+/* ---- The ruleset table ---------------------------------------------------- */
+
+#define FRAY_RULESET_VERSION 1
+
+struct fray_ruleset {
+    int version;            /* FRAY_RULESET_VERSION; new hooks are appended */
+    const char *id;         /* "energy" */
+    const char *seed;       /* "000_ca603e8fb651e0df.txt" */
+    const char *summary;    /* one line */
+    const fray_action_info *actions; int nactions;
+    const char *const *resources; int nresources;   /* "Energy", "Aura", ... */
+    const char *const *conditions; int nconditions; /* "Exposed", ... */
+    const fray_option_info *options; int noptions;
+    size_t creature_size;   /* private bytes per combatant */
+    size_t state_size;      /* private bytes per encounter */
+
+    /* Load one combatant's sheet (already merged with its bundled data and
+     * overrides) into e->c[who] and fray_priv(e, who). Validate every key
+     * with the fray_load_* helpers; return 0, or -1 after fray_load_fail. */
+    int (*load_creature)(fray_load *ld, const json_t *sheet, fray_encounter *e, int who);
+    /* Called once after every combatant loaded: derived values, checks
+     * across creatures. 0 or -1 after fray_load_fail. May be NULL. */
+    int (*loaded)(fray_load *ld, fray_encounter *e);
+
+    void (*start_combat)(fray_encounter *e);   /* surprise, initiative */
+    void (*start_round)(fray_encounter *e);
+    void (*end_round)(fray_encounter *e);
+    /* Who may act now, or -1 to end the round. */
+    int (*next_actor)(fray_encounter *e);
+    /* The actions `who` may take in `window` (trigger is the action being
+     * declared or just resolved, NULL in FRAY_WIN_ACT); returns how many were
+     * written to out (at most max). Passing is always possible and is not
+     * listed. */
+    int (*legal)(fray_encounter *e, int who, int window, const fray_action *trigger,
+                 fray_action *out, int max);
+    /* Carry out an action: draw dice, change state, emit events, offer the
+     * declared and triggered windows with fray_offer. */
+    void (*resolve)(fray_encounter *e, const fray_action *a);
+    /* `who` passed in `window` (FRAY_WIN_ACT: waits or ends its part of the
+     * round, as the ruleset defines). May be NULL. */
+    void (*pass)(fray_encounter *e, int who, int window);
+    /* The built-in policy: an index into legal[0..n), or -1 to pass. Uses
+     * e->policy_rng for any random choice, never e->dice. */
+    int (*policy)(fray_encounter *e, int who, int window, const fray_action *trigger,
+                  const fray_action *legal, int n);
+    /* A short state line for narration ("Aura 12/27, Stamina 9/10"). */
+    int (*describe)(const fray_encounter *e, int who, char *buf, size_t len);
+    /* A short or long rest between fights (kind 0 short, 1 long). May be NULL. */
+    void (*rest)(fray_encounter *e, int who, int kind);
+
+    /* ---- appended: exact odds (`fray odds ID CHECK ...`) ---- */
+    /* argv[0] is the check ("melee"), the rest its --param value pairs.
+     * On success set *out to a new JSON object (the caller decrefs) and
+     * return 0; on bad input write a message to err and return -1. May be
+     * NULL for a ruleset without exact odds. */
+    int (*odds)(int argc, char **argv, json_t **out, char *err, size_t errlen);
+    /* The checks and their parameters, for `fray odds --help`. */
+    const char *odds_help;
+};
+
+/* Take the state as it is now as the state fray_reset returns to. */
+void fray_encounter_snapshot(fray_encounter *e);
+/* Load with a given ruleset instead of the registry's (tests of the core use
+ * a ruleset of their own); the file's "ruleset" must still name rs->id. */
+fray_encounter *fray_encounter_load_with(const fray_ruleset *rs, const char *json,
+                                         const char *name, char *err, size_t errlen);
+
+extern const fray_ruleset *const fray_rulesets[]; /* NULL-terminated; src/rules/registry.c */
+const fray_ruleset *fray_ruleset_find(const char *id);
+
+static inline void *fray_priv(fray_encounter *e, int who)
+{
+    return e->priv + (size_t)who * e->rs->creature_size;
+}
+static inline const void *fray_cpriv(const fray_encounter *e, int who)
+{
+    return e->priv + (size_t)who * e->rs->creature_size;
+}
+static inline int fray_opt(const fray_encounter *e, int i) { return e->opt[i]; }
+
+/* ---- Changing state (each change goes to the next event) ----------------- */
+
+void fray_res_set(fray_encounter *e, int who, int res, int value);
+void fray_set_status(fray_encounter *e, int who, int status);
+void fray_move(fray_encounter *e, int who, int x, int y);
+
+int fray_cond_has(const fray_encounter *e, int who, int cond);
+/* Add an entry (cond imposed by parent, or -1). An entry with the same id and
+ * parent is extended to the later end instead of doubled. */
+void fray_cond_add(fray_encounter *e, int who, int cond, int parent, int expire, int round);
+/* Remove the entries of cond that stand on their own, and everything they
+ * impose. Entries imposed by a parent that still stands remain: returns 1 if
+ * the creature no longer has cond, 0 if a parent keeps it. */
+int fray_cond_remove(fray_encounter *e, int who, int cond);
+/* End the entries whose time is up at this point (FRAY_EXP_* and the current
+ * round); the engine calls it at round boundaries, a turn-based ruleset at
+ * turn boundaries. */
+void fray_cond_expire(fray_encounter *e, int who, int when);
+
+/* ---- Events --------------------------------------------------------------- */
+
+/* Attach a modifier to the next event. */
+void fray_mod(fray_encounter *e, const char *source, int value);
+/* Emit an event: the core fills seq and round and attaches the rolls drawn,
+ * the modifiers and the changes made since the last event. */
+void fray_emit(fray_encounter *e, const fray_event *ev);
+/* Emit any pending rolls and changes as an event of kind "state". */
+void fray_flush(fray_encounter *e, int actor, const char *rule);
+
+/* ---- Windows ---------------------------------------------------------------- */
+
+/* Offer `window` to every creature that may act in it, in a fixed order: the
+ * trigger's target first, then the others in file order, the trigger's
+ * actor never. Each one's controller chooses one legal action or passes; a
+ * chosen action is resolved at once. Returns the number of actions taken. */
+int fray_offer(fray_encounter *e, int window, const fray_action *trigger);
+/* Ask who's controller to choose among legal[0..n): an index or -1. */
+int fray_choose(fray_encounter *e, int who, int window, const fray_action *trigger,
+                const fray_action *legal, int n);
+
+/* ---- Geometry (integers only) -------------------------------------------- */
+
+int fray_isqrt(int64_t v);
+/* Distance in centimetres between two combatants, rounded down. */
+int fray_distance(const fray_encounter *e, int a, int b);
+/* The facing (0..7) that points from a towards b. */
+int fray_facing_towards(const fray_encounter *e, int a, int b);
+/* Whether `who` faces the point (x, y): the half-plane in front of it. */
+int fray_faces(const fray_encounter *e, int who, int x, int y);
+
+/* ---- Loading -------------------------------------------------------------- */
+
+struct fray_load {
+    const char *file;      /* the file being loaded */
+    const char *text;      /* its text, for finding a key's line */
+    size_t textlen;
+    char path[192];        /* key path of the value being read */
+    char *err;
+    size_t errlen;
+    int failed;
+    /* where a merged sheet's keys may come from: the bundled creature file */
+    const char *alt_file, *alt_text;
+    size_t alt_len;
+    const char *alt_prefix; /* the path in the encounter that the file stands for */
+};
+
+/* Report "file:line:column: path.key: message" once; returns -1. */
+int fray_load_fail(fray_load *ld, const char *key, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* Check that obj is an object with no key outside allowed (NULL-terminated). */
+int fray_load_keys(fray_load *ld, const json_t *obj, const char *const *allowed);
+/* Read an integer key into *out; a missing key gives def unless required.
+ * Out of [min, max] is an error. Returns 0 or -1. */
+int fray_load_int(fray_load *ld, const json_t *obj, const char *key, int *out,
+                  int def, int min, int max, int required);
+/* Read a string key into buf (len bytes); missing gives def (may be NULL
+ * when required). */
+int fray_load_str(fray_load *ld, const json_t *obj, const char *key, char *buf, size_t len,
+                  const char *def, int required);
+int fray_load_bool(fray_load *ld, const json_t *obj, const char *key, int *out, int def);
+/* Read a string key that must be one of names[0..n); writes its index. */
+int fray_load_enum(fray_load *ld, const json_t *obj, const char *key, int *out,
+                   const char *const *names, int n, int def, int required);
+/* Enter and leave a nested key for error paths: push returns the previous
+ * length of ld->path to give back to pop. */
+size_t fray_load_push(fray_load *ld, const char *key, int index);
+void fray_load_pop(fray_load *ld, size_t mark);
+
+#endif

@@ -1,0 +1,419 @@
+/* engine.c: the fight loop. It knows rounds, controllers, windows and
+ * victory; who acts and what an action does belong to the ruleset. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core.h"
+
+/* ---- The registry ---- */
+
+const fray_ruleset *fray_ruleset_find(const char *id)
+{
+    for (int i = 0; fray_rulesets[i]; i++)
+        if (!strcmp(fray_rulesets[i]->id, id))
+            return fray_rulesets[i];
+    return NULL;
+}
+
+int fray_ruleset_count(void)
+{
+    int n = 0;
+    while (fray_rulesets[n])
+        n++;
+    return n;
+}
+
+static const fray_ruleset *nth(int i)
+{
+    return i >= 0 && i < fray_ruleset_count() ? fray_rulesets[i] : NULL;
+}
+
+const char *fray_ruleset_id(int i) { return nth(i) ? nth(i)->id : NULL; }
+const char *fray_ruleset_summary(int i) { return nth(i) ? nth(i)->summary : NULL; }
+const char *fray_ruleset_seed(int i) { return nth(i) ? nth(i)->seed : NULL; }
+
+int fray_ruleset_action(int i, int j, const char **name, const char **cost, const char **what)
+{
+    const fray_ruleset *rs = nth(i);
+    if (!rs || j < 0 || j >= rs->nactions)
+        return -1;
+    *name = rs->actions[j].name;
+    *cost = rs->actions[j].cost;
+    *what = rs->actions[j].what;
+    return 0;
+}
+
+/* ---- Set-up ---- */
+
+void fray_encounter_snapshot(fray_encounter *e)
+{
+    memcpy(e->c0, e->c, sizeof e->c);
+    memcpy(e->priv0, e->priv, (size_t)e->n * e->rs->creature_size);
+    memcpy(e->state0, e->state, e->rs->state_size);
+}
+
+void fray_reset(fray_encounter *e, uint64_t seed, uint64_t stream)
+{
+    memcpy(e->c, e->c0, sizeof e->c);
+    memcpy(e->priv, e->priv0, (size_t)e->n * e->rs->creature_size);
+    memcpy(e->state, e->state0, e->rs->state_size);
+    fray_enter_fn enter = e->dice.enter;
+    void *enter_ud = e->dice.enter_ud;
+    int keep_log = e->nsinks > 0; /* a sinkless run (sim) counts rolls, logs none */
+    fray_dice_init(&e->dice, seed, stream);
+    e->dice.keep_log = keep_log;
+    e->dice.enter = enter;
+    e->dice.enter_ud = enter_ud;
+    if (e->script_dice)
+        fray_dice_script(&e->dice, e->script_dice, e->nscript_dice);
+    /* the controllers' stream is apart from the dice, so scripted dice and a
+     * person's entered rolls never shift the choices (Brogue's two streams) */
+    fray_rng_seed(&e->policy_rng, seed ^ 0x5bd1e9955bd1e995ULL, stream);
+    e->seed = seed;
+    e->stream = stream;
+    e->round = 0;
+    e->started = e->in_round = e->over = 0;
+    e->winner = -1;
+    e->failed = 0;
+    e->errcode = 0;
+    e->offer_depth = 0;
+    e->steps_in_round = 0;
+    e->seq = 0;
+    e->nchanges = e->nmods = 0;
+    e->err[0] = 0;
+}
+
+void fray_set_seed(fray_encounter *e, uint64_t seed) { fray_reset(e, seed, 0); }
+
+int fray_set_dice_script(fray_encounter *e, const int *vals, size_t n)
+{
+    int *copy = malloc((n ? n : 1) * sizeof *copy);
+    if (!copy)
+        return -1;
+    if (n)
+        memcpy(copy, vals, n * sizeof *copy);
+    free(e->script_dice);
+    e->script_dice = copy;
+    e->nscript_dice = n;
+    fray_dice_script(&e->dice, e->script_dice, n);
+    return 0;
+}
+
+void fray_set_dice_entry(fray_encounter *e,
+                         int (*fn)(void *ud, const char *purpose, int sides, int *value), void *ud)
+{
+    e->dice.enter = fn;
+    e->dice.enter_ud = ud;
+}
+
+static const char *const ctl_names[] = {"policy", "random", "script"};
+
+int fray_set_controller(fray_encounter *e, const char *side, const char *controller)
+{
+    int ctl = -1, s = -1;
+    for (int i = 0; i < 3; i++)
+        if (!strcasecmp(controller, ctl_names[i]))
+            ctl = i;
+    for (int i = 0; i < e->nsides; i++)
+        if (!strcmp(e->side[i], side))
+            s = i;
+    if (ctl < 0 || s < 0)
+        return -1;
+    for (int i = 0; i < e->n; i++) {
+        if (e->c[i].side == s) {
+            e->c[i].controller = ctl;
+            e->c0[i].controller = ctl;
+        }
+    }
+    return 0;
+}
+
+int fray_subscribe(fray_encounter *e, fray_sink_fn fn, void *ud)
+{
+    if (e->nsinks == FRAY_MAX_SINKS)
+        return -1;
+    e->sink[e->nsinks] = fn;
+    e->sink_ud[e->nsinks] = ud;
+    e->nsinks++;
+    e->dice.keep_log = 1;
+    return 0;
+}
+
+void fray_set_max_rounds(fray_encounter *e, int rounds) { e->max_rounds = rounds > 0 ? rounds : 1; }
+
+/* ---- Controllers ---- */
+
+static int fail(fray_encounter *e, const char *msg, int code)
+{
+    if (!e->failed) {
+        e->failed = 1;
+        e->errcode = code;
+        snprintf(e->err, sizeof e->err, "%s", msg);
+    }
+    return -1;
+}
+
+static int choose_script(fray_encounter *e, int who, int window, const fray_action *legal, int n)
+{
+    fray_combatant *c = &e->c[who];
+    const fray_action *want = &e->script[who * FRAY_MAX_SCRIPT + c->script_pos];
+    if (want->kind < 0) {
+        if (window == FRAY_WIN_ACT) {
+            c->script_pos++;
+            return -1;
+        }
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        if (legal[i].kind == want->kind && (want->target < 0 || legal[i].target == want->target)) {
+            c->script_pos++;
+            return i;
+        }
+    }
+    if (window != FRAY_WIN_ACT)
+        return -1; /* the entry waits for the creature's own choice */
+    char msg[200];
+    snprintf(msg, sizeof msg, "script of %s, entry %d: %s%s%s is not legal now (round %d)", c->name,
+             c->script_pos + 1, e->rs->actions[want->kind].name, want->target >= 0 ? " > " : "",
+             want->target >= 0 ? e->c[want->target].name : "", e->round);
+    return fail(e, msg, FRAY_EINPUT), -2;
+}
+
+int fray_choose(fray_encounter *e, int who, int window, const fray_action *trigger,
+                const fray_action *legal, int n)
+{
+    fray_combatant *c = &e->c[who];
+    int ctl = c->controller;
+    if (ctl == FRAY_CTL_SCRIPT && c->script_pos >= e->nscript[who])
+        ctl = FRAY_CTL_POLICY; /* a script that ran out hands over to the policy */
+    switch (ctl) {
+    case FRAY_CTL_SCRIPT:
+        return choose_script(e, who, window, legal, n);
+    case FRAY_CTL_RANDOM: {
+        /* uniform over the legal actions and passing */
+        uint32_t k = fray_rng_below(&e->policy_rng, (uint32_t)n + 1);
+        return k == (uint32_t)n ? -1 : (int)k;
+    }
+    default:
+        return e->rs->policy(e, who, window, trigger, legal, n);
+    }
+}
+
+int fray_offer(fray_encounter *e, int window, const fray_action *trigger)
+{
+    if (e->offer_depth >= 4 || e->failed || e->dice.error)
+        return 0;
+    int order[FRAY_MAX_COMBATANTS], n = 0;
+    if (trigger && trigger->target >= 0 && trigger->target != trigger->actor)
+        order[n++] = trigger->target;
+    for (int i = 0; i < e->n; i++)
+        if ((!trigger || (i != trigger->actor && i != trigger->target)))
+            order[n++] = i;
+    int taken = 0;
+    fray_action legal[FRAY_MAX_LEGAL];
+    for (int k = 0; k < n; k++) {
+        int who = order[k];
+        int m = e->rs->legal(e, who, window, trigger, legal, FRAY_MAX_LEGAL);
+        if (m <= 0)
+            continue;
+        int pick = fray_choose(e, who, window, trigger, legal, m);
+        if (pick < -1)
+            return taken;
+        if (pick < 0) {
+            if (e->rs->pass)
+                e->rs->pass(e, who, window);
+            continue;
+        }
+        e->offer_depth++;
+        e->rs->resolve(e, &legal[pick]);
+        e->offer_depth--;
+        taken++;
+        if (e->failed || e->dice.error)
+            break;
+    }
+    return taken;
+}
+
+/* ---- The loop ---- */
+
+static void finish(fray_encounter *e, int winner, const char *why)
+{
+    fray_flush(e, -1, NULL);
+    e->over = 1;
+    e->winner = winner;
+    char note[96];
+    if (winner >= 0)
+        snprintf(note, sizeof note, "%s wins", e->side[winner]);
+    else
+        snprintf(note, sizeof note, "draw: %s", why);
+    fray_emit(e, &(fray_event){.kind = "end", .actor = -1, .target = -1,
+                                .outcome = winner >= 0 ? e->side[winner] : "draw", .detail = note});
+}
+
+/* Victory when at most one side has a creature able to fight. */
+static int check_victory(fray_encounter *e)
+{
+    int standing = -1, sides = 0;
+    unsigned seen = 0;
+    for (int i = 0; i < e->n; i++) {
+        if (e->c[i].status != FRAY_ABLE)
+            continue;
+        unsigned bit = 1u << e->c[i].side;
+        if (!(seen & bit)) {
+            seen |= bit;
+            sides++;
+            standing = e->c[i].side;
+        }
+    }
+    if (sides > 1)
+        return 0;
+    finish(e, sides == 1 ? standing : -1, "no one is left standing");
+    return 1;
+}
+
+static int check_error(fray_encounter *e)
+{
+    if (e->dice.error)
+        fail(e, e->dice.errmsg, FRAY_EINPUT);
+    return e->failed;
+}
+
+#define FRAY_MAX_STEPS_PER_ROUND 10000
+
+int fray_step(fray_encounter *e)
+{
+    if (e->failed)
+        return -1;
+    if (e->over)
+        return 0;
+    if (!e->started) {
+        e->started = 1;
+        e->rs->start_combat(e);
+        fray_flush(e, -1, NULL);
+        if (check_error(e))
+            return -1;
+        return check_victory(e) ? 0 : 1;
+    }
+    if (!e->in_round) {
+        if (e->round >= e->max_rounds) {
+            finish(e, -1, "round limit");
+            return 0;
+        }
+        e->round++;
+        e->in_round = 1;
+        e->steps_in_round = 0;
+        fray_emit(e, &(fray_event){.kind = "round", .actor = -1, .target = -1});
+        for (int i = 0; i < e->n; i++)
+            fray_cond_expire(e, i, FRAY_EXP_ROUND_START);
+        e->rs->start_round(e);
+        fray_flush(e, -1, NULL);
+        if (check_error(e))
+            return -1;
+        return check_victory(e) ? 0 : 1;
+    }
+    int who = e->rs->next_actor(e);
+    if (who < 0) {
+        e->rs->end_round(e);
+        for (int i = 0; i < e->n; i++)
+            fray_cond_expire(e, i, FRAY_EXP_ROUND_END);
+        fray_flush(e, -1, NULL);
+        e->in_round = 0;
+        if (check_error(e))
+            return -1;
+        return check_victory(e) ? 0 : 1;
+    }
+    if (++e->steps_in_round > FRAY_MAX_STEPS_PER_ROUND)
+        return fail(e, "the round does not end: the ruleset's scheduler keeps naming actors",
+                    FRAY_ERUNTIME);
+    fray_action legal[FRAY_MAX_LEGAL];
+    int n = e->rs->legal(e, who, FRAY_WIN_ACT, NULL, legal, FRAY_MAX_LEGAL);
+    int pick = fray_choose(e, who, FRAY_WIN_ACT, NULL, legal, n);
+    if (pick < -1)
+        return -1;
+    if (pick < 0) {
+        if (e->rs->pass)
+            e->rs->pass(e, who, FRAY_WIN_ACT);
+    } else {
+        e->rs->resolve(e, &legal[pick]);
+    }
+    fray_flush(e, who, NULL);
+    if (check_error(e))
+        return -1;
+    return check_victory(e) ? 0 : 1;
+}
+
+int fray_rest(fray_encounter *e, int kind)
+{
+    if (!e->rs->rest)
+        return -1;
+    for (int i = 0; i < e->n; i++)
+        if (e->c[i].status != FRAY_DEAD)
+            e->rs->rest(e, i, kind);
+    fray_flush(e, -1, NULL);
+    return 0;
+}
+
+int fray_run(fray_encounter *e)
+{
+    int rc;
+    while ((rc = fray_step(e)) > 0)
+        ;
+    return rc;
+}
+
+const char *fray_error(const fray_encounter *e) { return e->err; }
+int fray_error_code(const fray_encounter *e) { return e->failed ? e->errcode : FRAY_OK; }
+
+/* ---- Reading the state ---- */
+
+const char *fray_encounter_ruleset(const fray_encounter *e) { return e->rs->id; }
+const char *fray_encounter_name(const fray_encounter *e) { return e->name; }
+uint64_t fray_encounter_seed(const fray_encounter *e) { return e->seed; }
+int fray_round(const fray_encounter *e) { return e->round; }
+int fray_over(const fray_encounter *e) { return e->over; }
+int fray_winner(const fray_encounter *e) { return e->winner; }
+int fray_side_count(const fray_encounter *e) { return e->nsides; }
+const char *fray_side_name(const fray_encounter *e, int side)
+{
+    return side >= 0 && side < e->nsides ? e->side[side] : NULL;
+}
+int fray_combatant_count(const fray_encounter *e) { return e->n; }
+const char *fray_combatant_name(const fray_encounter *e, int who)
+{
+    return who >= 0 && who < e->n ? e->c[who].name : NULL;
+}
+int fray_combatant_side(const fray_encounter *e, int who)
+{
+    return who >= 0 && who < e->n ? e->c[who].side : -1;
+}
+int fray_combatant_status(const fray_encounter *e, int who)
+{
+    return who >= 0 && who < e->n ? e->c[who].status : -1;
+}
+
+int fray_combatant_resource(const fray_encounter *e, int who, const char *name, int *value)
+{
+    if (who < 0 || who >= e->n)
+        return -1;
+    for (int k = 0; k < e->rs->nresources; k++) {
+        if (!strcasecmp(e->rs->resources[k], name)) {
+            if (value)
+                *value = e->c[who].res[k];
+            return 0;
+        }
+    }
+    return -1;
+}
+
+int fray_combatant_has(const fray_encounter *e, int who, const char *condition)
+{
+    if (who < 0 || who >= e->n)
+        return 0;
+    for (int k = 0; k < e->rs->nconditions; k++)
+        if (!strcasecmp(e->rs->conditions[k], condition))
+            return fray_cond_has(e, who, k);
+    return 0;
+}
+
+uint64_t fray_dice_drawn(const fray_encounter *e) { return e->dice.drawn; }

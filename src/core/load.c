@@ -1,0 +1,881 @@
+/* load.c: encounter files. jansson parses; this file validates every key,
+ * merges bundled creatures with their overrides, and reports an error once
+ * with file, line, column and key path. Nothing is half-loaded: any error
+ * frees everything and returns NULL.
+ *
+ * jansson keeps no positions for values once parsed, so a small scanner over
+ * the (already valid) text finds the line of a key path for messages. It
+ * reads structure only and never values: the parsing is jansson's. */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core.h"
+
+/* ---- Finding a key path in the text ---- */
+
+typedef struct locator {
+    const char *s, *end;
+    const char *target;
+    size_t best_len;     /* length of the deepest path matched so far */
+    const char *best_at; /* where it starts in the text */
+} locator;
+
+static const char *skip_ws(const char *p, const char *end)
+{
+    while (p < end && isspace((unsigned char)*p))
+        p++;
+    return p;
+}
+
+static const char *skip_string(const char *p, const char *end)
+{
+    p++; /* opening quote */
+    while (p < end && *p != '"')
+        p += *p == '\\' ? 2 : 1;
+    return p < end ? p + 1 : end;
+}
+
+/* Does path (len bytes) name the target or one of its ancestors? */
+static void consider(locator *L, const char *path, size_t len, const char *at)
+{
+    size_t tl = strlen(L->target);
+    if (len > tl || strncmp(path, L->target, len) != 0)
+        return;
+    if (len < tl && L->target[len] != '.' && L->target[len] != '[')
+        return;
+    if (len >= L->best_len) {
+        L->best_len = len;
+        L->best_at = at;
+    }
+}
+
+static const char *scan_value(locator *L, const char *p, char *path, size_t len, size_t cap, int depth)
+{
+    p = skip_ws(p, L->end);
+    if (p >= L->end || depth > 64)
+        return L->end;
+    if (*p == '{') {
+        p++;
+        for (;;) {
+            p = skip_ws(p, L->end);
+            if (p >= L->end || *p == '}')
+                return p + 1;
+            if (*p == ',') {
+                p++;
+                continue;
+            }
+            if (*p != '"')
+                return L->end;
+            const char *key = p + 1, *kend = skip_string(p, L->end) - 1;
+            size_t kl = (size_t)(kend - key);
+            size_t nl = len + (len ? 1 : 0) + kl;
+            if (nl < cap) {
+                if (len)
+                    path[len] = '.';
+                memcpy(path + len + (len ? 1 : 0), key, kl);
+                path[nl] = 0;
+                consider(L, path, nl, p);
+            }
+            p = skip_ws(kend + 1, L->end);
+            if (p < L->end && *p == ':')
+                p++;
+            p = scan_value(L, p, path, nl < cap ? nl : len, cap, depth + 1);
+            path[len] = 0;
+        }
+    }
+    if (*p == '[') {
+        p++;
+        for (int i = 0;; i++) {
+            p = skip_ws(p, L->end);
+            if (p >= L->end || *p == ']')
+                return p + 1;
+            if (*p == ',') {
+                p = skip_ws(p + 1, L->end);
+            }
+            int n = snprintf(path + len, cap - len, "[%d]", i);
+            size_t nl = len + (size_t)n;
+            if (n > 0 && nl < cap)
+                consider(L, path, nl, p);
+            p = scan_value(L, p, path, nl < cap ? nl : len, cap, depth + 1);
+            path[len] = 0;
+        }
+    }
+    if (*p == '"')
+        return skip_string(p, L->end);
+    while (p < L->end && *p != ',' && *p != '}' && *p != ']' && !isspace((unsigned char)*p))
+        p++;
+    return p;
+}
+
+/* Line and column (1-based) of the deepest part of `target` found in text;
+ * returns how much of the target was matched (0: none). */
+static size_t locate(const char *text, size_t len, const char *target, int *line, int *col)
+{
+    locator L = {text, text + len, target, 0, text};
+    char path[256] = "";
+    scan_value(&L, text, path, 0, sizeof path, 0);
+    *line = 1;
+    *col = 1;
+    for (const char *p = text; p < L.best_at; p++) {
+        if (*p == '\n') {
+            (*line)++;
+            *col = 1;
+        } else {
+            (*col)++;
+        }
+    }
+    return L.best_len;
+}
+
+/* ---- Load helpers for rulesets ---- */
+
+int fray_load_fail(fray_load *ld, const char *key, const char *fmt, ...)
+{
+    if (ld->failed)
+        return -1;
+    ld->failed = 1;
+    char full[256];
+    if (key && *key)
+        snprintf(full, sizeof full, "%s%s%s", ld->path, ld->path[0] ? "." : "", key);
+    else
+        snprintf(full, sizeof full, "%s", ld->path);
+    char msg[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+
+    const char *file = ld->file;
+    int line = 1, col = 1;
+    size_t plen = ld->alt_prefix ? strlen(ld->alt_prefix) : 0;
+    size_t got = ld->text ? locate(ld->text, ld->textlen, full, &line, &col) : 0;
+    /* a key the encounter does not spell out came from the bundled creature */
+    if (ld->alt_text && got < strlen(full) && plen && !strncmp(full, ld->alt_prefix, plen) &&
+        (full[plen] == '.' || full[plen] == 0)) {
+        const char *rel = full[plen] ? full + plen + 1 : "";
+        int l2, c2;
+        if (*rel && locate(ld->alt_text, ld->alt_len, rel, &l2, &c2)) {
+            file = ld->alt_file;
+            line = l2;
+            col = c2;
+        }
+    }
+    snprintf(ld->err, ld->errlen, "%s:%d:%d: %s: %s", file, line, col, full[0] ? full : "(top)",
+             msg);
+    return -1;
+}
+
+size_t fray_load_push(fray_load *ld, const char *key, int index)
+{
+    size_t mark = strlen(ld->path);
+    size_t cap = sizeof ld->path;
+    if (key)
+        snprintf(ld->path + mark, cap - mark, "%s%s", mark ? "." : "", key);
+    if (index >= 0) {
+        size_t m2 = strlen(ld->path);
+        snprintf(ld->path + m2, cap - m2, "[%d]", index);
+    }
+    return mark;
+}
+
+void fray_load_pop(fray_load *ld, size_t mark) { ld->path[mark] = 0; }
+
+int fray_load_keys(fray_load *ld, const json_t *obj, const char *const *allowed)
+{
+    if (!json_is_object(obj))
+        return fray_load_fail(ld, NULL, "expected an object");
+    const char *key;
+    json_t *v;
+    json_object_foreach((json_t *)obj, key, v) {
+        int ok = 0;
+        for (int i = 0; allowed[i]; i++)
+            if (!strcmp(key, allowed[i]))
+                ok = 1;
+        if (!ok) {
+            char known[512] = "";
+            for (int i = 0; allowed[i]; i++) {
+                size_t l = strlen(known);
+                snprintf(known + l, sizeof known - l, "%s%s", i ? ", " : "", allowed[i]);
+            }
+            return fray_load_fail(ld, key, "unknown key (expected one of: %s)", known);
+        }
+    }
+    return 0;
+}
+
+static const char *type_name(const json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER: return "an integer";
+    case JSON_REAL: return "a number with a fraction";
+    case JSON_TRUE:
+    case JSON_FALSE: return "a boolean";
+    default: return "null";
+    }
+}
+
+int fray_load_int(fray_load *ld, const json_t *obj, const char *key, int *out, int def, int min,
+                  int max, int required)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v) {
+        if (required)
+            return fray_load_fail(ld, key, "missing (expected an integer from %d to %d)", min, max);
+        *out = def;
+        return 0;
+    }
+    if (!json_is_integer(v))
+        return fray_load_fail(ld, key, "expected an integer from %d to %d, got %s", min, max,
+                              type_name(v));
+    json_int_t x = json_integer_value(v);
+    if (x < min || x > max)
+        return fray_load_fail(ld, key, "%lld is out of range (expected %d to %d)", (long long)x,
+                              min, max);
+    *out = (int)x;
+    return 0;
+}
+
+int fray_load_str(fray_load *ld, const json_t *obj, const char *key, char *buf, size_t len,
+                  const char *def, int required)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v) {
+        if (required || !def)
+            return fray_load_fail(ld, key, "missing (expected a string)");
+        snprintf(buf, len, "%s", def);
+        return 0;
+    }
+    if (!json_is_string(v))
+        return fray_load_fail(ld, key, "expected a string, got %s", type_name(v));
+    if (json_string_length(v) >= len)
+        return fray_load_fail(ld, key, "too long (at most %zu characters)", len - 1);
+    snprintf(buf, len, "%s", json_string_value(v));
+    return 0;
+}
+
+int fray_load_bool(fray_load *ld, const json_t *obj, const char *key, int *out, int def)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v) {
+        *out = def;
+        return 0;
+    }
+    if (!json_is_boolean(v))
+        return fray_load_fail(ld, key, "expected true or false, got %s", type_name(v));
+    *out = json_is_true(v);
+    return 0;
+}
+
+int fray_load_enum(fray_load *ld, const json_t *obj, const char *key, int *out,
+                   const char *const *names, int n, int def, int required)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v && !required) {
+        *out = def;
+        return 0;
+    }
+    char list[512] = "";
+    for (int i = 0; i < n; i++) {
+        size_t l = strlen(list);
+        snprintf(list + l, sizeof list - l, "%s%s", i ? ", " : "", names[i]);
+    }
+    if (!v)
+        return fray_load_fail(ld, key, "missing (expected one of: %s)", list);
+    if (!json_is_string(v))
+        return fray_load_fail(ld, key, "expected one of: %s; got %s", list, type_name(v));
+    for (int i = 0; i < n; i++) {
+        if (!strcasecmp(json_string_value(v), names[i])) {
+            *out = i;
+            return 0;
+        }
+    }
+    return fray_load_fail(ld, key, "'%s' is not one of: %s", json_string_value(v), list);
+}
+
+/* ---- Files ---- */
+
+/* Read a whole file; the caller frees. NULL with errno set on failure. */
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = NULL;
+    size_t cap = 0, n = 0;
+    for (;;) {
+        if (n + 4096 + 1 > cap) {
+            cap = cap ? cap * 2 : 16384;
+            if (cap > (64u << 20)) { /* no encounter is 64 MiB */
+                free(buf);
+                fclose(f);
+                errno = EFBIG;
+                return NULL;
+            }
+            char *nb = realloc(buf, cap);
+            if (!nb) {
+                free(buf);
+                fclose(f);
+                return NULL;
+            }
+            buf = nb;
+        }
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(buf);
+        errno = EIO;
+        return NULL;
+    }
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+static const char *data_dir(void)
+{
+    const char *d = getenv("FRAY_DATA");
+    return d && *d ? d : FRAY_DATA_DIR;
+}
+
+/* ---- Encounters ---- */
+
+static const char *const encounter_keys[] = {"ruleset", "name", "options", "max_rounds", "dice",
+                                             "combatants", NULL};
+static const char *const combatant_keys[] = {"name",       "side",   "at",    "facing", "use",
+                                             "sheet",      "script", "controller", NULL};
+static const char *const controller_names[] = {"policy", "random", "script"};
+
+void fray_encounter_free(fray_encounter *e)
+{
+    if (!e)
+        return;
+    free(e->priv);
+    free(e->state);
+    free(e->priv0);
+    free(e->state0);
+    free(e->script);
+    free(e->nscript);
+    free(e->script_dice);
+    free(e);
+}
+
+static int find_side(fray_encounter *e, const char *name)
+{
+    for (int i = 0; i < e->nsides; i++)
+        if (!strcmp(e->side[i], name))
+            return i;
+    return -1;
+}
+
+static int load_position(fray_load *ld, const json_t *c, fray_combatant *cb)
+{
+    json_t *at = json_object_get(c, "at");
+    if (!at)
+        return 0;
+    if (!json_is_array(at) || json_array_size(at) != 2 || !json_is_number(json_array_get(at, 0)) ||
+        !json_is_number(json_array_get(at, 1)))
+        return fray_load_fail(ld, "at", "expected [x, y] in metres");
+    double x = json_number_value(json_array_get(at, 0)), y = json_number_value(json_array_get(at, 1));
+    if (!(fabs(x) <= 10000) || !(fabs(y) <= 10000))
+        return fray_load_fail(ld, "at", "out of range (expected within 10 km of the origin)");
+    /* metres to whole centimetres, once, at load; everything after is integer */
+    cb->x = (int)lround(x * 100);
+    cb->y = (int)lround(y * 100);
+    return 0;
+}
+
+static int load_combatant(fray_load *ld, fray_encounter *e, const json_t *c, int i,
+                          int *facing_given)
+{
+    fray_combatant *cb = &e->c[i];
+    if (fray_load_keys(ld, c, combatant_keys) < 0)
+        return -1;
+    if (fray_load_str(ld, c, "name", cb->name, sizeof cb->name, NULL, 1) < 0)
+        return -1;
+    if (!cb->name[0])
+        return fray_load_fail(ld, "name", "must not be empty");
+    for (int j = 0; j < i; j++)
+        if (!strcasecmp(e->c[j].name, cb->name))
+            return fray_load_fail(ld, "name", "'%s' is already the name of combatants[%d]",
+                                  cb->name, j);
+    char side[FRAY_NAME];
+    if (fray_load_str(ld, c, "side", side, sizeof side, NULL, 1) < 0)
+        return -1;
+    int s = find_side(e, side);
+    if (s < 0) {
+        if (e->nsides == FRAY_MAX_SIDES)
+            return fray_load_fail(ld, "side", "too many sides (at most %d)", FRAY_MAX_SIDES);
+        s = e->nsides++;
+        snprintf(e->side[s], sizeof e->side[s], "%s", side);
+    }
+    cb->side = s;
+    if (load_position(ld, c, cb) < 0)
+        return -1;
+    *facing_given = json_object_get(c, "facing") != NULL;
+    if (fray_load_int(ld, c, "facing", &cb->facing, 0, 0, 7, 0) < 0)
+        return -1;
+    int ctl;
+    if (fray_load_enum(ld, c, "controller", &ctl, controller_names, 3,
+                       json_object_get(c, "script") ? FRAY_CTL_SCRIPT : FRAY_CTL_POLICY, 0) < 0)
+        return -1;
+    cb->controller = ctl;
+
+    /* the sheet: a bundled creature with overrides, or a sheet of its own */
+    json_t *use = json_object_get(c, "use"), *sheet = json_object_get(c, "sheet");
+    json_t *merged = NULL;
+    char *alt_text = NULL;
+    char alt_file[512] = "";
+    if (sheet && !json_is_object(sheet))
+        return fray_load_fail(ld, "sheet", "expected an object");
+    if (use) {
+        if (!json_is_string(use))
+            return fray_load_fail(ld, "use", "expected the name of a bundled creature");
+        const char *u = json_string_value(use);
+        for (const char *p = u; *p; p++)
+            if (!isalnum((unsigned char)*p) && *p != '-' && *p != '_')
+                return fray_load_fail(ld, "use", "'%s' is not a creature name", u);
+        snprintf(alt_file, sizeof alt_file, "%s/%s/%s.json", data_dir(), e->rs->id, u);
+        size_t alen = 0;
+        alt_text = slurp(alt_file, &alen);
+        if (!alt_text)
+            return fray_load_fail(ld, "use", "no bundled %s creature '%s' (%s: %s)", e->rs->id, u,
+                                  alt_file, strerror(errno));
+        json_error_t je;
+        merged = json_loadb(alt_text, alen, JSON_REJECT_DUPLICATES, &je);
+        if (!merged || !json_is_object(merged)) {
+            free(alt_text);
+            json_decref(merged);
+            return fray_load_fail(ld, "use", "bundled creature %s: line %d: %s", alt_file, je.line,
+                                  merged ? "expected an object" : je.text);
+        }
+        ld->alt_file = alt_file;
+        ld->alt_text = alt_text;
+        ld->alt_len = alen;
+        if (sheet && json_object_update_recursive(merged, sheet) < 0) {
+            free(alt_text);
+            json_decref(merged);
+            return fray_load_fail(ld, "sheet", "could not merge over '%s'", u);
+        }
+    } else if (sheet) {
+        merged = json_deep_copy(sheet);
+    } else {
+        return fray_load_fail(ld, NULL, "needs \"use\" (a bundled creature) or \"sheet\"");
+    }
+    json_object_del(merged, "ruleset"); /* a creature file may say which ruleset it is for */
+    size_t mark = fray_load_push(ld, "sheet", -1);
+    char prefix[192];
+    snprintf(prefix, sizeof prefix, "%s", ld->path);
+    ld->alt_prefix = prefix;
+    int rc = e->rs->load_creature(ld, merged, e, i);
+    if (rc < 0 && !ld->failed)
+        fray_load_fail(ld, NULL, "invalid sheet");
+    fray_load_pop(ld, mark);
+    ld->alt_prefix = NULL;
+    ld->alt_file = ld->alt_text = NULL;
+    json_decref(merged);
+    free(alt_text);
+    return rc < 0 ? -1 : 0;
+}
+
+static int find_action(const fray_ruleset *rs, const char *name, size_t len)
+{
+    for (int k = 0; k < rs->nactions; k++)
+        if (strlen(rs->actions[k].name) == len && !strncasecmp(rs->actions[k].name, name, len))
+            return k;
+    return -1;
+}
+
+static void trim(const char **s, size_t *len)
+{
+    while (*len && isspace((unsigned char)**s)) {
+        (*s)++;
+        (*len)--;
+    }
+    while (*len && isspace((unsigned char)(*s)[*len - 1]))
+        (*len)--;
+}
+
+/* "Action Name", "Action Name > Target" or "pass" */
+static int load_script(fray_load *ld, fray_encounter *e, const json_t *c, int i)
+{
+    json_t *sc = json_object_get(c, "script");
+    if (!sc)
+        return 0;
+    if (!json_is_array(sc))
+        return fray_load_fail(ld, "script", "expected an array of \"Action > Target\" strings");
+    if (json_array_size(sc) > FRAY_MAX_SCRIPT)
+        return fray_load_fail(ld, "script", "too long (at most %d entries)", FRAY_MAX_SCRIPT);
+    size_t k;
+    json_t *v;
+    json_array_foreach(sc, k, v) {
+        char key[32];
+        snprintf(key, sizeof key, "script[%zu]", k);
+        if (!json_is_string(v))
+            return fray_load_fail(ld, key, "expected \"Action\" or \"Action > Target\"");
+        const char *s = json_string_value(v), *gt = strchr(s, '>');
+        const char *an = s;
+        size_t alen = gt ? (size_t)(gt - s) : strlen(s);
+        trim(&an, &alen);
+        fray_action *a = &e->script[i * FRAY_MAX_SCRIPT + (int)k];
+        memset(a, 0, sizeof *a);
+        a->actor = (int16_t)i;
+        a->target = -1;
+        if (alen == 4 && !strncasecmp(an, "pass", 4) && !gt) {
+            a->kind = -1;
+        } else {
+            int kind = find_action(e->rs, an, alen);
+            if (kind < 0)
+                return fray_load_fail(ld, key, "'%.*s' is not an action of %s (see fray rulesets)",
+                                      (int)alen, an, e->rs->id);
+            a->kind = (int16_t)kind;
+        }
+        if (gt) {
+            const char *tn = gt + 1;
+            size_t tlen = strlen(tn);
+            trim(&tn, &tlen);
+            int t = -1;
+            for (int j = 0; j < e->n; j++)
+                if (strlen(e->c[j].name) == tlen && !strncasecmp(e->c[j].name, tn, tlen))
+                    t = j;
+            if (t < 0)
+                return fray_load_fail(ld, key, "no combatant named '%.*s'", (int)tlen, tn);
+            a->target = (int16_t)t;
+        }
+    }
+    e->nscript[i] = (int)json_array_size(sc);
+    return 0;
+}
+
+static int load_options(fray_load *ld, fray_encounter *e, const json_t *opts)
+{
+    const fray_ruleset *rs = e->rs;
+    for (int k = 0; k < rs->noptions; k++)
+        e->opt[k] = rs->options[k].def;
+    if (!opts)
+        return 0;
+    if (!json_is_object(opts))
+        return fray_load_fail(ld, "options", "expected an object of rule options");
+    size_t mark = fray_load_push(ld, "options", -1);
+    const char *key;
+    json_t *v;
+    json_object_foreach((json_t *)opts, key, v) {
+        int k = -1;
+        for (int j = 0; j < rs->noptions; j++)
+            if (!strcmp(rs->options[j].name, key))
+                k = j;
+        if (k < 0) {
+            char known[512] = "";
+            for (int j = 0; j < rs->noptions; j++) {
+                size_t l = strlen(known);
+                snprintf(known + l, sizeof known - l, "%s%s", j ? ", " : "", rs->options[j].name);
+            }
+            return fray_load_fail(ld, key, "not a rule option of %s (options: %s)", rs->id,
+                                  rs->noptions ? known : "none");
+        }
+        const fray_option_info *o = &rs->options[k];
+        if (json_is_boolean(v) && o->min == 0 && o->max == 1)
+            e->opt[k] = json_is_true(v);
+        else if (fray_load_int(ld, opts, key, &e->opt[k], o->def, o->min, o->max, 1) < 0)
+            return -1;
+    }
+    fray_load_pop(ld, mark);
+    return 0;
+}
+
+static int load_dice(fray_load *ld, fray_encounter *e, const json_t *d)
+{
+    if (!d)
+        return 0;
+    if (!json_is_array(d))
+        return fray_load_fail(ld, "dice", "expected an array of die results");
+    size_t n = json_array_size(d);
+    int *vals = malloc((n ? n : 1) * sizeof *vals);
+    if (!vals)
+        return fray_load_fail(ld, "dice", "out of memory");
+    for (size_t k = 0; k < n; k++) {
+        json_t *v = json_array_get(d, k);
+        if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 1000) {
+            free(vals);
+            char key[32];
+            snprintf(key, sizeof key, "dice[%zu]", k);
+            return fray_load_fail(ld, key, "expected a die result from 1 to 1000");
+        }
+        vals[k] = (int)json_integer_value(v);
+    }
+    e->script_dice = vals;
+    e->nscript_dice = n;
+    return 0;
+}
+
+
+static fray_encounter *load_text(const fray_ruleset *force, const char *text, size_t len,
+                                 const char *file, char *err, size_t errlen)
+{
+    fray_load ld0 = {0}, *ld = &ld0;
+    ld->file = file;
+    ld->text = text;
+    ld->textlen = len;
+    ld->err = err;
+    ld->errlen = errlen;
+    if (errlen)
+        err[0] = 0;
+
+    json_error_t je;
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+    if (!root) {
+        snprintf(err, errlen, "%s:%d:%d: syntax error: %s", file, je.line, je.column, je.text);
+        return NULL;
+    }
+    fray_encounter *e = NULL;
+    if (!json_is_object(root)) {
+        fray_load_fail(ld, NULL, "expected an encounter object");
+        goto fail;
+    }
+    if (!json_object_get(root, "combatants") && json_object_get(root, "ruleset") == NULL) {
+        fray_load_fail(ld, "ruleset", "missing: an encounter names its ruleset (one of the ids "
+                                      "of `fray rulesets`)");
+        goto fail;
+    }
+    if (fray_load_keys(ld, root, encounter_keys) < 0)
+        goto fail;
+    char rsid[32];
+    if (fray_load_str(ld, root, "ruleset", rsid, sizeof rsid, NULL, 1) < 0)
+        goto fail;
+    const fray_ruleset *rs = force ? (strcmp(force->id, rsid) ? NULL : force) : fray_ruleset_find(rsid);
+    if (!rs) {
+        char known[256] = "";
+        for (int i = 0; fray_rulesets[i]; i++) {
+            size_t l = strlen(known);
+            snprintf(known + l, sizeof known - l, "%s%s", i ? ", " : "", fray_rulesets[i]->id);
+        }
+        fray_load_fail(ld, "ruleset", "unknown ruleset '%s' (known: %s)", rsid, known);
+        goto fail;
+    }
+    json_t *cs = json_object_get(root, "combatants");
+    if (!json_is_array(cs) || json_array_size(cs) < 2) {
+        fray_load_fail(ld, "combatants", "expected an array of at least two combatants");
+        goto fail;
+    }
+    if (json_array_size(cs) > FRAY_MAX_COMBATANTS) {
+        fray_load_fail(ld, "combatants", "too many combatants (at most %d)", FRAY_MAX_COMBATANTS);
+        goto fail;
+    }
+    e = calloc(1, sizeof *e);
+    if (!e) {
+        snprintf(err, errlen, "%s: out of memory", file);
+        goto fail;
+    }
+    e->rs = rs;
+    e->n = (int)json_array_size(cs);
+    e->winner = -1;
+    snprintf(e->file, sizeof e->file, "%s", file);
+    if (fray_load_str(ld, root, "name", e->name, sizeof e->name, file, 0) < 0 ||
+        fray_load_int(ld, root, "max_rounds", &e->max_rounds, 100, 1, 1000000, 0) < 0 ||
+        load_options(ld, e, json_object_get(root, "options")) < 0 ||
+        load_dice(ld, e, json_object_get(root, "dice")) < 0)
+        goto fail;
+    size_t csz = rs->creature_size ? rs->creature_size : 1;
+    size_t ssz = rs->state_size ? rs->state_size : 1;
+    e->priv = calloc((size_t)e->n, csz);
+    e->priv0 = calloc((size_t)e->n, csz);
+    e->state = calloc(1, ssz);
+    e->state0 = calloc(1, ssz);
+    e->script = calloc((size_t)e->n * FRAY_MAX_SCRIPT, sizeof *e->script);
+    e->nscript = calloc((size_t)e->n, sizeof *e->nscript);
+    if (!e->priv || !e->priv0 || !e->state || !e->state0 || !e->script || !e->nscript) {
+        snprintf(err, errlen, "%s: out of memory", file);
+        goto fail;
+    }
+    int facing_given[FRAY_MAX_COMBATANTS];
+    for (int i = 0; i < e->n; i++) {
+        size_t mark = fray_load_push(ld, "combatants", i);
+        if (load_combatant(ld, e, json_array_get(cs, (size_t)i), i, &facing_given[i]) < 0)
+            goto fail;
+        fray_load_pop(ld, mark);
+    }
+    if (e->nsides < 2) {
+        fray_load_fail(ld, "combatants", "every combatant is on side '%s': a fight needs two sides",
+                       e->side[0]);
+        goto fail;
+    }
+    for (int i = 0; i < e->n; i++) {
+        size_t mark = fray_load_push(ld, "combatants", i);
+        if (load_script(ld, e, json_array_get(cs, (size_t)i), i) < 0)
+            goto fail;
+        fray_load_pop(ld, mark);
+        /* facing not given: towards the nearest enemy, as anyone would stand */
+        if (!facing_given[i]) {
+            int best = -1, bd = 0;
+            for (int j = 0; j < e->n; j++) {
+                if (e->c[j].side == e->c[i].side)
+                    continue;
+                int d = fray_distance(e, i, j);
+                if (best < 0 || d < bd) {
+                    best = j;
+                    bd = d;
+                }
+            }
+            e->c[i].facing = fray_facing_towards(e, i, best);
+        }
+    }
+    if (rs->loaded && rs->loaded(ld, e) < 0) {
+        if (!ld->failed)
+            fray_load_fail(ld, NULL, "invalid encounter");
+        goto fail;
+    }
+    json_decref(root);
+    fray_encounter_snapshot(e);
+    fray_reset(e, 1, 0);
+    return e;
+fail:
+    json_decref(root);
+    fray_encounter_free(e);
+    return NULL;
+}
+
+fray_encounter *fray_encounter_load_string(const char *json, const char *name, char *err,
+                                           size_t errlen)
+{
+    if (!json) {
+        snprintf(err, errlen, "%s: no text", name ? name : "(string)");
+        return NULL;
+    }
+    return load_text(NULL, json, strlen(json), name ? name : "(string)", err, errlen);
+}
+
+fray_encounter *fray_encounter_load_with(const fray_ruleset *rs, const char *json,
+                                         const char *name, char *err, size_t errlen)
+{
+    return load_text(rs, json, strlen(json), name ? name : "(string)", err, errlen);
+}
+
+fray_encounter *fray_encounter_load_file(const char *path, char *err, size_t errlen)
+{
+    size_t len = 0;
+    char *text = slurp(path, &len);
+    if (!text) {
+        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        return NULL;
+    }
+    fray_encounter *e = load_text(NULL, text, len, path, err, errlen);
+    free(text);
+    return e;
+}
+
+/* A creature sheet alone: load it as both combatants of a two-creature
+ * encounter, so the ruleset's own validation runs on it. */
+static int check_creature(const char *path, const char *text, size_t len, json_t *root, char *err,
+                          size_t errlen)
+{
+    fray_load ld0 = {0}, *ld = &ld0;
+    ld->file = path;
+    ld->text = text;
+    ld->textlen = len;
+    ld->err = err;
+    ld->errlen = errlen;
+    const fray_ruleset *rs = NULL;
+    json_t *rid = json_object_get(root, "ruleset");
+    char dir[256] = "";
+    if (rid) {
+        if (!json_is_string(rid))
+            return fray_load_fail(ld, "ruleset", "expected a ruleset id"), FRAY_EINPUT;
+        rs = fray_ruleset_find(json_string_value(rid));
+        if (!rs)
+            return fray_load_fail(ld, "ruleset", "unknown ruleset '%s'", json_string_value(rid)),
+                   FRAY_EINPUT;
+    } else {
+        /* the folder it lives in: data/<id>/name.json */
+        const char *slash = strrchr(path, '/');
+        if (slash) {
+            size_t l = (size_t)(slash - path);
+            const char *prev = l ? path + l - 1 : path;
+            while (prev > path && prev[-1] != '/')
+                prev--;
+            snprintf(dir, sizeof dir, "%.*s", (int)(slash - prev), prev);
+            rs = fray_ruleset_find(dir);
+        }
+        if (!rs)
+            return fray_load_fail(ld, NULL,
+                                  "neither an encounter (no \"combatants\") nor a creature of a "
+                                  "known ruleset (no \"ruleset\" key, folder '%s')",
+                                  dir),
+                   FRAY_EINPUT;
+    }
+    fray_encounter *e = calloc(1, sizeof *e);
+    if (!e)
+        return snprintf(err, errlen, "%s: out of memory", path), FRAY_ERUNTIME;
+    e->rs = rs;
+    e->n = 2;
+    e->nsides = 2;
+    for (int k = 0; k < rs->noptions; k++)
+        e->opt[k] = rs->options[k].def;
+    e->priv = calloc(2, rs->creature_size ? rs->creature_size : 1);
+    e->state = calloc(1, rs->state_size ? rs->state_size : 1);
+    json_t *sheet = json_deep_copy(root);
+    json_object_del(sheet, "ruleset");
+    int rc = FRAY_OK;
+    if (!e->priv || !e->state || !sheet) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        rc = FRAY_ERUNTIME;
+    } else {
+        e->c[1].side = 1;
+        e->c[1].x = 100;
+        for (int i = 0; i < 2 && rc == FRAY_OK; i++) {
+            snprintf(e->c[i].name, sizeof e->c[i].name, "%s", i ? "other" : "creature");
+            if (rs->load_creature(ld, sheet, e, i) < 0) {
+                if (!ld->failed)
+                    fray_load_fail(ld, NULL, "invalid sheet");
+                rc = FRAY_EINPUT;
+            }
+        }
+        if (rc == FRAY_OK && rs->loaded && rs->loaded(ld, e) < 0) {
+            if (!ld->failed)
+                fray_load_fail(ld, NULL, "invalid sheet");
+            rc = FRAY_EINPUT;
+        }
+    }
+    json_decref(sheet);
+    fray_encounter_free(e);
+    return rc;
+}
+
+int fray_check_file(const char *path, char *err, size_t errlen)
+{
+    size_t len = 0;
+    char *text = slurp(path, &len);
+    if (!text) {
+        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        return FRAY_EINPUT;
+    }
+    json_error_t je;
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+    int rc;
+    if (!root) {
+        snprintf(err, errlen, "%s:%d:%d: syntax error: %s", path, je.line, je.column, je.text);
+        rc = FRAY_EINPUT;
+    } else if (json_is_object(root) && !json_object_get(root, "combatants") &&
+               !json_object_get(root, "max_rounds") && !json_object_get(root, "dice")) {
+        rc = check_creature(path, text, len, root, err, errlen);
+    } else {
+        fray_encounter *e = load_text(NULL, text, len, path, err, errlen);
+        rc = e ? FRAY_OK : FRAY_EINPUT;
+        fray_encounter_free(e);
+    }
+    json_decref(root);
+    free(text);
+    return rc;
+}

@@ -1,0 +1,352 @@
+/* sim.c: many fights of one encounter in parallel (sim.h).
+ *
+ * Each worker thread owns one loaded encounter and one partial result.
+ * Work is handed out in chunks of consecutive fight numbers from an atomic
+ * counter; since fight i depends on (seed, i) alone and every statistic is
+ * an integer sum, neither the chunking nor the thread count can change the
+ * result. The fight loop allocates nothing and formats nothing: no sink is
+ * subscribed, so the dice count their draws without logging them.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sim.h"
+
+typedef struct sim_part {
+    uint64_t fights;
+    uint64_t wins[FRAY_MAX_SIDES];
+    uint64_t draws;
+    fray_moments rounds, dice;
+    fray_hist hist;
+    uint64_t status[FRAY_MAX_COMBATANTS][3];
+    fray_moments dealt[FRAY_MAX_COMBATANTS], taken[FRAY_MAX_COMBATANTS];
+} sim_part;
+
+/* The counters written during the run sit on cache lines of their own, away
+ * from what every worker reads before each fight (pads of 64 bytes: no
+ * false sharing, whatever the allocation's alignment). */
+typedef struct sim_shared {
+    uint64_t n, seed, chunk;
+    atomic_int abort;          /* a fight failed: everyone stops */
+    atomic_int *stop;          /* the caller's early stop, or NULL */
+    char pad0[64];
+    atomic_uint_fast64_t next; /* first fight of the next chunk to hand out */
+    char pad1[64];
+    atomic_uint_fast64_t done; /* fights finished, for progress */
+    atomic_int running;        /* workers not yet finished */
+    char pad2[64];
+} sim_shared;
+
+typedef struct sim_worker {
+    char pad0[64]; /* each worker's partial result on lines of its own */
+    pthread_t tid;
+    int started;
+    sim_shared *sh;
+    fray_encounter *e;
+    sim_part part;
+    int failed, fail_code;
+    uint64_t fail_fight;
+    char fail_msg[256];
+    char pad1[64];
+} sim_worker;
+
+static void tally(sim_part *p, const fray_encounter *e)
+{
+    p->fights++;
+    if (e->winner >= 0 && e->winner < FRAY_MAX_SIDES)
+        p->wins[e->winner]++;
+    else
+        p->draws++;
+    fray_moments_add(&p->rounds, e->round);
+    fray_hist_add(&p->hist, e->round);
+    fray_moments_add(&p->dice, (int64_t)e->dice.drawn);
+    for (int i = 0; i < e->n; i++) {
+        int st = e->c[i].status;
+        p->status[i][st < 0 ? 0 : st > 2 ? 2 : st]++;
+        fray_moments_add(&p->dealt[i], e->c[i].dealt);
+        fray_moments_add(&p->taken[i], e->c[i].taken);
+    }
+}
+
+static int should_stop(sim_shared *sh)
+{
+    if (atomic_load_explicit(&sh->abort, memory_order_relaxed))
+        return 1;
+    return sh->stop && atomic_load_explicit(sh->stop, memory_order_relaxed);
+}
+
+static void *work(void *arg)
+{
+    sim_worker *w = arg;
+    sim_shared *sh = w->sh;
+    fray_encounter *e = w->e;
+    for (;;) {
+        uint64_t start = atomic_fetch_add(&sh->next, sh->chunk);
+        if (start >= sh->n)
+            break;
+        uint64_t end = sh->n - start < sh->chunk ? sh->n : start + sh->chunk;
+        uint64_t i;
+        for (i = start; i < end; i++) {
+            if (should_stop(sh))
+                break;
+            fray_reset(e, sh->seed, i);
+            if (fray_run(e) < 0) {
+                w->failed = 1;
+                w->fail_fight = i;
+                w->fail_code = fray_error_code(e);
+                snprintf(w->fail_msg, sizeof w->fail_msg, "%s", fray_error(e));
+                atomic_store(&sh->abort, 1);
+                break;
+            }
+            tally(&w->part, e);
+        }
+        atomic_fetch_add(&sh->done, i - start);
+        if (i < end)
+            break;
+    }
+    atomic_fetch_sub(&sh->running, 1);
+    return NULL;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + len, 1, cap - len - 1, f);
+        len += got;
+        if (len + 1 < cap)
+            break;
+        cap *= 2;
+        char *nb = realloc(buf, cap);
+        if (!nb) {
+            free(buf);
+            buf = NULL;
+        }
+        buf = nb;
+    }
+    if (buf) {
+        if (ferror(f)) {
+            free(buf);
+            buf = NULL;
+        } else {
+            buf[len] = 0;
+        }
+    }
+    fclose(f);
+    return buf;
+}
+
+/* One encounter as the sim runs it: controllers set, round limit set, and
+ * any dice script of the file dropped (every fight would replay it). */
+static fray_encounter *load_one(const char *path, const char *text, const fray_sim_opts *o,
+                                char *err, size_t errlen)
+{
+    fray_encounter *e;
+    if (text)
+        e = o->rs ? fray_encounter_load_with(o->rs, text, path, err, errlen)
+                  : fray_encounter_load_string(text, path, err, errlen);
+    else
+        e = fray_encounter_load_file(path, err, errlen);
+    if (!e)
+        return NULL;
+    for (int k = 0; k < o->ncontrollers; k++) {
+        const char *spec = o->controllers[k];
+        const char *eq = strchr(spec, '=');
+        char side[FRAY_NAME];
+        if (!eq || (size_t)(eq - spec) >= sizeof side) {
+            snprintf(err, errlen, "expected SIDE=policy|random|script, got '%s'", spec);
+            goto bad;
+        }
+        memcpy(side, spec, (size_t)(eq - spec));
+        side[eq - spec] = 0;
+        if (fray_set_controller(e, side, eq + 1) < 0) {
+            int len = snprintf(err, errlen, "%s: no side '%s' or no controller '%s' (sides:",
+                               spec, side, eq + 1);
+            for (int s = 0; s < e->nsides && len >= 0 && (size_t)len < errlen; s++)
+                len += snprintf(err + len, errlen - (size_t)len, " %s", e->side[s]);
+            if (len >= 0 && (size_t)len < errlen)
+                snprintf(err + len, errlen - (size_t)len,
+                         "; controllers: policy, random, script)");
+            goto bad;
+        }
+    }
+    if (o->max_rounds > 0)
+        fray_set_max_rounds(e, o->max_rounds);
+    free(e->script_dice);
+    e->script_dice = NULL;
+    e->nscript_dice = 0;
+    return e;
+bad:
+    fray_encounter_free(e);
+    return NULL;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void merge(fray_sim_result *r, const sim_part *p, int ncomb)
+{
+    r->fights += p->fights;
+    for (int s = 0; s < FRAY_MAX_SIDES; s++)
+        r->wins[s] += p->wins[s];
+    r->draws += p->draws;
+    fray_moments_merge(&r->rounds, &p->rounds);
+    fray_hist_merge(&r->rounds_hist, &p->hist);
+    fray_moments_merge(&r->dice, &p->dice);
+    for (int i = 0; i < ncomb; i++) {
+        for (int k = 0; k < 3; k++)
+            r->c[i].status[k] += p->status[i][k];
+        fray_moments_merge(&r->c[i].dealt, &p->dealt[i]);
+        fray_moments_merge(&r->c[i].taken, &p->taken[i]);
+    }
+}
+
+static void describe(fray_sim_result *r, const fray_encounter *e, const fray_sim_opts *o)
+{
+    snprintf(r->encounter, sizeof r->encounter, "%s", e->name);
+    snprintf(r->ruleset, sizeof r->ruleset, "%s", e->rs->id);
+    r->seed = o->seed;
+    r->requested = o->n;
+    r->max_rounds = e->max_rounds;
+    r->nsides = e->nsides;
+    r->ncombatants = e->n;
+    for (int s = 0; s < e->nsides; s++)
+        snprintf(r->side[s], sizeof r->side[s], "%s", e->side[s]);
+    for (int i = 0; i < e->n; i++) {
+        snprintf(r->c[i].name, sizeof r->c[i].name, "%s", e->c[i].name);
+        r->c[i].side = e->c[i].side;
+    }
+}
+
+static int run(const char *path, const char *text, const fray_sim_opts *o, fray_sim_result *r,
+               char *err, size_t errlen)
+{
+    int rc = FRAY_OK, T = o->threads < 1 ? 1 : o->threads;
+    if (T > 1024)
+        T = 1024;
+    if ((uint64_t)T > o->n)
+        T = o->n ? (int)o->n : 1; /* an idle thread would only cost a load */
+    memset(r, 0, sizeof *r);
+    if (o->n > (UINT64_MAX >> 2)) {
+        snprintf(err, errlen, "too many fights: %llu", (unsigned long long)o->n);
+        return FRAY_EINPUT;
+    }
+    sim_worker *w = calloc((size_t)T, sizeof *w);
+    static const sim_shared zero;
+    sim_shared sh = zero;
+    if (!w) {
+        snprintf(err, errlen, "out of memory");
+        return FRAY_ERUNTIME;
+    }
+    sh.n = o->n;
+    sh.seed = o->seed;
+    /* chunks small enough to balance the threads, large enough that the
+     * shared counter is touched rarely */
+    sh.chunk = o->n / ((uint64_t)T * 64);
+    if (sh.chunk < 1)
+        sh.chunk = 1;
+    if (sh.chunk > 4096)
+        sh.chunk = 4096;
+    atomic_init(&sh.next, 0);
+    atomic_init(&sh.done, 0);
+    atomic_init(&sh.abort, 0);
+    atomic_init(&sh.running, T);
+    sh.stop = o->stop;
+
+    for (int t = 0; t < T; t++) {
+        w[t].sh = &sh;
+        w[t].e = load_one(path, text, o, err, errlen);
+        if (!w[t].e) {
+            rc = FRAY_EINPUT;
+            goto out;
+        }
+    }
+    describe(r, w[0].e, o);
+
+    double t0 = now();
+    for (int t = 0; t < T; t++) {
+        int prc = pthread_create(&w[t].tid, NULL, work, &w[t]);
+        if (prc != 0) {
+            /* the threads already running finish the work alone */
+            atomic_fetch_sub(&sh.running, T - t);
+            snprintf(err, errlen, "cannot start a thread: %s", strerror(prc));
+            if (t == 0) {
+                rc = FRAY_ERUNTIME;
+                goto out;
+            }
+            break;
+        }
+        w[t].started = 1;
+    }
+    if (o->progress) {
+        int ticks = 0;
+        while (atomic_load(&sh.running) > 0) {
+            struct timespec ts = {0, 10 * 1000 * 1000};
+            nanosleep(&ts, NULL);
+            if (++ticks % 10 == 0)
+                o->progress(o->progress_ud, (uint64_t)atomic_load(&sh.done), o->n);
+        }
+        o->progress(o->progress_ud, (uint64_t)atomic_load(&sh.done), o->n);
+    }
+    for (int t = 0; t < T; t++)
+        if (w[t].started)
+            pthread_join(w[t].tid, NULL);
+    r->timing.elapsed = now() - t0;
+    r->timing.threads = T;
+
+    /* merged in thread order; integer sums make the order immaterial anyway */
+    for (int t = 0; t < T; t++)
+        merge(r, &w[t].part, r->ncombatants);
+    r->stopped = r->fights < o->n;
+
+    int first = -1;
+    for (int t = 0; t < T; t++)
+        if (w[t].failed && (first < 0 || w[t].fail_fight < w[first].fail_fight))
+            first = t;
+    if (first >= 0) {
+        snprintf(err, errlen, "fight %llu (seed %llu): %s",
+                 (unsigned long long)w[first].fail_fight, (unsigned long long)o->seed,
+                 w[first].fail_msg);
+        rc = w[first].fail_code == FRAY_EINPUT ? FRAY_EINPUT : FRAY_ERUNTIME;
+    }
+out:
+    for (int t = 0; t < T; t++)
+        if (w[t].e)
+            fray_encounter_free(w[t].e);
+    free(w);
+    return rc;
+}
+
+int fray_sim_run(const char *path, const fray_sim_opts *o, fray_sim_result *r, char *err,
+                 size_t errlen)
+{
+    if (!o->rs)
+        return run(path, NULL, o, r, err, errlen);
+    char *text = slurp(path);
+    if (!text) {
+        memset(r, 0, sizeof *r);
+        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        return FRAY_EINPUT;
+    }
+    int rc = run(path, text, o, r, err, errlen);
+    free(text);
+    return rc;
+}
+
+int fray_sim_run_text(const char *json, const char *name, const fray_sim_opts *o,
+                      fray_sim_result *r, char *err, size_t errlen)
+{
+    return run(name ? name : "(string)", json, o, r, err, errlen);
+}

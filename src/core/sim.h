@@ -1,0 +1,91 @@
+/* sim.h: many fights of one encounter, in parallel (`fray sim`).
+ *
+ * Usage:
+ *
+ *     fray_sim_opts o = {.n = 100000, .seed = 3, .threads = 4};
+ *     fray_sim_result *r = malloc(sizeof *r);
+ *     char err[512];
+ *     if (fray_sim_run("duel.json", &o, r, err, sizeof err) != FRAY_OK) ...
+ *     printf("%s wins %.1f%%\n", r->side[0], 100.0 * r->wins[0] / r->fights);
+ *
+ * Fight i (0 <= i < n) is fray_reset(e, seed, i) then fray_run(e), with no
+ * sink subscribed, so it draws from a stream derived from (seed, i) alone.
+ * Every statistic is an integer sum, and each thread keeps its own partial
+ * result, merged in thread order at the end: the result (everything but
+ * `timing`) is the same, byte for byte, for any number of threads.
+ * Memory is one encounter and one partial result per thread, whatever n.
+ */
+#ifndef FRAY_SIM_H
+#define FRAY_SIM_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core.h"
+#include "stats.h"
+
+typedef struct fray_sim_opts {
+    uint64_t n;       /* fights to run */
+    uint64_t seed;
+    int threads;      /* worker threads, >= 1 */
+    /* "SIDE=policy|random|script" applied to every fight, in order (borrowed) */
+    const char *const *controllers;
+    int ncontrollers;
+    int max_rounds;   /* > 0: overrides the file's round limit */
+    /* Load with this ruleset instead of the registry's (tests); NULL normally. */
+    const fray_ruleset *rs;
+    /* When nonzero, every thread stops before its next fight; the fights
+     * finished are still counted. May be set from a signal handler (lock-free
+     * atomic). NULL: never stop early. */
+    atomic_int *stop;
+    /* Called from the calling thread about every 100 ms while the fights run,
+     * with the fights finished so far. May be NULL. */
+    void (*progress)(void *ud, uint64_t done, uint64_t n);
+    void *progress_ud;
+} fray_sim_opts;
+
+typedef struct fray_sim_combatant {
+    char name[FRAY_NAME];
+    int side;
+    uint64_t status[3];   /* fights it ended FRAY_ABLE, FRAY_DOWN, FRAY_DEAD */
+    fray_moments dealt;   /* damage dealt per fight, in the ruleset's unit */
+    fray_moments taken;   /* damage taken per fight */
+} fray_sim_combatant;
+
+typedef struct fray_sim_result {
+    /* what was run */
+    char encounter[64];
+    char ruleset[32];
+    uint64_t seed;
+    uint64_t requested;   /* n asked for */
+    uint64_t fights;      /* fights finished (fewer than requested when stopped) */
+    int stopped;          /* 1 when opts->stop ended the run early */
+    int max_rounds;
+    int nsides, ncombatants;
+    char side[FRAY_MAX_SIDES][FRAY_NAME];
+    /* outcomes */
+    uint64_t wins[FRAY_MAX_SIDES];
+    uint64_t draws;
+    fray_moments rounds;  /* rounds per fight */
+    fray_hist rounds_hist;
+    fray_moments dice;    /* dice drawn per fight */
+    fray_sim_combatant c[FRAY_MAX_COMBATANTS];
+    /* the only part that differs between runs */
+    struct {
+        double elapsed;   /* seconds running fights (loading excluded) */
+        int threads;
+    } timing;
+} fray_sim_result;
+
+/* Run opts->n fights of the encounter in `path` and fill *r (caller-owned;
+ * about 10 KiB, so better not on a small stack). Returns FRAY_OK (also when
+ * stopped early), FRAY_EINPUT (the file, a controller, or a dice script in
+ * a fight did not fit) or FRAY_ERUNTIME, with a message in err. */
+int fray_sim_run(const char *path, const fray_sim_opts *opts, fray_sim_result *r, char *err,
+                 size_t errlen);
+/* The same from JSON text; name is used in messages. */
+int fray_sim_run_text(const char *json, const char *name, const fray_sim_opts *opts,
+                      fray_sim_result *r, char *err, size_t errlen);
+
+#endif

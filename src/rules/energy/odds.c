@@ -1,0 +1,1253 @@
+/* odds.c: exact odds of the `energy` ruleset: one melee attack (`melee`) and
+ * the time to take a defender out (`defeat`). Readings of the text are in
+ * docs/odds.md; every rule below cites the seed's heading it applies. */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "energy.h"
+#include "odds.h"
+
+#define ODDS_CUT 1e-15          /* the DP stops once less mass than this is left */
+#define DEFEAT_HORIZON 100000   /* attacks computed at most, by default */
+#define MC_MAX 100000000L
+
+const char en_odds_help[] =
+    "energy melee --av N --evasion N [--coverage N] [--ar N] [--damage EXPR] [--precise N]\n"
+    "             [--defend] [--defense advantage|disadvantage] [--mc N] [--seed S]\n"
+    "    One melee attack (#Melee Attacks, #Combat Roll, #Evasion, #Critical Hits):\n"
+    "    p_hit, p_crit, p_armor (hits and the armour takes its Armor Rating off),\n"
+    "    damage (value -> probability, misses as 0), mean_damage. --damage is the\n"
+    "    whole damage roll with bonuses (default 1: an Unarmed attack, MASAB min 1).\n"
+    "    --attacker NAME|FILE --defender NAME|FILE take every number from two\n"
+    "    creature sheets (a bundled name from data/energy/ or a sheet file): the\n"
+    "    wielded melee weapon's AV, damage + MASDB and Precise, proficiency (half\n"
+    "    damage), the defender's Evasion, armour, Weakness/Resistance, Aura and the\n"
+    "    attacker's Energy; parameters given as well override them.\n"
+    "energy ranged --mcm N [--ranged-evasion N] [--unaware] [--situational N] [--coverage N]\n"
+    "             [--ar N] [--damage EXPR] [--precise N] [--defend]\n"
+    "             [--defense advantage|disadvantage] [--hit advantage|disadvantage]\n"
+    "             [--armor-rule formula|sentence] [--mc N] [--seed S]\n"
+    "    One ranged attack (#Ranged Attacks, #Hit Roll): the Hit roll must reach\n"
+    "    the Miss Chance = --mcm (8 - Accuracy - Halved Dex Modifier) + 1d4* +\n"
+    "    --ranged-evasion (no roll when --unaware) + --situational; same keys as\n"
+    "    melee. --coverage is the ranged Coverage; --armor-rule defaults to the\n"
+    "    ruleset's option ranged_armour_rule.\n"
+    "energy defeat (the melee parameters) --aura N [--energy N] [--cost N] [--overflow]\n"
+    "             [--stamina N] [--reserve N] [--no-saves] [--horizon N] [--mc N] [--seed S]\n"
+    "    Attacks and Rounds until the defender is out (dead or unconscious): Aura\n"
+    "    absorbs damage until 0, then every damaging hit makes a Death roll, and a\n"
+    "    bleeding defender makes a Death Save each Round (--no-saves: none).\n"
+    "    --energy: Energy per Round (default 5), --cost: Energy per attack (3;\n"
+    "    2 for Unarmed attacks): floor(energy / cost) attacks a Round. --stamina N:\n"
+    "    the attacker's Stamina sets its Energy and once a Round pays 1 Energy when\n"
+    "    that buys another attack, while it has more than --reserve (default 1).\n"
+    "    --overflow: the hit that empties Aura makes a Death roll when damage is\n"
+    "    left over (default: Aura absorbs the whole hit).\n";
+
+/* ---- Parameters ------------------------------------------------------------- */
+
+typedef struct en_args {
+    en_melee_q m;
+    char damage_text[64];
+    const char *attacker, *defender; /* sheets, or NULL */
+    int have_av, have_ev, have_damage_expr;
+    int aura, have_aura;
+    int energy, cost, overflow, saves, horizon;
+    int have_energy;
+    int stamina, reserve; /* the attacker's Stamina (-1: not spent as Energy) and what it keeps */
+    long mc;
+    unsigned long long seed;
+} en_args;
+
+static int fail(char *err, size_t errlen, const char *fmt, const char *a, const char *b)
+{
+    snprintf(err, errlen, fmt, a, b);
+    return -1;
+}
+
+static int parse_long(const char *opt, const char *s, long min, long max, long *out, char *err,
+                      size_t errlen)
+{
+    char *end;
+    if (!s || !*s)
+        return fail(err, errlen, "%s needs a value%s", opt, "");
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (*end || errno || v < min || v > max) {
+        char range[64];
+        snprintf(range, sizeof range, "%ld..%ld", min, max);
+        snprintf(err, errlen, "%s: '%s' is not an integer in %s", opt, s, range);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int parse_int(const char *opt, const char *s, int min, int max, int *out, char *err,
+                     size_t errlen)
+{
+    long v;
+    if (parse_long(opt, s, min, max, &v, err, errlen) < 0)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+/* Options of each check; "melee" accepts the first group only. */
+static const char *const melee_opts[] = {"--av", "--evasion", "--coverage", "--ar", "--damage",
+                                         "--precise", "--defend", "--defense", "--mc", "--seed",
+                                         "--attacker", "--defender", NULL};
+static const char *const defeat_opts[] = {"--aura", "--energy", "--cost", "--overflow",
+                                          "--stamina", "--reserve",
+                                          "--no-saves", "--horizon", NULL};
+
+static int known(const char *const *list, const char *a)
+{
+    for (int i = 0; list[i]; i++)
+        if (!strcmp(list[i], a))
+            return 1;
+    return 0;
+}
+
+/* A throwaway encounter holding the two creatures, loaded by the core's
+ * loader exactly as `fray run` loads them: combatant 0 the attacker, 1 the
+ * defender, facing each other 1 m apart. A NAME is a bundled creature
+ * ("use"); a path (with '/' or ending in .json) is a sheet file. */
+static fray_encounter *load_pair(const char *att, const char *def, char *err, size_t errlen)
+{
+    json_t *root = json_pack("{s:s, s:s, s:[]}", "ruleset", "energy", "name", "fray odds",
+                             "combatants");
+    const char *who[2] = {att, def};
+    for (int i = 0; i < 2; i++) {
+        json_t *c = json_pack("{s:s, s:s, s:[i,i], s:i}", "name", i ? "defender" : "attacker",
+                              "side", i ? "red" : "blue", "at", i, 0, "facing", i ? 4 : 0);
+        size_t len = strlen(who[i]);
+        if (strchr(who[i], '/') || (len > 5 && !strcmp(who[i] + len - 5, ".json"))) {
+            json_error_t je;
+            json_t *sheet = json_load_file(who[i], JSON_REJECT_DUPLICATES, &je);
+            if (!sheet) {
+                snprintf(err, errlen, "%s: line %d: %s", who[i], je.line, je.text);
+                json_decref(c);
+                json_decref(root);
+                return NULL;
+            }
+            json_object_set_new(c, "sheet", sheet);
+        } else {
+            json_object_set_new(c, "use", json_string(who[i]));
+        }
+        json_array_append_new(json_object_get(root, "combatants"), c);
+    }
+    char *text = json_dumps(root, 0);
+    json_decref(root);
+    if (!text) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    fray_encounter *e = fray_encounter_load_string(text, "fray odds", err, errlen);
+    free(text);
+    return e;
+}
+
+/* Every number of the checks from the two sheets, as the engine's melee
+ * attack takes them (ruleset.c): the wielded weapon if it is a melee
+ * weapon, else an Unarmed attack (#Unarmed Attacks: "Unarmed AV = 15 +
+ * MASAB", "Damage = MASAB (min 1)", 2 Energy). */
+static int from_sheets(const char *att, const char *def, en_args *g, char *err, size_t errlen)
+{
+    fray_encounter *e = load_pair(att, def, err, errlen);
+    if (!e)
+        return -1;
+    const en_creature *a = fray_cpriv(e, 0), *d = fray_cpriv(e, 1);
+    const en_weapon *w = a->wielded >= 0 && a->wielded < a->nw && !(a->w[a->wielded].props & EN_W_RANGED)
+                             ? &a->w[a->wielded]
+                             : NULL;
+    g->m.av = en_melee_av(a, w);
+    int bonus;
+    if (w) {
+        g->m.damage = w->damage;
+        bonus = a->d.masdb;
+        g->m.precise = w->precise;
+        g->m.halves = !en_weapon_proficient(a, w);
+        int bit = 1 << w->dtype;
+        g->m.weak = (d->weak & bit) != 0;
+        g->m.resist = (d->resist & bit) != 0;
+        snprintf(g->damage_text, sizeof g->damage_text, "%s", w->name);
+    } else {
+        memset(&g->m.damage, 0, sizeof g->m.damage);
+        bonus = a->d.masab < 1 ? 1 : a->d.masab;
+        g->cost = 2;
+        int bit = 1 << EN_DMG_BLUDGEONING;
+        g->m.weak = (d->weak & bit) != 0;
+        g->m.resist = (d->resist & bit) != 0;
+        snprintf(g->damage_text, sizeof g->damage_text, "Unarmed");
+    }
+    if (bonus != 0) {
+        if (g->m.damage.n >= FRAY_EXPR_TERMS) {
+            fray_encounter_free(e);
+            snprintf(err, errlen, "the attacker's damage roll has too many terms");
+            return -1;
+        }
+        fray_dterm *t = &g->m.damage.t[g->m.damage.n++];
+        memset(t, 0, sizeof *t);
+        t->sign = bonus < 0 ? -1 : 1;
+        t->value = bonus < 0 ? -bonus : bonus;
+    }
+    g->have_damage_expr = 1;
+    g->m.evasion = d->d.evasion;
+    g->m.coverage = d->has_armour ? d->armour.coverage : 0;
+    g->m.ar = d->has_armour ? d->armour.ar : 0;
+    /* the Aura the engine starts the defender with */
+    g->aura = d->start_aura >= 0 && d->start_aura < d->d.aura_max ? d->start_aura : d->d.aura_max;
+    g->stamina = a->start_stamina >= 0 ? a->start_stamina : a->d.stamina_max;
+    g->have_av = g->have_ev = g->have_aura = 1;
+    fray_encounter_free(e);
+    return 0;
+}
+
+static int parse_args(int argc, char **argv, int defeat, en_args *g, char *err, size_t errlen)
+{
+    memset(g, 0, sizeof *g);
+    g->energy = 5; /* #Energy Per Round: Stamina >= 5 gives 5 */
+    g->stamina = -1;
+    g->reserve = 1; /* never the last Stamina: "Dropping to 0 Stamina will
+                     * immediately result in unconsciousness" */
+    g->cost = 3;   /* #Melee Attacks: "Melee attacks cost 3 Energy" */
+    g->saves = 1;
+    g->horizon = DEFEAT_HORIZON;
+    g->seed = 1;
+    snprintf(g->damage_text, sizeof g->damage_text, "1");
+    const char *att = NULL, *def = NULL;
+    for (int i = 1; i + 1 < argc; i++) {
+        if (!strcmp(argv[i], "--attacker"))
+            att = argv[i + 1];
+        if (!strcmp(argv[i], "--defender"))
+            def = argv[i + 1];
+    }
+    if ((att != NULL) != (def != NULL))
+        return fail(err, errlen, "--attacker and --defender go together%s%s", "", "");
+    if (att && from_sheets(att, def, g, err, errlen) < 0)
+        return -1;
+    g->attacker = att;
+    g->defender = def;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!known(melee_opts, a) && !(defeat && known(defeat_opts, a)))
+            return fail(err, errlen, "unknown parameter '%s' for check '%s' (see fray odds --help)",
+                        a, argv[0]);
+        if (!strcmp(a, "--defend")) {
+            g->m.defend = 1;
+            continue;
+        }
+        if (!strcmp(a, "--overflow")) {
+            g->overflow = 1;
+            continue;
+        }
+        if (!strcmp(a, "--no-saves")) {
+            g->saves = 0;
+            continue;
+        }
+        if (!v)
+            return fail(err, errlen, "%s needs a value%s", a, "");
+        i++;
+        int rc = 0;
+        if (!strcmp(a, "--av")) {
+            rc = parse_int(a, v, -100000, 100000, &g->m.av, err, errlen);
+            g->have_av = 1;
+        } else if (!strcmp(a, "--evasion")) {
+            rc = parse_int(a, v, -100000, 100000, &g->m.evasion, err, errlen);
+            g->have_ev = 1;
+        } else if (!strcmp(a, "--coverage")) {
+            rc = parse_int(a, v, 0, 21, &g->m.coverage, err, errlen);
+        } else if (!strcmp(a, "--ar")) {
+            rc = parse_int(a, v, 0, 100000, &g->m.ar, err, errlen);
+        } else if (!strcmp(a, "--precise")) {
+            rc = parse_int(a, v, 0, 19, &g->m.precise, err, errlen);
+        } else if (!strcmp(a, "--damage")) {
+            if (strlen(v) >= sizeof g->damage_text)
+                return fail(err, errlen, "--damage: expression too long: '%s'%s", v, "");
+            snprintf(g->damage_text, sizeof g->damage_text, "%s", v);
+            g->have_damage_expr = 0;
+        } else if (!strcmp(a, "--defense")) {
+            if (!strcmp(v, "advantage"))
+                g->m.defense_adv = 1;
+            else if (!strcmp(v, "disadvantage"))
+                g->m.defense_adv = -1;
+            else
+                return fail(err, errlen,
+                            "--defense: expected advantage or disadvantage, got '%s'%s", v, "");
+        } else if (!strcmp(a, "--mc")) {
+            rc = parse_long(a, v, 0, MC_MAX, &g->mc, err, errlen);
+        } else if (!strcmp(a, "--seed")) {
+            char *end;
+            errno = 0;
+            g->seed = strtoull(v, &end, 10);
+            if (*end || errno || *v == '-')
+                return fail(err, errlen, "--seed: '%s' is not a non-negative integer%s", v, "");
+        } else if (!strcmp(a, "--aura")) {
+            rc = parse_int(a, v, 0, 100000, &g->aura, err, errlen);
+            g->have_aura = 1;
+        } else if (!strcmp(a, "--energy")) {
+            rc = parse_int(a, v, 0, 1000, &g->energy, err, errlen);
+            g->have_energy = 1;
+        } else if (!strcmp(a, "--stamina")) {
+            rc = parse_int(a, v, 0, 1000, &g->stamina, err, errlen);
+        } else if (!strcmp(a, "--reserve")) {
+            rc = parse_int(a, v, 1, 1000, &g->reserve, err, errlen);
+        } else if (!strcmp(a, "--cost")) {
+            rc = parse_int(a, v, 1, 1000, &g->cost, err, errlen);
+        } else if (!strcmp(a, "--horizon")) {
+            rc = parse_int(a, v, 1, 10000000, &g->horizon, err, errlen);
+        } /* --attacker, --defender: read above */
+        if (rc < 0)
+            return -1;
+    }
+    if (!g->have_av || !g->have_ev)
+        return fail(err, errlen, "check '%s' needs --av N and --evasion N%s", argv[0], "");
+    if (defeat && !g->have_aura)
+        return fail(err, errlen, "check '%s' needs --aura N (the defender's Aura left)%s", argv[0],
+                    "");
+    if (defeat && g->stamina < 0 && g->energy < g->cost)
+        return fail(err, errlen, "--energy below --cost: the attacker can never attack%s%s", "",
+                    "");
+    char perr[128];
+    if (!g->have_damage_expr && fray_dexpr_parse(g->damage_text, &g->m.damage, perr, sizeof perr) < 0) {
+        snprintf(err, errlen, "--damage '%s': %s", g->damage_text, perr);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- One melee attack ---------------------------------------------------------- */
+
+/* P(1dS* > t) in closed form (S = 10 for the Evasion roll, 4 for the Ranged
+ * Evasion roll). #Defenses: "if you roll the highest number on the die,
+ * reroll it and add the result ... Advantage and Disadvantage applies every
+ * time you would normally roll the die once." Each roll keeps one of |adv|+1
+ * dice; it shows S (and explodes) with chance m and at most r (r < S) with
+ * chance F(r). A total is Sj + v with j explosions and a last v in 1..S-1, so
+ * for t = SJ + r (0 <= r < S) the roll exceeds t exactly when the first J
+ * rolls all explode and the next is not at most r:
+ *     P(1dS* > t) = m^J * (1 - F(r)),
+ * with no truncation at all. (tests/rules/energy/odds_test.c checks it
+ * against the core's fray_dist_die expansion.) */
+static double die_exceeds(long t, int sides, int adv)
+{
+    if (t < 1)
+        return 1.0;
+    double k = (double)(adv < 0 ? -adv : adv) + 1.0;
+    double s = (double)sides;
+    double m, notle;
+    long J = t / sides;
+    int r = (int)(t % sides);
+    if (adv >= 0) {
+        m = 1.0 - pow((s - 1.0) / s, k);
+        notle = 1.0 - pow(r / s, k);
+    } else {
+        m = pow(1.0 / s, k);
+        notle = pow(1.0 - r / s, k);
+    }
+    return pow(m, (double)J) * notle;
+}
+
+static double evasion_exceeds(long t, int adv) { return die_exceeds(t, 10, adv); }
+
+double en_evasion_exceeds(long t, int adv) { return evasion_exceeds(t, adv); }
+
+int en_melee_odds_compute(const en_melee_q *q, en_melee_odds *r)
+{
+    fray_dist dmg;
+    memset(r, 0, sizeof *r);
+    if (fray_dist_expr(&dmg, &q->damage, 0) < 0)
+        return -1;
+
+    /* #Melee Attacks: "If the AV is greater than or equal to the Defense
+     * roll, the attack hits"; #Actions, Defend: "You now win ties on your
+     * Defenses": then the AV must exceed the roll. #Evasion: "Evasion Roll =
+     * 1d10* + Evasion". */
+    long need = (long)q->av - q->evasion - (q->defend ? 1 : 0); /* hits when 1d10* <= need */
+    double evade = evasion_exceeds(need, q->defense_adv);
+    double beat = 1.0 - evade;
+
+    /* #Combat Roll, through the ruleset's own table: 20 (widened by Precise,
+     * #Critical Hits) is a Critical Hit, 1 a Critical Failure; otherwise a
+     * roll below the Coverage hits the armour. */
+    int ncrit = 0, nfail = 0, narm = 0, nfree = 0;
+    for (int n = 1; n <= 20; n++) {
+        int f = en_d20_flags(n, q->precise);
+        if (f & EN_OUT_MISS)
+            nfail++;
+        else if (f & EN_OUT_CRIT)
+            ncrit++;
+        else if (n < q->coverage)
+            narm++;
+        else
+            nfree++;
+    }
+    double wc = ncrit / 20.0, wa = narm * beat / 20.0, wf = nfree * beat / 20.0;
+    r->p_crit = wc;
+    r->p_hit = wc + wa + wf;
+    /* "the target subtracts their Armor Rating": it reduces the damage only
+     * when there is a Rating to subtract. */
+    r->p_armor = q->ar > 0 ? wa : 0.0;
+    r->p_fail = nfail / 20.0;
+    r->p_evade = evade;
+
+    int dmax = dmg.lo + dmg.n - 1;
+    if (dmax < 0)
+        dmax = 0;
+    int mult = q->weak || q->resist || q->halves;
+    if (mult)
+        dmax = en_damage_multiply(dmax, q->weak, q->resist, 0, q->halves);
+    r->damage.lo = 0;
+    r->damage.n = dmax + 1;
+    r->damage.p = calloc((size_t)r->damage.n, sizeof *r->damage.p);
+    if (!r->damage.p) {
+        fray_dist_free(&dmg);
+        return -1;
+    }
+    /* misses, counted as 0 damage */
+    r->damage.p[0] = (nfail + (narm + nfree) * evade) / 20.0;
+    for (int i = 0; i < dmg.n; i++) {
+        int v = dmg.lo + i;
+        double pv = dmg.p[i];
+        /* #Critical Hits: "ignore their armor regardless of its Coverage".
+         * Damage never goes below 0: armour stops a blow, it does not heal
+         * (the same reading as attack.c). */
+        int full = v > 0 ? v : 0;
+        int arm = v - q->ar > 0 ? v - q->ar : 0;
+        if (mult) {
+            /* "Weaknesses and Resistances are applied after any damage
+             * reduction from armor", rounding down: the engine's function */
+            full = en_damage_multiply(full, q->weak, q->resist, 0, q->halves);
+            arm = en_damage_multiply(arm, q->weak, q->resist, 0, q->halves);
+        }
+        r->damage.p[full] += (wc + wf) * pv;
+        r->damage.p[arm] += wa * pv;
+    }
+    double mean = 0.0;
+    for (int v = 1; v < r->damage.n; v++)
+        mean += v * r->damage.p[v];
+    r->mean_damage = mean;
+    r->tail = dmg.tail;
+    r->damage.tail = dmg.tail;
+    fray_dist_free(&dmg);
+    return 0;
+}
+
+void en_melee_odds_free(en_melee_odds *r) { fray_dist_free(&r->damage); }
+
+/* ---- Time to defeat ------------------------------------------------------------ */
+
+/* The chances of one Death roll and one Death Save, from the ruleset's tables
+ * (#Death Roll, #Death Save). */
+typedef struct death_p { double dead, unc, bleed, none, stab; } death_p;
+
+static death_p death_roll_p(void)
+{
+    death_p p = {0};
+    for (int f = 1; f <= 20; f++) {
+        switch (en_death_roll_effect(f)) {
+        case EN_DR_DIE: p.dead += 1.0 / 20; break;
+        case EN_DR_UNCONSCIOUS: p.unc += 1.0 / 20; break;
+        case EN_DR_BLEED: p.bleed += 1.0 / 20; break;
+        default: p.none += 1.0 / 20; break;
+        }
+    }
+    return p;
+}
+
+static death_p death_save_p(void)
+{
+    death_p p = {0};
+    for (int f = 1; f <= 20; f++) {
+        switch (en_death_save_effect(f)) {
+        case EN_DS_DIE: p.dead += 1.0 / 20; break;
+        case EN_DS_UNCONSCIOUS: p.unc += 1.0 / 20; break;
+        case EN_DS_STABILIZED: p.stab += 1.0 / 20; break;
+        default: p.none += 1.0 / 20; break;
+        }
+    }
+    return p;
+}
+
+typedef struct en_defeat {
+    en_melee_odds a;
+    int *k_rnd;      /* k_rnd[r]: the attacks of Round r */
+    double *p_att;   /* p_att[j]: out at attack j (1..n_att); [0] unused */
+    int n_att;
+    double *p_rnd;   /* p_rnd[r]: out in Round r (1..n_rnd) */
+    int n_rnd;
+    double p_dead, p_unc, tail;
+} en_defeat;
+
+static void defeat_free(en_defeat *d)
+{
+    en_melee_odds_free(&d->a);
+    free(d->k_rnd);
+    free(d->p_att);
+    free(d->p_rnd);
+}
+
+/* The attacks of one Round. #Rounds: "Your Energy is reset based on your
+ * Stamina" (#Energy Per Round, through en_energy_per_round; a flat --energy
+ * when Stamina is not modelled or --energy is given); a melee attack costs
+ * --cost. #Stamina: "Once per Round, you may spend 1 Stamina when you would
+ * normally spend 1 Energy": the attacker does when that buys one more
+ * attack and it has more than --reserve Stamina (at least 1: "Dropping to 0
+ * Stamina will immediately result in unconsciousness"), as the engine's
+ * can_pay does. Updates *stamina. */
+static int round_attacks(const en_args *g, int *stamina)
+{
+    int energy = g->have_energy || *stamina < 0 ? g->energy : en_energy_per_round(*stamina, 0);
+    int k = energy / g->cost;
+    if (*stamina > g->reserve && (energy + 1) / g->cost > k) {
+        k++;
+        (*stamina)--;
+    }
+    return k;
+}
+
+/* Room for index i in a zero-filled array of n elements of `size` bytes,
+ * doubling: the arrays grow with the attacks actually computed, not with
+ * the horizon. 0 or -1 (out of memory; *arr is kept). */
+static int grow(void **arr, int *cap, int i, size_t size)
+{
+    if (i < *cap)
+        return 0;
+    int nc = *cap;
+    while (nc <= i)
+        nc *= 2;
+    unsigned char *q = realloc(*arr, (size_t)nc * size);
+    if (!q)
+        return -1;
+    memset(q + (size_t)*cap * size, 0, (size_t)(nc - *cap) * size);
+    *arr = q;
+    *cap = nc;
+    return 0;
+}
+
+/* Dynamic programme over (bleeding, Aura left), Round by Round: a bleeding
+ * defender makes its Death Save at the start of each Round (#Death Roll,
+ * "5-9 ... must make a Death Save at the beginning of every Round"), then the
+ * attacker makes its attacks of the Round. */
+static int defeat_compute(const en_args *g, en_defeat *d)
+{
+    memset(d, 0, sizeof *d);
+    if (en_melee_odds_compute(&g->m, &d->a) < 0)
+        return -1;
+    int A = g->aura, H = g->horizon, stamina = g->stamina;
+    int nd = d->a.damage.n;
+    const double *pd = d->a.damage.p;
+    size_t ns = (size_t)(A + 1);
+    double *cur = calloc(2 * ns, sizeof *cur), *nxt = calloc(2 * ns, sizeof *nxt);
+    int cap_a = 64, cap_r = 64, cap_k = 64;
+    d->p_att = calloc((size_t)cap_a, sizeof *d->p_att);
+    d->p_rnd = calloc((size_t)cap_r, sizeof *d->p_rnd);
+    d->k_rnd = calloc((size_t)cap_k, sizeof *d->k_rnd);
+    if (!cur || !nxt || !d->p_att || !d->p_rnd || !d->k_rnd) {
+        free(cur);
+        free(nxt);
+        defeat_free(d);
+        return -1;
+    }
+    death_p dr = death_roll_p(), ds = death_save_p();
+    cur[A] = 1.0; /* not bleeding, Aura A */
+    double alive = 1.0;
+    int att = 0, rnd = 0;
+    double harm = 0.0; /* chance one attack deals damage */
+    for (int v = 1; v < nd; v++)
+        harm += pd[v];
+    /* no attack ever deals damage: the defender is never taken out */
+    while (harm > 0.0 && att < H && alive >= ODDS_CUT) {
+        int k = round_attacks(g, &stamina);
+        if (k == 0)
+            break; /* out of Energy for good: the rest is the tail */
+        rnd++;
+        if (grow((void **)&d->p_rnd, &cap_r, rnd, sizeof *d->p_rnd) < 0 ||
+            grow((void **)&d->k_rnd, &cap_k, rnd, sizeof *d->k_rnd) < 0 ||
+            grow((void **)&d->p_att, &cap_a, att + k, sizeof *d->p_att) < 0) {
+            free(cur);
+            free(nxt);
+            defeat_free(d);
+            return -1;
+        }
+        d->k_rnd[rnd] = k;
+        if (g->saves) {
+            double out = 0.0;
+            for (size_t a = 0; a < ns; a++) {
+                double m = cur[ns + a];
+                if (m == 0.0)
+                    continue;
+                d->p_dead += m * ds.dead;
+                d->p_unc += m * ds.unc;
+                out += m * (ds.dead + ds.unc);
+                cur[ns + a] = m * ds.none;
+                cur[a] += m * ds.stab;
+            }
+            /* out before this Round's attacks: after `att` attacks */
+            d->p_att[att] += out;
+            d->p_rnd[rnd] += out;
+        }
+        for (int j = 0; j < k && att < H; j++) {
+            att++;
+            double out = 0.0;
+            memset(nxt, 0, 2 * ns * sizeof *nxt);
+            for (int b = 0; b < 2; b++) {
+                for (int a = 0; a <= A; a++) {
+                    double m = cur[(size_t)b * ns + (size_t)a];
+                    if (m == 0.0)
+                        continue;
+                    for (int v = 0; v < nd; v++) {
+                        double w = m * pd[v];
+                        if (w == 0.0)
+                            continue;
+                        /* #Aura: "Taking damage reduces the strength of your
+                         * Aura"; #Death: "a Death roll every time you are
+                         * damaged with 0 Aura". */
+                        int a2 = a > v ? a - v : 0;
+                        int roll = a == 0 ? v > 0 : (g->overflow && v > a);
+                        if (!roll) {
+                            nxt[(size_t)b * ns + (size_t)a2] += w;
+                            continue;
+                        }
+                        d->p_dead += w * dr.dead;
+                        d->p_unc += w * dr.unc;
+                        out += w * (dr.dead + dr.unc);
+                        nxt[(size_t)b * ns + (size_t)a2] += w * dr.none;
+                        nxt[ns + (size_t)a2] += w * dr.bleed;
+                    }
+                }
+            }
+            double *t = cur;
+            cur = nxt;
+            nxt = t;
+            d->p_att[att] += out;
+            d->p_rnd[rnd] += out;
+        }
+        alive = 0.0;
+        for (size_t s = 0; s < 2 * ns; s++)
+            alive += cur[s];
+    }
+    d->n_att = att;
+    d->n_rnd = rnd;
+    d->tail = alive;
+    free(cur);
+    free(nxt);
+    return 0;
+}
+
+/* ---- Monte Carlo checks ----------------------------------------------------------- */
+
+static en_melee_in melee_in(const en_melee_q *q)
+{
+    en_melee_in in;
+    memset(&in, 0, sizeof in);
+    in.av = q->av;
+    in.evasion = q->evasion;
+    in.coverage = q->coverage;
+    in.ar = q->ar;
+    in.damage = &q->damage;
+    in.damage_bonus = 0;
+    in.deals_damage = 1;
+    in.precise = q->precise;
+    in.defend = q->defend;
+    in.defense_adv = q->defense_adv;
+    return in;
+}
+
+static json_t *mc_melee(const en_args *g, const en_melee_odds *r)
+{
+    fray_dice d;
+    fray_dice_init(&d, g->seed, 0);
+    d.keep_log = 0;
+    en_melee_in in = melee_in(&g->m);
+    long hit = 0, crit = 0, arm = 0;
+    double sum = 0.0;
+    long *hist = calloc((size_t)r->damage.n + 1, sizeof *hist);
+    if (!hist)
+        return NULL;
+    for (long i = 0; i < g->mc; i++) {
+        en_attack_out o;
+        en_melee_resolve(&in, &d, &o);
+        o.damage = en_damage_multiply(o.damage, g->m.weak, g->m.resist, 0, g->m.halves);
+        hit += o.hit;
+        crit += o.hit && (o.flags & EN_OUT_CRIT);
+        arm += o.hit && o.armour && g->m.ar > 0;
+        sum += o.damage;
+        hist[o.damage < r->damage.n ? o.damage : r->damage.n]++;
+    }
+    double n = (double)g->mc;
+    double maxdiff = 0.0;
+    for (int v = 0; v <= r->damage.n; v++) {
+        double exact = v < r->damage.n ? r->damage.p[v] : 0.0;
+        double diff = fabs((double)hist[v] / n - exact);
+        if (diff > maxdiff)
+            maxdiff = diff;
+    }
+    free(hist);
+    json_t *o = json_object();
+    json_object_set_new(o, "n", json_integer(g->mc));
+    json_object_set_new(o, "seed", json_integer((json_int_t)g->seed));
+    json_object_set_new(o, "p_hit", json_real((double)hit / n));
+    json_object_set_new(o, "p_crit", json_real((double)crit / n));
+    json_object_set_new(o, "p_armor", json_real((double)arm / n));
+    json_object_set_new(o, "mean_damage", json_real(sum / n));
+    json_object_set_new(o, "max_abs_diff_damage", json_real(maxdiff));
+    /* one standard error of p_hit, for reading the agreement */
+    json_object_set_new(o, "se_p_hit", json_real(sqrt(r->p_hit * (1.0 - r->p_hit) / n)));
+    return o;
+}
+
+static json_t *mc_defeat(const en_args *g, const en_defeat *x)
+{
+    fray_dice d;
+    fray_dice_init(&d, g->seed, 0);
+    d.keep_log = 0;
+    en_melee_in in = melee_in(&g->m);
+    long done = 0, dead = 0;
+    double sum_att = 0.0, sum_rnd = 0.0, sum_att2 = 0.0;
+    for (long i = 0; i < g->mc; i++) {
+        int aura = g->aura, bleed = 0, att = 0, rnd = 0, out = 0, stamina = g->stamina;
+        while (!out && att < g->horizon) {
+            int k = round_attacks(g, &stamina);
+            if (k == 0)
+                break;
+            rnd++;
+            if (bleed && g->saves) {
+                int s = en_death_save_effect(fray_die(&d, 20, "Death Save, 1d20"));
+                if (s == EN_DS_DIE || s == EN_DS_UNCONSCIOUS) {
+                    out = 1;
+                    dead += s == EN_DS_DIE;
+                    break;
+                }
+                if (s == EN_DS_STABILIZED)
+                    bleed = 0;
+            }
+            for (int j = 0; j < k && att < g->horizon && !out; j++) {
+                en_attack_out o;
+                att++;
+                en_melee_resolve(&in, &d, &o);
+                int v = en_damage_multiply(o.damage, g->m.weak, g->m.resist, 0, g->m.halves);
+                int roll = aura == 0 ? v > 0 : (g->overflow && v > aura);
+                aura = aura > v ? aura - v : 0;
+                if (!roll)
+                    continue;
+                int e = en_death_roll_effect(fray_die(&d, 20, "Death roll, 1d20"));
+                if (e == EN_DR_DIE || e == EN_DR_UNCONSCIOUS) {
+                    out = 1;
+                    dead += e == EN_DR_DIE;
+                } else if (e == EN_DR_BLEED) {
+                    bleed = 1;
+                }
+            }
+        }
+        if (out) {
+            done++;
+            sum_att += att;
+            sum_att2 += (double)att * att;
+            sum_rnd += rnd;
+        }
+    }
+    json_t *o = json_object();
+    double n = (double)g->mc;
+    json_object_set_new(o, "n", json_integer(g->mc));
+    json_object_set_new(o, "seed", json_integer((json_int_t)g->seed));
+    json_object_set_new(o, "p_out", json_real((double)done / n));
+    json_object_set_new(o, "p_dead", json_real((double)dead / n));
+    if (done > 0) {
+        double m = sum_att / (double)done;
+        json_object_set_new(o, "mean_attacks", json_real(m));
+        json_object_set_new(o, "mean_rounds", json_real(sum_rnd / (double)done));
+        double var = sum_att2 / (double)done - m * m;
+        json_object_set_new(o, "se_mean_attacks",
+                            json_real(sqrt(var > 0 ? var / (double)done : 0.0)));
+    }
+    (void)x;
+    return o;
+}
+
+/* ---- JSON ------------------------------------------------------------------------ */
+
+/* The decimal digits of v into key (at least 12 bytes); snprintf costs a
+ * quarter of a `melee` query. */
+static const char *int_key(char *key, int v)
+{
+    char tmp[12];
+    int n = 0, neg = v < 0;
+    unsigned u = neg ? 0u - (unsigned)v : (unsigned)v;
+    do {
+        tmp[n++] = (char)('0' + u % 10u);
+        u /= 10u;
+    } while (u);
+    int k = 0;
+    if (neg)
+        key[k++] = '-';
+    while (n)
+        key[k++] = tmp[--n];
+    key[k] = 0;
+    return key;
+}
+
+static json_t *dist_json(const double *p, int lo, int n)
+{
+    json_t *o = json_object();
+    char key[16];
+    for (int i = 0; i < n; i++) {
+        if (p[i] == 0.0)
+            continue;
+        json_object_set_new(o, int_key(key, lo + i), json_real(p[i]));
+    }
+    return o;
+}
+
+static json_t *params_json(const en_args *g)
+{
+    json_t *p = json_object();
+    if (g->attacker) {
+        json_object_set_new(p, "attacker", json_string(g->attacker));
+        json_object_set_new(p, "defender", json_string(g->defender));
+    }
+    json_object_set_new(p, "av", json_integer(g->m.av));
+    json_object_set_new(p, "evasion", json_integer(g->m.evasion));
+    json_object_set_new(p, "coverage", json_integer(g->m.coverage));
+    json_object_set_new(p, "ar", json_integer(g->m.ar));
+    char buf[96];
+    fray_dexpr_format(&g->m.damage, buf, sizeof buf);
+    json_object_set_new(p, "damage", json_string(buf));
+    if (g->m.weak || g->m.resist || g->m.halves) {
+        json_object_set_new(p, "weakness", json_boolean(g->m.weak));
+        json_object_set_new(p, "resistance", json_boolean(g->m.resist));
+        json_object_set_new(p, "halved", json_boolean(g->m.halves));
+    }
+    json_object_set_new(p, "precise", json_integer(g->m.precise));
+    json_object_set_new(p, "defend", json_boolean(g->m.defend));
+    json_object_set_new(p, "defense", json_string(g->m.defense_adv > 0   ? "advantage"
+                                                  : g->m.defense_adv < 0 ? "disadvantage"
+                                                                         : "normal"));
+    return p;
+}
+
+static void melee_json(json_t *o, const en_melee_odds *r)
+{
+    json_object_set_new(o, "p_hit", json_real(r->p_hit));
+    json_object_set_new(o, "p_crit", json_real(r->p_crit));
+    json_object_set_new(o, "p_armor", json_real(r->p_armor));
+    json_object_set_new(o, "p_fumble", json_real(r->p_fail));
+    json_object_set_new(o, "damage", dist_json(r->damage.p, 0, r->damage.n));
+    json_object_set_new(o, "mean_damage", json_real(r->mean_damage));
+}
+
+static json_t *truncation_json(const en_melee_odds *r)
+{
+    json_t *t = json_object();
+    char buf[200];
+    json_object_set_new(t, "evasion", json_string("closed form, no truncation"));
+    json_object_set_new(t, "tail", json_real(r->tail));
+    if (r->tail > 0.0) {
+        snprintf(buf, sizeof buf,
+                 "Evasion roll 1d10* in closed form (exact); exploding damage dice expanded "
+                 "until less than 1e-16 was left: %.3g left out",
+                 r->tail);
+        json_object_set_new(t, "statement", json_string(buf));
+    } else {
+        json_object_set_new(t, "statement",
+                            json_string("Evasion roll 1d10* in closed form: P(1d10* > 10J + r) "
+                                        "= m^J (1 - F(r)), m the chance a roll explodes; "
+                                        "nothing truncated"));
+    }
+    return t;
+}
+
+static int odds_melee(const en_args *g, json_t **out, char *err, size_t errlen)
+{
+    en_melee_odds r;
+    if (en_melee_odds_compute(&g->m, &r) < 0) {
+        snprintf(err, errlen, "the damage distribution is too large to compute exactly");
+        return -1;
+    }
+    json_t *o = json_object();
+    json_object_set_new(o, "ruleset", json_string("energy"));
+    json_object_set_new(o, "check", json_string("melee"));
+    json_object_set_new(o, "params", params_json(g));
+    melee_json(o, &r);
+    json_object_set_new(o, "truncation", truncation_json(&r));
+    if (g->mc > 0) {
+        json_t *mc = mc_melee(g, &r);
+        if (mc)
+            json_object_set_new(o, "mc", mc);
+    }
+    en_melee_odds_free(&r);
+    *out = o;
+    return 0;
+}
+
+static int odds_defeat(const en_args *g, json_t **out, char *err, size_t errlen)
+{
+    en_defeat x;
+    if (defeat_compute(g, &x) < 0) {
+        snprintf(err, errlen, "the distribution is too large to compute exactly");
+        return -1;
+    }
+    json_t *o = json_object();
+    json_object_set_new(o, "ruleset", json_string("energy"));
+    json_object_set_new(o, "check", json_string("defeat"));
+    json_t *p = params_json(g);
+    json_object_set_new(p, "aura", json_integer(g->aura));
+    if (g->stamina >= 0) {
+        json_object_set_new(p, "stamina", json_integer(g->stamina));
+        json_object_set_new(p, "reserve", json_integer(g->reserve));
+    }
+    if (g->stamina < 0 || g->have_energy)
+        json_object_set_new(p, "energy", json_integer(g->energy));
+    json_object_set_new(p, "cost", json_integer(g->cost));
+    json_object_set_new(p, "overflow", json_boolean(g->overflow));
+    json_object_set_new(p, "death_saves", json_boolean(g->saves));
+    json_object_set_new(o, "params", p);
+    json_t *atk = json_object();
+    melee_json(atk, &x.a);
+    json_object_set_new(o, "attack", atk);
+    json_object_set_new(o, "attacks_per_round", json_integer(x.n_rnd > 0 ? x.k_rnd[1] : 0));
+    json_t *ka = json_array();
+    for (int r = 1; r <= x.n_rnd && r <= 40; r++)
+        json_array_append_new(ka, json_integer(x.k_rnd[r]));
+    json_object_set_new(o, "round_attacks", ka);
+    json_object_set_new(o, "attacks", dist_json(x.p_att, 0, x.n_att + 1));
+    json_object_set_new(o, "rounds", dist_json(x.p_rnd, 0, x.n_rnd + 1));
+    double ma = 0.0, mr = 0.0, mass = 0.0;
+    for (int j = 0; j <= x.n_att; j++) {
+        ma += j * x.p_att[j];
+        mass += x.p_att[j];
+    }
+    for (int r = 0; r <= x.n_rnd; r++)
+        mr += r * x.p_rnd[r];
+    if (mass > 0.0) {
+        json_object_set_new(o, "mean_attacks", json_real(ma / mass));
+        json_object_set_new(o, "mean_rounds", json_real(mr / mass));
+    } else {
+        json_object_set_new(o, "mean_attacks", json_null());
+        json_object_set_new(o, "mean_rounds", json_null());
+    }
+    json_object_set_new(o, "p_dead", json_real(x.p_dead));
+    json_object_set_new(o, "p_unconscious", json_real(x.p_unc));
+    json_object_set_new(o, "horizon", json_integer(x.n_att));
+    json_object_set_new(o, "tail", json_real(x.tail));
+    char buf[320];
+    snprintf(buf, sizeof buf,
+             "computed through %d attacks (%d Rounds, %d attack%s in the first); probability "
+             "the defender is still in the fight after them: %.3g; means are over the defeats "
+             "within the horizon",
+             x.n_att, x.n_rnd, x.n_rnd > 0 ? x.k_rnd[1] : 0,
+             x.n_rnd > 0 && x.k_rnd[1] == 1 ? "" : "s", x.tail);
+    json_object_set_new(o, "statement", json_string(buf));
+    json_object_set_new(o, "truncation", truncation_json(&x.a));
+    if (g->mc > 0) {
+        json_t *mc = mc_defeat(g, &x);
+        if (mc)
+            json_object_set_new(o, "mc", mc);
+    }
+    defeat_free(&x);
+    *out = o;
+    return 0;
+}
+
+/* ---- One ranged attack ----------------------------------------------------------- */
+
+/* P(the kept d20 shows n) with net Advantage adv (|adv|+1 dice). */
+static double d20_face(int n, int adv)
+{
+    double k = (double)(adv < 0 ? -adv : adv) + 1.0;
+    if (adv >= 0)
+        return pow(n / 20.0, k) - pow((n - 1) / 20.0, k);
+    return pow((21 - n) / 20.0, k) - pow((20 - n) / 20.0, k);
+}
+
+int en_ranged_odds_compute(const en_ranged_q *q, en_melee_odds *r)
+{
+    fray_dist dmg;
+    memset(r, 0, sizeof *r);
+    if (fray_dist_expr(&dmg, &q->damage, 0) < 0)
+        return -1;
+    double crit = 0.0, arm = 0.0, free_ = 0.0, miss = 0.0;
+    for (int n = 1; n <= 20; n++) {
+        double pn = d20_face(n, q->hit_adv);
+        /* #Hit Roll: "20 Critical Hit (You hit the target, ignore their
+         * armor ...)", "1 Critical Failure (counts as a miss)" */
+        int f = en_d20_flags(n, q->precise);
+        if (f & EN_OUT_MISS) {
+            r->p_fail += pn;
+            miss += pn;
+            continue;
+        }
+        if (f & EN_OUT_CRIT) {
+            crit += pn;
+            continue;
+        }
+        /* #Ranged Attacks: "Miss Chance = Miss Chance Modifier + Target's
+         * Ranged Evasion roll + Situational Modifiers", and the Hit roll
+         * "must [be] greater than or equal to the Miss Chance to hit"; a
+         * Defending target wins the tie (#Actions, Defend) when it rolls. */
+        long base = (long)q->mcm + q->situational;
+        double ph;
+        if (!q->evade) {
+            ph = n >= base ? 1.0 : 0.0;
+        } else {
+            /* #Ranged Evasion Roll: "1d4* + Halved Dexterity Modifier +
+             * Shield bonus": hits when 1d4* <= n - base - Ranged Evasion
+             * (minus 1 against Defend) */
+            long need = (long)n - base - q->ranged_evasion - (q->defend ? 1 : 0);
+            ph = 1.0 - die_exceeds(need, 4, q->defense_adv);
+        }
+        /* #Hit Roll: the formula's "- AR if Hit Roll is less than AC"
+         * (option 0) or the sentence "If your Hit roll is greater than or
+         * equal to the target's Ranged AC, then you hit their armor" (1) */
+        int armour = q->armour_rule ? q->coverage > 0 && n >= q->coverage : n < q->coverage;
+        if (armour)
+            arm += pn * ph;
+        else
+            free_ += pn * ph;
+        miss += pn * (1.0 - ph);
+    }
+    r->p_crit = crit;
+    r->p_hit = crit + arm + free_;
+    r->p_armor = q->ar > 0 ? arm : 0.0;
+    r->p_evade = miss - r->p_fail;
+    int dmax = dmg.lo + dmg.n - 1;
+    if (dmax < 0)
+        dmax = 0;
+    r->damage.lo = 0;
+    r->damage.n = dmax + 1;
+    r->damage.p = calloc((size_t)r->damage.n, sizeof *r->damage.p);
+    if (!r->damage.p) {
+        fray_dist_free(&dmg);
+        return -1;
+    }
+    r->damage.p[0] = miss;
+    for (int i = 0; i < dmg.n; i++) {
+        int v = dmg.lo + i;
+        int full = v > 0 ? v : 0;
+        int ar = v - q->ar > 0 ? v - q->ar : 0;
+        r->damage.p[full] += (crit + free_) * dmg.p[i];
+        r->damage.p[ar] += arm * dmg.p[i];
+    }
+    for (int v = 1; v < r->damage.n; v++)
+        r->mean_damage += v * r->damage.p[v];
+    r->tail = dmg.tail;
+    r->damage.tail = dmg.tail;
+    fray_dist_free(&dmg);
+    return 0;
+}
+
+typedef struct en_rargs {
+    en_ranged_q q;
+    char damage_text[64];
+    int have_mcm;
+    long mc;
+    unsigned long long seed;
+} en_rargs;
+
+static const char *const ranged_opts[] = {
+    "--mcm", "--ranged-evasion", "--unaware", "--situational", "--coverage", "--ar", "--damage",
+    "--precise", "--defend", "--defense", "--hit", "--armor-rule", "--mc", "--seed", NULL};
+
+static int parse_adv(const char *opt, const char *v, int *out, char *err, size_t errlen)
+{
+    if (!strcmp(v, "advantage"))
+        *out = 1;
+    else if (!strcmp(v, "disadvantage"))
+        *out = -1;
+    else
+        return fail(err, errlen, "%s: expected advantage or disadvantage, got '%s'", opt, v);
+    return 0;
+}
+
+static int parse_ranged(int argc, char **argv, en_rargs *g, char *err, size_t errlen)
+{
+    memset(g, 0, sizeof *g);
+    g->q.evade = 1;
+    g->seed = 1;
+    snprintf(g->damage_text, sizeof g->damage_text, "1");
+    const fray_ruleset *rs = fray_ruleset_find("energy");
+    if (rs && rs->options && rs->noptions == EN_NOPTS)
+        g->q.armour_rule = rs->options[EN_O_RANGED_ARMOUR].def;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!known(ranged_opts, a))
+            return fail(err, errlen, "unknown parameter '%s' for check '%s' (see fray odds --help)",
+                        a, argv[0]);
+        if (!strcmp(a, "--defend")) {
+            g->q.defend = 1;
+            continue;
+        }
+        if (!strcmp(a, "--unaware")) {
+            g->q.evade = 0;
+            continue;
+        }
+        if (!v)
+            return fail(err, errlen, "%s needs a value%s", a, "");
+        i++;
+        int rc = 0;
+        if (!strcmp(a, "--mcm")) {
+            rc = parse_int(a, v, -100000, 100000, &g->q.mcm, err, errlen);
+            g->have_mcm = 1;
+        } else if (!strcmp(a, "--ranged-evasion")) {
+            rc = parse_int(a, v, -100000, 100000, &g->q.ranged_evasion, err, errlen);
+        } else if (!strcmp(a, "--situational")) {
+            rc = parse_int(a, v, -100000, 100000, &g->q.situational, err, errlen);
+        } else if (!strcmp(a, "--coverage")) {
+            rc = parse_int(a, v, 0, 21, &g->q.coverage, err, errlen);
+        } else if (!strcmp(a, "--ar")) {
+            rc = parse_int(a, v, 0, 100000, &g->q.ar, err, errlen);
+        } else if (!strcmp(a, "--precise")) {
+            rc = parse_int(a, v, 0, 19, &g->q.precise, err, errlen);
+        } else if (!strcmp(a, "--damage")) {
+            if (strlen(v) >= sizeof g->damage_text)
+                return fail(err, errlen, "--damage: expression too long: '%s'%s", v, "");
+            snprintf(g->damage_text, sizeof g->damage_text, "%s", v);
+        } else if (!strcmp(a, "--defense")) {
+            rc = parse_adv(a, v, &g->q.defense_adv, err, errlen);
+        } else if (!strcmp(a, "--hit")) {
+            rc = parse_adv(a, v, &g->q.hit_adv, err, errlen);
+        } else if (!strcmp(a, "--armor-rule")) {
+            if (!strcmp(v, "formula"))
+                g->q.armour_rule = 0;
+            else if (!strcmp(v, "sentence"))
+                g->q.armour_rule = 1;
+            else
+                return fail(err, errlen, "--armor-rule: expected formula or sentence, got '%s'%s",
+                            v, "");
+        } else if (!strcmp(a, "--mc")) {
+            rc = parse_long(a, v, 0, MC_MAX, &g->mc, err, errlen);
+        } else if (!strcmp(a, "--seed")) {
+            char *end;
+            errno = 0;
+            g->seed = strtoull(v, &end, 10);
+            if (*end || errno || *v == '-' || !*v)
+                return fail(err, errlen, "--seed: '%s' is not a non-negative integer%s", v, "");
+        }
+        if (rc < 0)
+            return -1;
+    }
+    if (!g->have_mcm)
+        return fail(err, errlen, "check '%s' needs --mcm N (the Miss Chance Modifier)%s", argv[0],
+                    "");
+    char perr[128];
+    if (fray_dexpr_parse(g->damage_text, &g->q.damage, perr, sizeof perr) < 0) {
+        snprintf(err, errlen, "--damage '%s': %s", g->damage_text, perr);
+        return -1;
+    }
+    return 0;
+}
+
+static json_t *mc_ranged(const en_rargs *g, const en_melee_odds *r)
+{
+    fray_dice d;
+    fray_dice_init(&d, g->seed, 0);
+    d.keep_log = 0;
+    en_ranged_in in;
+    memset(&in, 0, sizeof in);
+    in.mcm = g->q.mcm;
+    in.ranged_evasion = g->q.ranged_evasion;
+    in.evade = g->q.evade;
+    in.situational = g->q.situational;
+    in.hit_adv = g->q.hit_adv;
+    in.defense_adv = g->q.defense_adv;
+    in.defend = g->q.defend;
+    in.coverage = g->q.coverage;
+    in.ar = g->q.ar;
+    in.armour_rule = g->q.armour_rule;
+    in.damage = &g->q.damage;
+    in.precise = g->q.precise;
+    long hit = 0, crit = 0, arm = 0;
+    double sum = 0.0;
+    for (long i = 0; i < g->mc; i++) {
+        en_attack_out o;
+        en_ranged_resolve(&in, &d, &o);
+        hit += o.hit;
+        crit += o.hit && (o.flags & EN_OUT_CRIT);
+        arm += o.hit && o.armour && g->q.ar > 0;
+        sum += o.damage;
+    }
+    double n = (double)g->mc;
+    json_t *o = json_object();
+    json_object_set_new(o, "n", json_integer(g->mc));
+    json_object_set_new(o, "seed", json_integer((json_int_t)g->seed));
+    json_object_set_new(o, "p_hit", json_real((double)hit / n));
+    json_object_set_new(o, "p_crit", json_real((double)crit / n));
+    json_object_set_new(o, "p_armor", json_real((double)arm / n));
+    json_object_set_new(o, "mean_damage", json_real(sum / n));
+    json_object_set_new(o, "se_p_hit", json_real(sqrt(r->p_hit * (1.0 - r->p_hit) / n)));
+    return o;
+}
+
+static const char *adv_name(int adv)
+{
+    return adv > 0 ? "advantage" : adv < 0 ? "disadvantage" : "normal";
+}
+
+static int odds_ranged(int argc, char **argv, json_t **out, char *err, size_t errlen)
+{
+    en_rargs g;
+    en_melee_odds r;
+    if (parse_ranged(argc, argv, &g, err, errlen) < 0)
+        return -1;
+    if (en_ranged_odds_compute(&g.q, &r) < 0) {
+        snprintf(err, errlen, "the damage distribution is too large to compute exactly");
+        return -1;
+    }
+    json_t *o = json_object();
+    json_object_set_new(o, "ruleset", json_string("energy"));
+    json_object_set_new(o, "check", json_string("ranged"));
+    json_t *p = json_object();
+    json_object_set_new(p, "mcm", json_integer(g.q.mcm));
+    json_object_set_new(p, "ranged_evasion", json_integer(g.q.ranged_evasion));
+    json_object_set_new(p, "evade", json_boolean(g.q.evade));
+    json_object_set_new(p, "situational", json_integer(g.q.situational));
+    json_object_set_new(p, "coverage", json_integer(g.q.coverage));
+    json_object_set_new(p, "ar", json_integer(g.q.ar));
+    char buf[96];
+    fray_dexpr_format(&g.q.damage, buf, sizeof buf);
+    json_object_set_new(p, "damage", json_string(buf));
+    json_object_set_new(p, "precise", json_integer(g.q.precise));
+    json_object_set_new(p, "defend", json_boolean(g.q.defend));
+    json_object_set_new(p, "defense", json_string(adv_name(g.q.defense_adv)));
+    json_object_set_new(p, "hit", json_string(adv_name(g.q.hit_adv)));
+    json_object_set_new(p, "armor_rule", json_string(g.q.armour_rule ? "sentence" : "formula"));
+    json_object_set_new(o, "params", p);
+    melee_json(o, &r);
+    json_t *t = json_object();
+    json_object_set_new(t, "ranged_evasion", json_string("closed form, no truncation"));
+    json_object_set_new(t, "tail", json_real(r.tail));
+    json_object_set_new(o, "truncation", t);
+    if (g.mc > 0)
+        json_object_set_new(o, "mc", mc_ranged(&g, &r));
+    en_melee_odds_free(&r);
+    *out = o;
+    return 0;
+}
+
+int en_odds(int argc, char **argv, json_t **out, char *err, size_t errlen)
+{
+    en_args g;
+    *out = NULL;
+    if (argc < 1 || !argv[0]) {
+        snprintf(err, errlen, "no check given: energy has 'melee', 'ranged' and 'defeat'");
+        return -1;
+    }
+    if (!strcmp(argv[0], "ranged"))
+        return odds_ranged(argc, argv, out, err, errlen);
+    int defeat = !strcmp(argv[0], "defeat");
+    if (!defeat && strcmp(argv[0], "melee") != 0) {
+        snprintf(err, errlen, "unknown check '%s': energy has 'melee', 'ranged' and 'defeat'",
+                 argv[0]);
+        return -1;
+    }
+    if (parse_args(argc, argv, defeat, &g, err, errlen) < 0)
+        return -1;
+    return defeat ? odds_defeat(&g, out, err, errlen) : odds_melee(&g, out, err, errlen);
+}

@@ -1,0 +1,218 @@
+/* policy.c: the built-in play of an energy creature. It closes distance
+ * cheaply, keeps Energy for a full Melee Attack, shoots with a loaded
+ * weapon, makes Swift Attacks on the Unguarded, steps out of Reach or wins
+ * Initiative against a declared attack, Defends with the Energy left, and
+ * Catches its Breath when nothing is in reach. Deterministic: no random
+ * choice, so it needs no stream. */
+#include "energy.h"
+
+static const en_creature *pc(const fray_encounter *e, int i) { return fray_cpriv(e, i); }
+static int res(const fray_encounter *e, int i, int r) { return e->c[i].res[r]; }
+
+/* Lower is a better target: the weakest Aura, then the nearest. */
+static long target_score(const fray_encounter *e, int who, int t)
+{
+    long s = (long)res(e, t, EN_R_AURA) * 1000 + fray_distance(e, who, t) / 10;
+    if (fray_cond_has(e, t, EN_C_EXPOSED))
+        s -= 500;
+    return s;
+}
+
+/* The best entry of `kind` (optionally without the arg bits in `avoid`). */
+static int best_of(const fray_encounter *e, int who, const fray_action *l, int n, int kind, int avoid)
+{
+    int best = -1;
+    long bs = 0;
+    for (int i = 0; i < n; i++) {
+        if (l[i].kind != kind || (l[i].arg & avoid))
+            continue;
+        long s = l[i].target >= 0 ? target_score(e, who, l[i].target) : 0;
+        if (best < 0 || s < bs) {
+            best = i;
+            bs = s;
+        }
+    }
+    return best;
+}
+
+static int stamina_spare(const fray_encounter *e, int who)
+{
+    return res(e, who, EN_R_STAMINA) > pc(e, who)->d.stamina_max / 2 + 1;
+}
+
+static int is_ranged(const en_creature *c)
+{
+    return c->wielded >= 0 && (c->w[c->wielded].props & EN_W_RANGED);
+}
+
+static int reach_m(const en_creature *c)
+{
+    if (c->wielded < 0 || (c->w[c->wielded].props & EN_W_RANGED))
+        return 0;
+    return c->w[c->wielded].reach;
+}
+
+/* Whether from (x, y) the creature would have foe t within its reach. */
+static int reaches_from(const fray_encounter *e, int who, int t, int x, int y)
+{
+    const en_creature *c = pc(e, who);
+    int64_t dx = e->c[t].x - x, dy = e->c[t].y - y;
+    int r = en_reach_cm(c->size, reach_m(c), pc(e, t)->size);
+    return dx * dx + dy * dy <= (int64_t)r * r;
+}
+
+static int any_foe_in_reach(const fray_encounter *e, int who)
+{
+    for (int i = 0; i < e->n; i++)
+        if (en_foe(e, who, i) && e->c[i].status == FRAY_ABLE && en_in_reach(e, who, i, reach_m(pc(e, who))))
+            return 1;
+    return 0;
+}
+
+static int nearest_foe(const fray_encounter *e, int who)
+{
+    int best = -1, bd = 0;
+    for (int i = 0; i < e->n; i++) {
+        if (!en_foe(e, who, i) || e->c[i].status != FRAY_ABLE)
+            continue;
+        int d = fray_distance(e, who, i);
+        if (best < 0 || d < bd) {
+            best = i;
+            bd = d;
+        }
+    }
+    return best;
+}
+
+static int act(fray_encounter *e, int who, const fray_action *l, int n)
+{
+    const en_creature *c = pc(e, who);
+    int en = res(e, who, EN_R_ENERGY);
+    int avoid = stamina_spare(e, who) ? 0 : EN_ARG_STAMINA;
+    int k;
+    if ((k = best_of(e, who, l, n, EN_A_ESCAPE, avoid)) >= 0)
+        return k;
+    if ((k = best_of(e, who, l, n, EN_A_RELEASE, 0)) >= 0)
+        return k;
+    if ((k = best_of(e, who, l, n, EN_A_KNEEL, avoid)) >= 0)
+        return k;
+    if ((k = best_of(e, who, l, n, EN_A_STAND, avoid)) >= 0)
+        return k;
+    if (c->wielded < 0) {
+        if ((k = best_of(e, who, l, n, EN_A_PICK_UP, avoid)) >= 0)
+            return k;
+        if ((k = best_of(e, who, l, n, EN_A_EQUIP, avoid)) >= 0)
+            return k;
+    }
+    if ((k = best_of(e, who, l, n, EN_A_SWIFT, avoid)) >= 0)
+        return k;
+    if (is_ranged(c)) {
+        if ((k = best_of(e, who, l, n, EN_A_LOAD, avoid)) >= 0)
+            return k;
+        if ((k = best_of(e, who, l, n, EN_A_RANGED, avoid | EN_ARG_THROW)) >= 0)
+            return k;
+    }
+    /* Trip an Exposed foe that an ally also reaches: no Unguarded for us,
+     * and the ally's attacks meet Disadvantage on Evasion. */
+    for (int i = 0; i < n && en >= 3; i++) {
+        if (l[i].kind != EN_A_TRIP || (l[i].arg & avoid))
+            continue;
+        int t = l[i].target;
+        if (!fray_cond_has(e, t, EN_C_EXPOSED) || fray_cond_has(e, t, EN_C_PRONE))
+            continue;
+        for (int j = 0; j < e->n; j++)
+            if (j != who && !en_foe(e, who, j) && e->c[j].status == FRAY_ABLE &&
+                en_in_reach(e, j, t, reach_m(pc(e, j))))
+                return i;
+    }
+    if ((k = best_of(e, who, l, n, EN_A_MELEE, avoid)) >= 0)
+        return k;
+    int in_reach = any_foe_in_reach(e, who);
+    if (!in_reach && !is_ranged(c)) {
+        /* close in: the cheapest move that ends within reach of the nearest
+         * foe, and the longest otherwise */
+        int f = nearest_foe(e, who);
+        int best = -1, bcost = 99;
+        for (int i = 0; i < n && f >= 0; i++) {
+            const fray_action *a = &l[i];
+            if (a->target != f || (a->arg & (EN_ARG_AWAY | EN_ARG_STAMINA)))
+                continue;
+            int cost;
+            switch (a->kind) {
+            case EN_A_SHIFT: cost = (a->arg & EN_ARG_AGILITY) ? 0 : 1; break;
+            case EN_A_AGILE_MOVE: cost = 0; break;
+            case EN_A_QUICK_RUN: cost = 2; break;
+            case EN_A_RUN: cost = 3; break;
+            default: continue;
+            }
+            if (reaches_from(e, who, f, a->x, a->y) && cost < bcost) {
+                best = i;
+                bcost = cost;
+            }
+        }
+        if (best >= 0 && (en - bcost >= 3 || bcost <= 1 || en >= 5))
+            return best;
+        if (best < 0) {
+            if (stamina_spare(e, who) && (k = best_of(e, who, l, n, EN_A_SPRINT, 0)) >= 0 &&
+                l[k].target == f)
+                return k;
+            for (int i = 0; i < n; i++)
+                if (l[i].kind == EN_A_RUN && l[i].target == f && !(l[i].arg & (EN_ARG_AWAY | EN_ARG_STAMINA)))
+                    return i;
+        }
+    }
+    if (!in_reach && is_ranged(c)) {
+        /* out of range of everything: walk towards the nearest foe */
+        int f = nearest_foe(e, who);
+        for (int i = 0; i < n; i++)
+            if (l[i].kind == EN_A_RUN && l[i].target == f && !(l[i].arg & (EN_ARG_AWAY | EN_ARG_STAMINA)))
+                return i;
+    }
+    if (!fray_cond_has(e, who, EN_C_DEFENDING) || fray_cond_has(e, who, EN_C_EXPOSED))
+        if ((k = best_of(e, who, l, n, EN_A_DEFEND, EN_ARG_STAMINA)) >= 0)
+            return k;
+    if (en >= 2 && (k = best_of(e, who, l, n, EN_A_UNARMED, EN_ARG_STAMINA)) >= 0 && en - 2 >= 1)
+        return k;
+    if (!in_reach && en >= 3 && res(e, who, EN_R_STAMINA) < c->d.stamina_max - 1)
+        if ((k = best_of(e, who, l, n, EN_A_CATCH_BREATH, 0)) >= 0)
+            return k;
+    return -1; /* wait: keep the last Energy for a Swift Attack */
+}
+
+int en_policy(fray_encounter *e, int who, int window, const fray_action *trigger,
+              const fray_action *legal, int n)
+{
+    if (n <= 0)
+        return -1;
+    if (window == FRAY_WIN_ACT)
+        return act(e, who, legal, n);
+    if (window == FRAY_WIN_TRIGGERED)
+        return best_of(e, who, legal, n, EN_A_SWIFT, 0);
+    /* FRAY_WIN_DECLARED: answering an attack, or choosing what a won
+     * Initiative does */
+    int attacker = trigger ? (trigger->kind == EN_A_INITIATIVE ? trigger->target : trigger->actor) : -1;
+    int k;
+    for (int i = 0; i < n; i++) {
+        /* step out of Reach before the roll: the attack is abandoned */
+        if (legal[i].kind == EN_A_AGILE_MOVE && attacker >= 0) {
+            const en_creature *ac = pc(e, attacker);
+            int r = en_reach_cm(ac->size, reach_m(ac), pc(e, who)->size);
+            int64_t dx = e->c[attacker].x - legal[i].x, dy = e->c[attacker].y - legal[i].y;
+            if (dx * dx + dy * dy > (int64_t)r * r)
+                return i;
+        }
+    }
+    if ((k = best_of(e, who, legal, n, EN_A_INITIATIVE, 0)) >= 0) {
+        /* roll only when a win buys a full attack back */
+        if (res(e, who, EN_R_ENERGY) >= 3 && attacker >= 0 &&
+            en_in_reach(e, who, attacker, reach_m(pc(e, who))) && !is_ranged(pc(e, who)))
+            return k;
+        return -1;
+    }
+    for (int i = 0; i < n; i++)
+        if (legal[i].kind == EN_A_MELEE && legal[i].target == attacker && !(legal[i].arg & EN_ARG_STAMINA))
+            return i;
+    if ((k = best_of(e, who, legal, n, EN_A_DEFEND, EN_ARG_STAMINA)) >= 0)
+        return k;
+    return -1;
+}

@@ -1,0 +1,1624 @@
+/* ruleset.c: the energy ruleset's hooks: Rounds without turns, the
+ * scheduler, the legal actions, their resolution with Initiative, Immediate
+ * Interrupts and Swift Attacks, damage, death and rests. */
+#include <stdio.h>
+#include <string.h>
+
+#include "energy.h"
+#include "odds.h"
+
+#define RULE(h) EN_RULE(h)
+
+const char *const en_condition_names[EN_NCOND] = {
+    "Exposed", "Shaken",    "Exhausted",   "Dazed",       "Blinded",   "Slowed",
+    "Prone",   "Surprised", "Unguarded",   "Restrained",  "Restraining", "Unconscious",
+    "Defending", "Stabilized", "Bleeding"};
+
+static const char *const resource_names[EN_NRES] = {"Energy", "Stamina", "Agility", "Aura",
+                                                    "Recovery Surges"};
+
+/* #Conditions: "If one condition is imposing another condition ... you
+ * cannot remove the daughter condition without removing the parent."
+ *  parent -> daughter (-1 none) */
+static const int en_daughter[EN_NCOND] = {
+    [EN_C_EXPOSED] = -1,         [EN_C_SHAKEN] = -1,     [EN_C_EXHAUSTED] = -1,
+    [EN_C_DAZED] = EN_C_EXPOSED, [EN_C_BLINDED] = EN_C_UNGUARDED,
+    [EN_C_SLOWED] = -1,          [EN_C_PRONE] = EN_C_EXPOSED,
+    [EN_C_SURPRISED] = EN_C_UNGUARDED, [EN_C_UNGUARDED] = EN_C_EXPOSED,
+    [EN_C_RESTRAINED] = EN_C_EXPOSED,  [EN_C_RESTRAINING] = EN_C_SLOWED,
+    [EN_C_UNCONSCIOUS] = EN_C_UNGUARDED, [EN_C_DEFENDING] = -1,
+    [EN_C_STABILIZED] = -1,      [EN_C_BLEEDING] = -1};
+
+static const fray_action_info en_actions[EN_NACTIONS] = {
+    [EN_A_MELEE] = {"Melee Attack", "3 Energy", "attack a target within your Reach (Combat roll, AV against Evasion)"},
+    [EN_A_RANGED] = {"Ranged Attack", "1 Energy (option ranged_attack_cost; the Actions list says 2)", "shoot or throw: Hit roll against Miss Chance"},
+    [EN_A_LOAD] = {"Load", "the weapon's Load Energy", "load a ranged weapon with ammunition"},
+    [EN_A_SHIFT] = {"Shift", "1 Energy or 2 Agility", "move 1 m"},
+    [EN_A_RUN] = {"Run", "3 Energy (1 per third of Speed actually run)", "run your Speed; turning sharply costs movement"},
+    [EN_A_SPRINT] = {"Sprint", "3 Energy + 1 Stamina", "a full Run plus extra metres from Leg Strength"},
+    [EN_A_QUICK_RUN] = {"Quick Run", "2 Energy", "run two thirds of your Speed"},
+    [EN_A_AGILE_MOVE] = {"Agile Move", "1 Agility (Immediate Interrupt; once per Energy spent on non-movement actions)", "move 1 m"},
+    [EN_A_JUMP] = {"Jump", "1 Energy + 1 Stamina after moving 2 m, else 2 Energy + 1 Stamina", "jump; land Unguarded"},
+    [EN_A_KNEEL] = {"Kneel From Prone", "1 Energy", "right yourself from Prone; become Unguarded"},
+    [EN_A_STAND] = {"Stand Up", "1 Energy", "stand up from kneeling"},
+    [EN_A_DEFEND] = {"Defend", "1 Energy", "end your own Unguarded and Exposed; win ties on your Defenses"},
+    [EN_A_STOW] = {"Stow Item", "1 Energy (side arm) or 2 Energy", "put away the weapon in hand"},
+    [EN_A_EQUIP] = {"Equip Item", "1 Energy (side arm) or 2 Energy", "take a weapon in hand"},
+    [EN_A_PICK_UP] = {"Pick Up Item", "1 Energy and Exposed (option pick_up_cost; the Actions list says 2)", "pick up your weapon from the ground"},
+    [EN_A_CATCH_BREATH] = {"Catch Your Breath", "3 Energy (or all your Energy)", "regain 1 Stamina"},
+    [EN_A_UNARMED] = {"Unarmed Attack", "2 Energy", "a melee attack with Reach 0; damage MASAB (min 1)"},
+    [EN_A_SWIFT] = {"Swift Attack", "1 Energy (Immediate Interrupt, once per Round)", "a melee attack on an Unguarded creature or one moving through your Reach"},
+    [EN_A_TRIP] = {"Trip", "3 Energy", "Trip/Push Down: melee attack at -5 AV; failed Fortitude roll knocks Prone"},
+    [EN_A_DISARM] = {"Disarm", "3 Energy", "melee attack at -5 AV; failed Fortitude roll drops the weapon"},
+    [EN_A_RESTRAIN] = {"Restrain", "2 Energy", "Unarmed attack at -5 AV; a hit Restrains the target"},
+    [EN_A_ESCAPE] = {"Escape", "3 Energy", "Fortitude roll against the restrainer's Fortitude roll"},
+    [EN_A_PUSH] = {"Push", "2 Energy", "Unarmed attack at -5 AV; failed Fortitude roll pushes 1 m (3 m after a Sprint of 3 m)"},
+    [EN_A_RELEASE] = {"Release", "0 Energy", "let go of a creature you are Restraining"},
+    [EN_A_INITIATIVE] = {"Initiative", "once per Round, no Energy; the action it wins costs its own", "roll to act before a declared attack"},
+};
+
+static const fray_option_info en_options[EN_NOPTS] = {
+    [EN_O_RANGED_COST] = {"ranged_attack_cost", 1, 1, 2, "Energy of a Ranged Attack: the Ranged Attack paragraphs say 1, the Actions list says 2; a bow's Load adds 1, so a shot still takes 2"},
+    [EN_O_PICK_UP_COST] = {"pick_up_cost", 1, 1, 2, "Energy to pick an item off the ground: the paragraph says 1 (and Exposed), the Actions list says 2"},
+    [EN_O_EXPOSED_ROUNDS] = {"exposed_rounds", 0, 0, 1, "default length of Exposed: 0 until the end of the Round (the Exposed section), 1 until the end of the next Round (the Conditions list)"},
+    [EN_O_MC_SIZE_TABLE] = {"mc_size_table", 0, 0, 1, "Miss Chance size modifier: 0 the Miss Chance Size Modifier table, 1 the Size Chart column (they differ for Diminutive and Fine)"},
+    [EN_O_RANGED_ARMOUR] = {"ranged_armour_rule", 0, 0, 1, "ranged armour: 0 armour counts when the Hit roll is less than ranged Coverage (the formula), 1 when it is greater or equal (the sentence)"},
+    [EN_O_NONLETHAL_EFFECT] = {"nonlethal_effect", 0, 0, 2, "Non-Lethal damage at 0 Aura: 0 both paragraphs (Exhausted to the end of next Round, and Shaken to a Short Rest with 5 Stamina lost), 1 Exhausted only, 2 Shaken and Stamina only"},
+    [EN_O_SPRINT_EXTRA] = {"sprint_extra_m", 2, 0, 10, "metres a Sprint adds to a Run before Leg Strength (the Leg Strength section is not in the text): extra = this + Leg Strength"},
+    [EN_O_SHORT_REST_MIN] = {"short_rest_minutes", 30, 5, 30, "length of a Short Rest: one Recovery Surge may be spent every 5 minutes"},
+    [EN_O_SWIFT_ON_ENTER] = {"swift_on_enter", 1, 0, 1, "a move that ends inside your maximum Reach counts as moving through it (1) or only a move that enters and leaves does (0)"},
+    [EN_O_INIT_DEX] = {"initiative_dex", 1, 0, 1, "Initiative roll = 1d20 + Initiative points, plus the Dexterity modifier when 1 (the Skills section is not in the text)"},
+};
+
+/* ---- Access ---- */
+
+static en_creature *cr(fray_encounter *e, int i) { return fray_priv(e, i); }
+static const en_creature *ccr(const fray_encounter *e, int i) { return fray_cpriv(e, i); }
+static en_state *st(fray_encounter *e) { return (en_state *)e->state; }
+static int res(const fray_encounter *e, int i, int r) { return e->c[i].res[r]; }
+static int has(const fray_encounter *e, int i, int k) { return fray_cond_has(e, i, k); }
+static int able(const fray_encounter *e, int i) { return e->c[i].status == FRAY_ABLE; }
+
+static const en_weapon *hand(const en_creature *c)
+{
+    return c->wielded >= 0 && c->wielded < c->nw ? &c->w[c->wielded] : NULL;
+}
+static const en_weapon *melee_weapon(const en_creature *c)
+{
+    const en_weapon *w = hand(c);
+    return w && !(w->props & EN_W_RANGED) ? w : NULL;
+}
+
+int en_foe(const fray_encounter *e, int a, int b) { return e->c[a].side != e->c[b].side; }
+
+static int reach_of(const fray_encounter *e, int a, int b, int reach_m)
+{
+    return en_reach_cm(ccr(e, a)->size, reach_m, ccr(e, b)->size);
+}
+
+int en_in_reach(const fray_encounter *e, int a, int b, int reach_m)
+{
+    return fray_distance(e, a, b) <= reach_of(e, a, b, reach_m);
+}
+
+static int weapon_reach(const en_creature *c)
+{
+    const en_weapon *w = melee_weapon(c);
+    return w ? w->reach : 0;
+}
+
+static int speed_cm(const fray_encounter *e, int who)
+{
+    int s = ccr(e, who)->d.speed_cm;
+    /* #Conditions, Slowed: "Your Speed is halved (the Speed left is rounded up)" */
+    if (has(e, who, EN_C_SLOWED))
+        s = (s + 1) / 2;
+    return s;
+}
+
+/* #Conditions: Shaken and Exhausted "may not spend Stamina". */
+static int stamina_ok(const fray_encounter *e, int who)
+{
+    return !has(e, who, EN_C_SHAKEN) && !has(e, who, EN_C_EXHAUSTED);
+}
+
+static int agility_ok(const fray_encounter *e, int who)
+{
+    /* Slowed: "you may not use Agility" */
+    return !has(e, who, EN_C_SLOWED);
+}
+
+/* How `cost` Energy can be paid: 0 with Energy, EN_ARG_STAMINA with one
+ * Stamina in place of one Energy (#Stamina: "Once per Round, you may spend 1
+ * Stamina when you would normally spend 1 Energy"), -1 not at all. A
+ * creature never spends its last Stamina this way: it would fall unconscious. */
+static int can_pay_arg(const fray_encounter *e, int who, int cost)
+{
+    const en_creature *c = ccr(e, who);
+    int en = res(e, who, EN_R_ENERGY);
+    if (cost <= en)
+        return 0;
+    if (cost >= 1 && cost - 1 <= en && !c->stamina_as_energy && stamina_ok(e, who) &&
+        res(e, who, EN_R_STAMINA) >= 2)
+        return EN_ARG_STAMINA;
+    return -1;
+}
+
+int en_can_pay(const fray_encounter *e, int who, int energy) { return can_pay_arg(e, who, energy) >= 0; }
+
+/* ---- Conditions ---- */
+
+static void impose(fray_encounter *e, int who, int parent)
+{
+    int d = en_daughter[parent];
+    if (d < 0)
+        return;
+    fray_cond_add(e, who, d, parent, FRAY_EXP_NEVER, 0);
+    impose(e, who, d);
+}
+
+static void give(fray_encounter *e, int who, int cond, int expire, int round)
+{
+    fray_cond_add(e, who, cond, -1, expire, round);
+    impose(e, who, cond);
+}
+
+/* Exposed for the text's default length (option exposed_rounds). */
+static void expose(fray_encounter *e, int who)
+{
+    give(e, who, EN_C_EXPOSED, FRAY_EXP_ROUND_END, e->round + fray_opt(e, EN_O_EXPOSED_ROUNDS));
+}
+
+/* #Unguarded: "you maintain the condition until the end of the Round" */
+static void unguard(fray_encounter *e, int who)
+{
+    give(e, who, EN_C_UNGUARDED, FRAY_EXP_ROUND_END, e->round);
+}
+
+/* ---- Resources, unconsciousness, death ---- */
+
+static void release_hold(fray_encounter *e, int holder)
+{
+    en_creature *h = cr(e, holder);
+    if (h->holding < 0)
+        return;
+    int t = h->holding;
+    cr(e, t)->holder = -1;
+    h->holding = -1;
+    fray_cond_remove(e, t, EN_C_RESTRAINED);
+    fray_cond_remove(e, holder, EN_C_RESTRAINING);
+}
+
+static void free_from_holds(fray_encounter *e, int who)
+{
+    release_hold(e, who);
+    int h = cr(e, who)->holder;
+    if (h >= 0)
+        release_hold(e, h);
+}
+
+static void knock_out(fray_encounter *e, int who, int cause)
+{
+    if (e->c[who].status == FRAY_DEAD)
+        return;
+    en_creature *c = cr(e, who);
+    if (!has(e, who, EN_C_UNCONSCIOUS) || cause == EN_UNC_DEATH)
+        c->unc_cause = cause;
+    give(e, who, EN_C_UNCONSCIOUS, FRAY_EXP_NEVER, 0);
+    fray_set_status(e, who, FRAY_DOWN);
+    fray_res_set(e, who, EN_R_ENERGY, 0);
+    free_from_holds(e, who);
+    c->passed = 1;
+}
+
+static void kill(fray_encounter *e, int who)
+{
+    free_from_holds(e, who);
+    fray_set_status(e, who, FRAY_DEAD);
+    fray_res_set(e, who, EN_R_ENERGY, 0);
+    cr(e, who)->passed = 1;
+}
+
+static void set_stamina(fray_encounter *e, int who, int v)
+{
+    /* #Stamina: "Negative Stamina does not exist." */
+    if (v < 0)
+        v = 0;
+    int max = ccr(e, who)->d.stamina_max;
+    if (v > max)
+        v = max;
+    fray_res_set(e, who, EN_R_STAMINA, v);
+    /* "Dropping to 0 Stamina will immediately result in unconsciousness." */
+    if (v == 0 && e->c[who].status == FRAY_ABLE)
+        knock_out(e, who, EN_UNC_STAMINA);
+}
+
+static void pay(fray_encounter *e, int who, int cost, int arg)
+{
+    en_creature *c = cr(e, who);
+    if ((arg & EN_ARG_STAMINA) && cost > 0 && !c->stamina_as_energy) {
+        c->stamina_as_energy = 1;
+        cost--;
+        set_stamina(e, who, res(e, who, EN_R_STAMINA) - 1);
+    }
+    int en = res(e, who, EN_R_ENERGY) - cost;
+    fray_res_set(e, who, EN_R_ENERGY, en < 0 ? 0 : en);
+}
+
+/* A non-movement action spent `energy`: #Actions, Agile Move: "Once per
+ * Energy you spend on a non-movement action, you may also move one meter". */
+static void acted(fray_encounter *e, int who, int energy)
+{
+    en_creature *c = cr(e, who);
+    c->acted = 1;
+    c->agile_credit += energy;
+    c->last_move = 0;
+    c->last_move_cm = 0;
+    c->last_sprint_cm = 0;
+}
+
+static void death_roll(fray_encounter *e, int who)
+{
+    /* #Death Roll */
+    int r = fray_die(&e->dice, 20, "Death roll, 1d20");
+    int eff = en_death_roll_effect(r);
+    static const char *const outcome[] = {"scratch", "exhausted", "major injury", "bleeding",
+                                          "unconscious", "dead"};
+    if (eff == EN_DR_EXHAUSTED_ROUND)
+        give(e, who, EN_C_EXHAUSTED, FRAY_EXP_ROUND_END, e->round + 1);
+    /* 2-4: "You suffer the effects of rolling a 5-9. You also fall
+     * unconscious."; 5-9: "You suffer the effects of rolling a 10-14." */
+    if (eff == EN_DR_UNCONSCIOUS)
+        knock_out(e, who, EN_UNC_DEATH);
+    if (eff == EN_DR_UNCONSCIOUS || eff == EN_DR_BLEED) {
+        fray_cond_remove(e, who, EN_C_STABILIZED);
+        give(e, who, EN_C_BLEEDING, FRAY_EXP_NEVER, 0);
+    }
+    if (eff >= EN_DR_EXHAUSTED_REST && eff <= EN_DR_UNCONSCIOUS)
+        give(e, who, EN_C_EXHAUSTED, FRAY_EXP_REST, 0);
+    if (eff == EN_DR_DIE)
+        kill(e, who);
+    fray_emit(e, &(fray_event){.kind = "death roll", .actor = who, .target = -1, .outcome = outcome[eff],
+                                .value = r, .has_value = 1, .rule = RULE("Death Roll")});
+}
+
+static void death_save(fray_encounter *e, int who)
+{
+    en_creature *c = cr(e, who);
+    /* #Death Save: "You only ever make one Death Save per Round" */
+    if (c->saved)
+        return;
+    c->saved = 1;
+    int r = fray_die(&e->dice, 20, "Death Save, 1d20");
+    int eff = en_death_save_effect(r);
+    static const char *const outcome[] = {"stabilized", "bleeding", "unconscious", "dead"};
+    switch (eff) {
+    case EN_DS_STABILIZED:
+        fray_cond_remove(e, who, EN_C_BLEEDING);
+        give(e, who, EN_C_STABILIZED, FRAY_EXP_NEVER, 0);
+        break;
+    case EN_DS_UNCONSCIOUS:
+        if (!has(e, who, EN_C_UNCONSCIOUS))
+            knock_out(e, who, EN_UNC_DEATH);
+        break;
+    case EN_DS_DIE:
+        kill(e, who);
+        break;
+    default:
+        break;
+    }
+    fray_emit(e, &(fray_event){.kind = "death save", .actor = who, .target = -1, .outcome = outcome[eff],
+                                .value = r, .has_value = 1, .rule = RULE("Death Save")});
+}
+
+/* Damage of one attack, after armour; multipliers, Aura, then the body.
+ * nl_source: EN_NL_* when the attacker tries for Non-Lethal damage, -1 not,
+ * -2 for an Unarmed attack (Non-Lethal without a roll). */
+static void deal(fray_encounter *e, int src, int who, int base, int dtype, int halves, int nl_source,
+                 int trades)
+{
+    const en_creature *t = ccr(e, who);
+    int bit = dtype >= 0 ? 1 << dtype : 0;
+    int dmg = en_damage_multiply(base, (t->weak & bit) != 0, (t->resist & bit) != 0, 0, halves);
+    int aura = res(e, who, EN_R_AURA);
+    if (dmg <= 0) {
+        fray_emit(e, &(fray_event){.kind = "damage", .actor = src, .target = who, .outcome = "none",
+                                    .value = 0, .has_value = 1, .rule = RULE("Weaknesses and Resistances")});
+        return;
+    }
+    e->c[src].dealt += dmg;
+    e->c[who].taken += dmg;
+    if (aura > 0) {
+        /* #Aura: "Taking damage reduces the strength of your Aura" */
+        fray_res_set(e, who, EN_R_AURA, aura > dmg ? aura - dmg : 0);
+        fray_emit(e, &(fray_event){.kind = "damage", .actor = src, .target = who, .outcome = "aura",
+                                    .value = dmg, .has_value = 1, .rule = RULE("Aura")});
+        return;
+    }
+    /* #Death: "making a Death roll every time you are damaged with 0 Aura" */
+    int nonlethal = 0;
+    if (nl_source == -2) {
+        nonlethal = 1; /* #Unarmed Attacks: "You may willingly deal Non-Lethal damage" */
+    } else if (nl_source >= 0) {
+        /* #Non-Lethal Damage: "Other attacks require a Chance roll" */
+        int r = fray_die(&e->dice, 20, "Chance roll (Non-Lethal), 1d20");
+        nonlethal = r >= en_nonlethal_min(nl_source, trades);
+        fray_emit(e, &(fray_event){.kind = "chance roll", .actor = src, .target = who,
+                                    .outcome = nonlethal ? "non-lethal" : "lethal", .value = r,
+                                    .has_value = 1, .rule = RULE("Non-Lethal Damage")});
+    }
+    fray_emit(e, &(fray_event){.kind = "damage", .actor = src, .target = who,
+                                .outcome = nonlethal ? "non-lethal" : "body", .value = dmg,
+                                .has_value = 1, .rule = RULE("Death")});
+    if (!nonlethal) {
+        death_roll(e, who);
+        return;
+    }
+    int opt = fray_opt(e, EN_O_NONLETHAL_EFFECT);
+    /* "You are Exhausted ... until the end of the next Round." */
+    if (opt != 2)
+        give(e, who, EN_C_EXHAUSTED, FRAY_EXP_ROUND_END, e->round + 1);
+    /* "they are Shaken until their next Short Rest and lose 5 Stamina" */
+    if (opt != 1) {
+        give(e, who, EN_C_SHAKEN, FRAY_EXP_REST, 0);
+        int s = res(e, who, EN_R_STAMINA) - 5;
+        if (s <= 0 && e->c[who].status == FRAY_ABLE) {
+            fray_res_set(e, who, EN_R_STAMINA, 0);
+            knock_out(e, who, EN_UNC_NONLETHAL);
+        } else {
+            set_stamina(e, who, s);
+        }
+    }
+    fray_emit(e, &(fray_event){.kind = "non-lethal", .actor = src, .target = who, .outcome = "winded",
+                                .rule = RULE("Non-Lethal Damage")});
+}
+
+/* ---- Geometry ---- */
+
+static int dir_of(int64_t dx, int64_t dy)
+{
+    static const int vx[8] = {1, 1, 0, -1, -1, -1, 0, 1}, vy[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+    int best = 0;
+    int64_t bestp = INT64_MIN;
+    for (int i = 0; i < 8; i++) {
+        int64_t p = dx * vx[i] + dy * vy[i];
+        if (vx[i] && vy[i])
+            p = p * 181 / 256;
+        if (p > bestp) {
+            bestp = p;
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* The point `dist` cm from (x0,y0) towards (x1,y1) (away from it when away). */
+static void step_towards(int x0, int y0, int x1, int y1, int dist, int away, int *x, int *y)
+{
+    int64_t dx = x1 - x0, dy = y1 - y0;
+    int len = fray_isqrt(dx * dx + dy * dy);
+    if (len == 0) {
+        *x = x0 + (away ? dist : 0);
+        *y = y0;
+        return;
+    }
+    if (away) {
+        dx = -dx;
+        dy = -dy;
+    } else if (dist > len) {
+        dist = len;
+    }
+    *x = x0 + (int)(dx * dist / len);
+    *y = y0 + (int)(dy * dist / len);
+}
+
+static int64_t dist2_point_segment(int px, int py, int ax, int ay, int bx, int by)
+{
+    int64_t vx = bx - ax, vy = by - ay, wx = px - ax, wy = py - ay;
+    int64_t len2 = vx * vx + vy * vy, dot = wx * vx + wy * vy;
+    int64_t cx = ax, cy = ay;
+    if (len2 > 0 && dot > 0) {
+        if (dot >= len2) {
+            cx = bx;
+            cy = by;
+        } else {
+            cx = ax + vx * dot / len2;
+            cy = ay + vy * dot / len2;
+        }
+    }
+    return (px - cx) * (px - cx) + (py - cy) * (py - cy);
+}
+
+static void face(fray_encounter *e, int who, int target)
+{
+    /* #Facing: "Turning around does not take Energy or any other resource." */
+    if (target >= 0 && target != who && (e->c[target].x != e->c[who].x || e->c[target].y != e->c[who].y))
+        e->c[who].facing = fray_facing_towards(e, who, target);
+}
+
+static int nearest_foe(const fray_encounter *e, int who)
+{
+    int best = -1, bd = 0;
+    for (int i = 0; i < e->n; i++) {
+        if (!en_foe(e, who, i) || !able(e, i))
+            continue;
+        int d = fray_distance(e, who, i);
+        if (best < 0 || d < bd) {
+            best = i;
+            bd = d;
+        }
+    }
+    return best;
+}
+
+/* ---- Legal actions ---- */
+
+typedef struct lbuf { fray_action *out; int n, max; } lbuf;
+
+static void add(lbuf *b, int kind, int actor, int target, int arg, int x, int y)
+{
+    if (b->n >= b->max)
+        return;
+    fray_action *a = &b->out[b->n++];
+    a->kind = (int16_t)kind;
+    a->actor = (int16_t)actor;
+    a->target = (int16_t)target;
+    a->arg = (int16_t)arg;
+    a->x = x;
+    a->y = y;
+}
+
+static int add_paid(lbuf *b, const fray_encounter *e, int kind, int who, int target, int cost, int arg)
+{
+    int p = can_pay_arg(e, who, cost);
+    if (p < 0)
+        return 0;
+    add(b, kind, who, target, arg | p, 0, 0);
+    return 1;
+}
+
+static int can_attack(const fray_encounter *e, int who)
+{
+    /* Restrained: "no movement or attack actions"; Restraining: "You may not
+     * make any attack actions." */
+    return !has(e, who, EN_C_RESTRAINED) && !has(e, who, EN_C_RESTRAINING);
+}
+
+static int can_move(const fray_encounter *e, int who)
+{
+    const en_creature *c = ccr(e, who);
+    /* Prone: "sprawled out on the ground, which may limit what you are able
+     * to do": no moves until the creature kneels and stands. */
+    return !has(e, who, EN_C_RESTRAINED) && !has(e, who, EN_C_PRONE) && !c->kneeling;
+}
+
+static int ranged_cost(const fray_encounter *e, const en_creature *c, const en_weapon *w)
+{
+    /* #Martial Proficiency Level: "must spend an additional Energy on your
+     * Ranged Attacks with the weapon" */
+    return fray_opt(e, EN_O_RANGED_COST) + (en_weapon_proficient(c, w) ? 0 : 1);
+}
+
+static int side_arm(const en_weapon *w)
+{
+    /* #Actions, Stow/Equip: "a side arm, or otherwise easily accessible item
+     * takes only 1 Energy. Most other items require 2 Energy" */
+    return (w->props & (EN_W_SIDEARM | EN_W_LIGHT)) != 0;
+}
+
+static int target_ok(const fray_encounter *e, int who, int t)
+{
+    return t != who && en_foe(e, who, t) && able(e, t);
+}
+
+/* The distance a run of `avail` cm towards target t may cover, stopping
+ * inside the mover's melee reach. */
+static int approach(const fray_encounter *e, int who, int t, int avail, int *x, int *y)
+{
+    const en_creature *c = ccr(e, who);
+    int d = fray_distance(e, who, t);
+    int stop = reach_of(e, who, t, weapon_reach(c)) - 50;
+    if (stop < 100)
+        stop = 100;
+    if (d <= stop || avail <= 0)
+        return 0;
+    int m = d - stop < avail ? d - stop : avail;
+    step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, m, 0, x, y);
+    return m;
+}
+
+static int turn_loss(const fray_encounter *e, int who, int x, int y)
+{
+    const en_creature *c = ccr(e, who);
+    if (!c->last_move)
+        return 0;
+    return en_turn_loss_cm(c->last_move - 1, dir_of(x - e->c[who].x, y - e->c[who].y));
+}
+
+static void add_moves(lbuf *b, const fray_encounter *e, int who)
+{
+    const en_creature *c = ccr(e, who);
+    int sp = speed_cm(e, who);
+    for (int t = 0; t < e->n; t++) {
+        if (!target_ok(e, who, t))
+            continue;
+        int x, y;
+        /* Run, Quick Run, Sprint towards t: full distance known before the
+         * turning loss, which is taken off the start */
+        int loss = turn_loss(e, who, e->c[t].x, e->c[t].y);
+        int m = approach(e, who, t, sp - loss, &x, &y);
+        if (m > 0) {
+            /* #Incomplete Actions: "only move 1/3 of your Speed ... only spend
+             * 1 Energy"; metres lost to turning count as run */
+            int cost = ((m + loss) * 3 + sp - 1) / sp;
+            if (cost < 1)
+                cost = 1;
+            int p = can_pay_arg(e, who, cost);
+            if (p >= 0)
+                add(b, EN_A_RUN, who, t, p, x, y);
+        }
+        if (approach(e, who, t, sp * 2 / 3 - loss, &x, &y) > 0) {
+            int p = can_pay_arg(e, who, 2);
+            if (p >= 0)
+                add(b, EN_A_QUICK_RUN, who, t, p, x, y);
+        }
+        int extra = (fray_opt(e, EN_O_SPRINT_EXTRA) + c->leg) * 100;
+        if (stamina_ok(e, who) && res(e, who, EN_R_STAMINA) >= 2 && res(e, who, EN_R_ENERGY) >= 3 &&
+            fray_distance(e, who, t) - reach_of(e, who, t, weapon_reach(c)) > sp * 2 / 3 &&
+            approach(e, who, t, sp + (extra > 0 ? extra : 0) - loss, &x, &y) > 0)
+            add(b, EN_A_SPRINT, who, t, 0, x, y);
+        /* Jump: "immediately after having moved at least 2m" costs 1 Energy */
+        int jcost = c->last_move && c->last_move_cm >= 200 ? 1 : 2;
+        int jd = c->d.jump_cm + (c->last_sprint_cm > 0 ? 100 : 0);
+        /* "If you Jump further than you could Run using 2 Energy, additional
+         * Energy must be spent" */
+        if (jd > sp * 2 / 3)
+            jcost += ((jd - sp * 2 / 3) * 3 + sp - 1) / sp;
+        if (stamina_ok(e, who) && res(e, who, EN_R_STAMINA) >= 2 && approach(e, who, t, jd, &x, &y) > 0) {
+            int p = can_pay_arg(e, who, jcost);
+            if (p >= 0)
+                add(b, EN_A_JUMP, who, t, p | (jcost & EN_ARG_LOW), x, y);
+        }
+        /* Shift 1 m, towards or away */
+        for (int away = 0; away < 2; away++) {
+            if (!away && fray_distance(e, who, t) <= 150)
+                continue;
+            step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, 100, away, &x, &y);
+            if (agility_ok(e, who) && res(e, who, EN_R_AGILITY) >= 2)
+                add(b, EN_A_SHIFT, who, t, EN_ARG_AGILITY | (away ? EN_ARG_AWAY : 0), x, y);
+            int p = can_pay_arg(e, who, 1);
+            if (p >= 0)
+                add(b, EN_A_SHIFT, who, t, p | (away ? EN_ARG_AWAY : 0), x, y);
+        }
+        /* Run away from t */
+        if (can_pay_arg(e, who, 3) >= 0 && fray_distance(e, who, t) < 2 * sp) {
+            step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, sp - turn_loss(e, who, 2 * e->c[who].x - e->c[t].x, 2 * e->c[who].y - e->c[t].y), 1, &x, &y);
+            add(b, EN_A_RUN, who, t, can_pay_arg(e, who, 3) | EN_ARG_AWAY, x, y);
+        }
+    }
+}
+
+static void add_agile(lbuf *b, const fray_encounter *e, int who, int only_from)
+{
+    const en_creature *c = ccr(e, who);
+    if (c->agile_credit < 1 || res(e, who, EN_R_AGILITY) < 1 || !agility_ok(e, who) || !can_move(e, who))
+        return;
+    for (int t = 0; t < e->n; t++) {
+        if (!target_ok(e, who, t) || (only_from >= 0 && t != only_from))
+            continue;
+        int x, y;
+        step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, 100, 1, &x, &y);
+        add(b, EN_A_AGILE_MOVE, who, t, EN_ARG_AWAY, x, y);
+        if (only_from < 0 && fray_distance(e, who, t) > 150) {
+            step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, 100, 0, &x, &y);
+            add(b, EN_A_AGILE_MOVE, who, t, 0, x, y);
+        }
+    }
+}
+
+static int swift_target(const fray_encounter *e, int who, int t)
+{
+    /* #Swift Attacks: "against creatures who are Unguarded, completely
+     * unaware of your attack, or unable to obstruct or avoid your attack" */
+    return target_ok(e, who, t) && has(e, t, EN_C_UNGUARDED) &&
+           en_in_reach(e, who, t, weapon_reach(ccr(e, who)));
+}
+
+static int is_move(int kind)
+{
+    return kind == EN_A_RUN || kind == EN_A_SPRINT || kind == EN_A_QUICK_RUN || kind == EN_A_SHIFT ||
+           kind == EN_A_JUMP || kind == EN_A_AGILE_MOVE;
+}
+
+static int is_attack(int kind)
+{
+    return kind == EN_A_MELEE || kind == EN_A_RANGED || kind == EN_A_UNARMED || kind == EN_A_TRIP ||
+           kind == EN_A_DISARM || kind == EN_A_RESTRAIN || kind == EN_A_PUSH;
+}
+
+/* "When a creature moves through your maximum Reach (and you are facing
+ * them), you may make a Swift Attack against them." */
+static int moved_through_reach(fray_encounter *e, int who, const fray_action *mv)
+{
+    en_state *s = st(e);
+    int m = mv->actor;
+    if (!target_ok(e, who, m))
+        return 0;
+    int r = reach_of(e, who, m, weapon_reach(ccr(e, who)));
+    int64_t r2 = (int64_t)r * r;
+    int64_t sx = s->mv_x0 - e->c[who].x, sy = s->mv_y0 - e->c[who].y;
+    if (sx * sx + sy * sy <= r2)
+        return 0; /* it started inside: it did not move into the Reach */
+    if (dist2_point_segment(e->c[who].x, e->c[who].y, s->mv_x0, s->mv_y0, e->c[m].x, e->c[m].y) > r2)
+        return 0;
+    int end_inside = fray_distance(e, who, m) <= r;
+    if (end_inside && !fray_opt(e, EN_O_SWIFT_ON_ENTER))
+        return 0;
+    return fray_faces(e, who, e->c[m].x, e->c[m].y) || fray_faces(e, who, s->mv_x0, s->mv_y0);
+}
+
+static int legal_act(fray_encounter *e, int who, lbuf *b)
+{
+    const en_creature *c = ccr(e, who);
+    const en_weapon *mw = melee_weapon(c), *hw = hand(c);
+    int attack = can_attack(e, who);
+    for (int t = 0; t < e->n && attack; t++) {
+        if (!target_ok(e, who, t))
+            continue;
+        const en_creature *tc = ccr(e, t);
+        int wr = en_in_reach(e, who, t, weapon_reach(c)), ur = en_in_reach(e, who, t, 0);
+        if (mw && wr)
+            add_paid(b, e, EN_A_MELEE, who, t, 3, 0);
+        if (!c->swift_used && wr && has(e, t, EN_C_UNGUARDED))
+            add_paid(b, e, EN_A_SWIFT, who, t, 1, 0);
+        if (ur)
+            add_paid(b, e, EN_A_UNARMED, who, t, 2, 0);
+        /* #Trip/Push Down: "The target cannot be more than one Size Category
+         * larger than you." */
+        if (wr && tc->size <= c->size + 1)
+            add_paid(b, e, EN_A_TRIP, who, t, 3, 0);
+        /* #Disarm: "against an opponent which is facing you"; "Light weapons
+         * may not Disarm Heavy weapons." */
+        const en_weapon *tw = hand(tc);
+        if (wr && tw && fray_faces(e, t, e->c[who].x, e->c[who].y) &&
+            !(mw && (mw->props & EN_W_LIGHT) && (tw->props & EN_W_HEAVY)))
+            add_paid(b, e, EN_A_DISARM, who, t, 3, 0);
+        /* #Restrain, #Push: "The target cannot be a larger Size Category" */
+        if (ur && tc->size <= c->size && tc->holder < 0 && c->holding < 0)
+            add_paid(b, e, EN_A_RESTRAIN, who, t, 2, 0);
+        if (ur && tc->size <= c->size)
+            add_paid(b, e, EN_A_PUSH, who, t, 2, 0);
+        if (hw) {
+            int range[3];
+            int d = fray_distance(e, who, t);
+            if (hw->props & EN_W_RANGED) {
+                en_weapon_range(c, hw, 0, range);
+                if ((!hw->load || c->loaded) && d <= range[2] * 100)
+                    add_paid(b, e, EN_A_RANGED, who, t, ranged_cost(e, c, hw), 0);
+            } else {
+                en_weapon_range(c, hw, 1, range);
+                if (d <= range[2] * 100)
+                    add_paid(b, e, EN_A_RANGED, who, t, fray_opt(e, EN_O_RANGED_COST), EN_ARG_THROW);
+            }
+        }
+    }
+    if (hw && (hw->props & EN_W_RANGED) && hw->load && !c->loaded)
+        add_paid(b, e, EN_A_LOAD, who, -1, hw->load, 0);
+    if (can_move(e, who))
+        add_moves(b, e, who);
+    add_agile(b, e, who, -1);
+    if (has(e, who, EN_C_PRONE) && !has(e, who, EN_C_RESTRAINED))
+        add_paid(b, e, EN_A_KNEEL, who, -1, 1, 0);
+    if (c->kneeling && !has(e, who, EN_C_PRONE))
+        add_paid(b, e, EN_A_STAND, who, -1, 1, 0);
+    if (!has(e, who, EN_C_DEFENDING) || has(e, who, EN_C_EXPOSED))
+        add_paid(b, e, EN_A_DEFEND, who, -1, 1, 0);
+    if (hw)
+        add_paid(b, e, EN_A_STOW, who, -1, side_arm(hw) ? 1 : 2, 0);
+    for (int i = 0; i < c->nw && c->wielded < 0; i++)
+        if (i != c->dropped)
+            add_paid(b, e, EN_A_EQUIP, who, -1, side_arm(&c->w[i]) ? 1 : 2, i);
+    if (c->dropped >= 0) {
+        int64_t dx = c->drop_x - e->c[who].x, dy = c->drop_y - e->c[who].y;
+        if (dx * dx + dy * dy <= 150 * 150)
+            add_paid(b, e, EN_A_PICK_UP, who, -1, fray_opt(e, EN_O_PICK_UP_COST), 0);
+    }
+    if (res(e, who, EN_R_STAMINA) < c->d.stamina_max && res(e, who, EN_R_ENERGY) >= 1)
+        add(b, EN_A_CATCH_BREATH, who, -1, 0, 0, 0);
+    if (has(e, who, EN_C_RESTRAINED))
+        add_paid(b, e, EN_A_ESCAPE, who, c->holder, 3, 0);
+    if (c->holding >= 0)
+        add(b, EN_A_RELEASE, who, c->holding, 0, 0, 0);
+    return b->n;
+}
+
+static int legal(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *out,
+                 int max)
+{
+    lbuf b = {out, 0, max};
+    const en_creature *c = ccr(e, who);
+    if (!able(e, who))
+        return 0;
+    if (window == FRAY_WIN_ACT)
+        return c->passed ? 0 : legal_act(e, who, &b);
+    /* Interrupts cannot interrupt interrupts: no windows inside one. */
+    if (!trigger || st(e)->depth > 0)
+        return 0;
+    if (window == FRAY_WIN_DECLARED) {
+        /* Only the creature attacked may answer a declared attack. */
+        if (!is_attack(trigger->kind) || trigger->target != who)
+            return 0;
+        /* #Initiative: "You may only roll Initiative once per Round." */
+        if (!c->init_rolled && can_pay_arg(e, who, 1) >= 0)
+            add(&b, EN_A_INITIATIVE, who, trigger->actor, 0, 0, 0);
+        /* #Immediate Interrupts: step out of Reach before the roll */
+        if (trigger->kind != EN_A_RANGED)
+            add_agile(&b, e, who, trigger->actor);
+        return b.n;
+    }
+    /* FRAY_WIN_TRIGGERED: Swift Attacks */
+    if (c->swift_used || !can_attack(e, who) || can_pay_arg(e, who, 1) < 0)
+        return 0;
+    for (int t = 0; t < e->n; t++) {
+        int ok = swift_target(e, who, t);
+        if (!ok && t == trigger->actor && is_move(trigger->kind))
+            ok = moved_through_reach(e, who, trigger);
+        if (ok)
+            add(&b, EN_A_SWIFT, who, t, can_pay_arg(e, who, 1), 0, 0);
+    }
+    return b.n;
+}
+
+/* ---- Resolution ---- */
+
+static void offer_triggered(fray_encounter *e, const fray_action *a)
+{
+    if (st(e)->depth == 0)
+        fray_offer(e, FRAY_WIN_TRIGGERED, a);
+}
+
+static int defense_dis(const fray_encounter *e, int t, int evasion_roll)
+{
+    /* Surprised and Dazed: Disadvantage on Defense rolls; Blinded and Prone:
+     * on Evasion rolls. */
+    return has(e, t, EN_C_SURPRISED) || has(e, t, EN_C_DAZED) ||
+           (evasion_roll && (has(e, t, EN_C_BLINDED) || has(e, t, EN_C_PRONE)));
+}
+
+static int attack_dis(const fray_encounter *e, int who)
+{
+    /* Dazed and Blinded: "Disadvantage on all Attack rolls" */
+    return has(e, who, EN_C_DAZED) || has(e, who, EN_C_BLINDED);
+}
+
+static int fortitude_roll(fray_encounter *e, int who, int adv)
+{
+    /* #Fortitude: "Fortitude Roll = 1d10* + Fortitude" */
+    return fray_die_explode(&e->dice, 10, adv, "Fortitude roll, 1d10 exploding") + ccr(e, who)->d.fortitude;
+}
+
+static void end_defending(fray_encounter *e, int who)
+{
+    /* Defend "lasts until you make an attack, cast a spell, or move more than
+     * your Speed during a Round" */
+    if (has(e, who, EN_C_DEFENDING))
+        fray_cond_remove(e, who, EN_C_DEFENDING);
+}
+
+static const char *attack_outcome(const en_attack_out *o)
+{
+    if (o->flags & EN_OUT_MISS)
+        return "critical failure";
+    if (o->flags & EN_OUT_CRIT)
+        return "critical";
+    return o->hit ? "hit" : "miss";
+}
+
+/* Melee Attack, Swift Attack, Unarmed Attack and the Combat Maneuvers. */
+static void melee(fray_encounter *e, const fray_action *a, int cost)
+{
+    int who = a->actor, t = a->target;
+    en_creature *c = cr(e, who);
+    en_creature *tc = cr(e, t);
+    int k = a->kind;
+    int unarmed = k == EN_A_UNARMED || k == EN_A_RESTRAIN || k == EN_A_PUSH;
+    int maneuver = k == EN_A_TRIP || k == EN_A_DISARM || k == EN_A_RESTRAIN || k == EN_A_PUSH;
+    const en_weapon *w = unarmed ? NULL : melee_weapon(c);
+    int sprint_cm = c->last_sprint_cm; /* for a Push at the end of a Sprint */
+    face(e, who, t);
+    pay(e, who, cost, a->arg);
+    acted(e, who, cost);
+    if (k == EN_A_SWIFT)
+        c->swift_used = 1;
+    end_defending(e, who);
+
+    int av = en_melee_av(c, w);
+    fray_mod(e, "MASAB", c->d.masab);
+    if (w && w->av_bonus)
+        fray_mod(e, "Weapon Attack Bonus", w->av_bonus);
+    if (w && !en_weapon_proficient(c, w))
+        fray_mod(e, "not Proficient", -1);
+    int full_av = av;
+    if (maneuver) {
+        /* "You make a melee attack against an opponent with -5 AV" */
+        av -= 5;
+        fray_mod(e, "Combat Maneuver", -5);
+        /* #Combat Maneuvers: "If you perform a Combat Maneuver which is not a
+         * Swift Attack against a target that is not Exposed, you become
+         * Unguarded and the target has Advantage on their first Defense roll" */
+        if (!has(e, t, EN_C_EXPOSED)) {
+            unguard(e, who);
+            tc->first_def_adv = 1;
+        }
+    }
+    int nl = -1, trades = 0;
+    if (!maneuver && c->nonlethal) {
+        nl = unarmed ? -2 : (w && (w->props & EN_W_BLUNT)) ? EN_NL_BLUNT_MELEE : EN_NL_OTHER_MELEE;
+        if (nl != -2 && c->nl_trades) {
+            trades = c->nl_trades;
+            av -= 3 * trades;
+            fray_mod(e, "Non-Lethal trade", -3 * trades);
+        }
+    }
+    /* #Facing: "If you are attacked from where you are not facing, you have
+     * Disadvantage on Evasion rolls and you use your Unarmed Evasion." */
+    int behind = !fray_faces(e, t, e->c[who].x, e->c[who].y);
+    en_melee_in in = {0};
+    in.av = av;
+    in.evasion = behind ? tc->d.unarmed_evasion : tc->d.evasion;
+    fray_mod(e, behind ? "target Unarmed Evasion (attacked from behind)" : "target Evasion", in.evasion);
+    in.coverage = tc->has_armour ? tc->armour.coverage : 0;
+    in.ar = tc->has_armour ? tc->armour.ar : 0;
+    in.damage = w ? &w->damage : NULL;
+    /* #Unarmed Attacks: "Damage = MASAB (min 1)" */
+    in.damage_bonus = w ? c->d.masdb : (c->d.masab < 1 ? 1 : c->d.masab);
+    in.deals_damage = !maneuver;
+    in.precise = w ? w->precise : 0;
+    in.defend = has(e, t, EN_C_DEFENDING);
+    in.defense_adv = en_net_adv(tc->first_def_adv, behind || defense_dis(e, t, 1));
+    tc->first_def_adv = 0;
+    in.attack_adv = en_net_adv(0, attack_dis(e, who));
+    /* #Unconsciousness: "creatures may automatically hit you" */
+    in.auto_hit = has(e, t, EN_C_UNCONSCIOUS);
+    en_attack_out o;
+    en_melee_resolve(&in, &e->dice, &o);
+    /* #Combat Roll: Exposure "happens during the attack, not after" */
+    if (o.flags & EN_OUT_SELF_EXPOSED)
+        give(e, who, EN_C_EXPOSED, FRAY_EXP_ROUND_END, e->round + 1);
+    if (o.flags & EN_OUT_CRIT)
+        expose(e, t);
+    fray_emit(e, &(fray_event){.kind = "attack", .actor = who, .target = t, .action = en_actions[k].name,
+                                .outcome = attack_outcome(&o), .value = av, .has_value = 1,
+                                .detail = o.armour ? "armour" : NULL,
+                                .rule = maneuver ? RULE("Combat Maneuvers")
+                                        : unarmed ? RULE("Unarmed Attacks")
+                                                  : RULE("Combat Roll")});
+    st(e)->respond = t;
+    if (!o.hit)
+        return;
+    if (!maneuver) {
+        /* #Martial Proficiency Level: "you deal half damage with the weapon" */
+        int halves = w && !en_weapon_proficient(c, w);
+        deal(e, who, t, o.damage, w ? w->dtype : EN_DMG_BLUDGEONING, halves, nl, trades);
+        return;
+    }
+    if (k == EN_A_RESTRAIN) {
+        /* "If the attack hits, then the target is Held and you are Holding them" */
+        tc->holder = who;
+        c->holding = t;
+        give(e, t, EN_C_RESTRAINED, FRAY_EXP_NEVER, 0);
+        give(e, who, EN_C_RESTRAINING, FRAY_EXP_NEVER, 0);
+        fray_emit(e, &(fray_event){.kind = "maneuver", .actor = who, .target = t, .action = "Restrain",
+                                    .outcome = "restrained", .rule = RULE("Restrain")});
+        return;
+    }
+    /* "the target makes a Fortitude roll which must be higher than your AV
+     * (without the -5) to succeed"; a Defending target wins the tie. Trip:
+     * "If the target is moving during the attack, it has a Disadvantage". */
+    int moving = k == EN_A_TRIP && tc->last_move;
+    int fr = fortitude_roll(e, t, en_net_adv(0, moving || defense_dis(e, t, 0)));
+    int resisted = fr > full_av || (fr == full_av && has(e, t, EN_C_DEFENDING));
+    const char *outcome = resisted ? "resisted" : "failed";
+    if (k == EN_A_TRIP) {
+        if (!resisted)
+            give(e, t, EN_C_PRONE, FRAY_EXP_NEVER, 0);
+        fray_emit(e, &(fray_event){.kind = "maneuver", .actor = who, .target = t, .action = "Trip",
+                                    .outcome = outcome, .value = fr, .has_value = 1,
+                                    .rule = RULE("Trip/Push Down")});
+    } else if (k == EN_A_DISARM) {
+        if (!resisted && tc->wielded >= 0) {
+            const en_weapon *tw = hand(tc);
+            tc->dropped = tc->wielded;
+            tc->drop_x = e->c[t].x;
+            tc->drop_y = e->c[t].y;
+            tc->wielded = -1;
+            en_derive(tc);
+            /* "If the weapon is not Heavy, you may also spend 1 Agility to
+             * fling the weapon up to 2m away from the target." */
+            if (!(tw->props & EN_W_HEAVY) && res(e, who, EN_R_AGILITY) >= 1 && agility_ok(e, who)) {
+                fray_res_set(e, who, EN_R_AGILITY, res(e, who, EN_R_AGILITY) - 1);
+                step_towards(e->c[t].x, e->c[t].y, e->c[who].x, e->c[who].y, 200, 1, &tc->drop_x, &tc->drop_y);
+                outcome = "flung";
+            } else {
+                outcome = "dropped";
+            }
+        }
+        fray_emit(e, &(fray_event){.kind = "maneuver", .actor = who, .target = t, .action = "Disarm",
+                                    .outcome = outcome, .value = fr, .has_value = 1, .rule = RULE("Disarm")});
+    } else { /* Push */
+        if (resisted) {
+            /* "If the target succeeds on their Fortitude roll, you become Unguarded." */
+            unguard(e, who);
+        } else {
+            /* "the target is Unguarded and pushed 1 meter"; after a Sprint
+             * from at least 3 m away, "up to 3m" */
+            int dist = sprint_cm >= 300 ? 300 : 100;
+            int x, y;
+            step_towards(e->c[t].x, e->c[t].y, e->c[who].x, e->c[who].y, dist, 1, &x, &y);
+            unguard(e, t);
+            fray_move(e, t, x, y);
+            outcome = dist == 300 ? "pushed 3 m" : "pushed 1 m";
+        }
+        fray_emit(e, &(fray_event){.kind = "maneuver", .actor = who, .target = t, .action = "Push",
+                                    .outcome = outcome, .value = fr, .has_value = 1, .rule = RULE("Push")});
+    }
+}
+
+static void ranged(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target;
+    en_creature *c = cr(e, who);
+    en_creature *tc = cr(e, t);
+    int thrown = (a->arg & EN_ARG_THROW) != 0;
+    const en_weapon *w = hand(c);
+    int cost = thrown ? fray_opt(e, EN_O_RANGED_COST) : ranged_cost(e, c, w);
+    face(e, who, t);
+    pay(e, who, cost, a->arg);
+    acted(e, who, cost);
+    end_defending(e, who);
+    int range[3];
+    en_weapon_range(c, w, thrown, range);
+    int d = fray_distance(e, who, t);
+    /* #Reading Range Values: within the first number Advantage, beyond the
+     * second Disadvantage */
+    int near = d <= range[0] * 100, far = d > range[1] * 100;
+    en_ranged_in in = {0};
+    in.mcm = en_miss_chance_mod(c, w);
+    fray_mod(e, "Miss Chance Modifier", in.mcm);
+    int behind = !fray_faces(e, t, e->c[who].x, e->c[who].y);
+    in.ranged_evasion = tc->d.ranged_evasion + (tc->has_shield && !behind ? tc->shield.evasion : 0);
+    in.evade = !has(e, t, EN_C_UNCONSCIOUS);
+    fray_mod(e, "target Ranged Evasion", in.ranged_evasion);
+    int size_mod = fray_opt(e, EN_O_MC_SIZE_TABLE) ? en_size_row_of(tc->size)->miss_chance_mod
+                                                  : en_mc_size_modifier(tc->size);
+    /* Miss Chance Movement Modifier: Sprinting +5; a target standing still
+     * (helpless, or not moved this Round with no foe within 2 m) -5. */
+    int movement = EN_MOVE_TYPICAL;
+    if (tc->sprinted) {
+        movement = EN_MOVE_ZIGZAG;
+    } else if (has(e, t, EN_C_UNCONSCIOUS) || has(e, t, EN_C_RESTRAINED)) {
+        movement = EN_MOVE_NONE;
+    } else if (!tc->moved_cm) {
+        int near_foe = 0;
+        for (int i = 0; i < e->n; i++)
+            if (en_foe(e, t, i) && able(e, i) && fray_distance(e, t, i) <= 200)
+                near_foe = 1;
+        if (!near_foe)
+            movement = EN_MOVE_NONE;
+    }
+    int move_mod = en_mc_move_modifier(movement);
+    in.situational = size_mod + move_mod;
+    if (size_mod)
+        fray_mod(e, "target size", size_mod);
+    if (move_mod)
+        fray_mod(e, "target movement", move_mod);
+    int nl = -1, trades = 0;
+    if (c->nonlethal) {
+        nl = EN_NL_RANGED;
+        trades = c->nl_trades;
+        if (trades) {
+            in.situational += 3 * trades;
+            fray_mod(e, "Non-Lethal trade", 3 * trades);
+        }
+    }
+    in.hit_adv = en_net_adv(near, far || attack_dis(e, who));
+    in.defense_adv = en_net_adv(tc->first_def_adv, behind || defense_dis(e, t, 1));
+    tc->first_def_adv = 0;
+    in.defend = has(e, t, EN_C_DEFENDING);
+    in.coverage = tc->has_armour ? tc->armour.ranged_coverage : 0;
+    in.ar = tc->has_armour ? tc->armour.ar : 0;
+    in.armour_rule = fray_opt(e, EN_O_RANGED_ARMOUR);
+    in.damage = &w->damage;
+    in.damage_bonus = thrown ? 0 : en_draw_extra_damage(c, w);
+    if (in.damage_bonus)
+        fray_mod(e, "Draw Weight extra damage", in.damage_bonus);
+    in.precise = w->precise;
+    en_attack_out o;
+    en_ranged_resolve(&in, &e->dice, &o);
+    if (o.flags & EN_OUT_SELF_EXPOSED)
+        give(e, who, EN_C_EXPOSED, FRAY_EXP_ROUND_END, e->round + 1);
+    if (o.flags & EN_OUT_CRIT)
+        expose(e, t);
+    int dtype = w->dtype, halves = !en_weapon_proficient(c, w);
+    if (thrown) {
+        /* #Throwing Weapons: "Weapons without the Thrown property deal half
+         * damage when thrown unless the Hit Roll is a natural 20" */
+        if (!(w->props & EN_W_THROWN) && o.natural != 20)
+            halves++;
+        c->dropped = c->wielded;
+        c->drop_x = e->c[t].x;
+        c->drop_y = e->c[t].y;
+        c->wielded = -1;
+        en_derive(c);
+    } else if (w->load) {
+        c->loaded = 0;
+    }
+    fray_emit(e, &(fray_event){.kind = "attack", .actor = who, .target = t, .action = "Ranged Attack",
+                                .outcome = attack_outcome(&o), .value = o.miss_chance, .has_value = 1,
+                                .detail = thrown ? "thrown" : o.armour ? "armour" : NULL,
+                                .rule = RULE("Hit Roll")});
+    st(e)->respond = t;
+    if (o.hit)
+        deal(e, who, t, o.damage, dtype, halves, nl, trades);
+}
+
+static void move_to(fray_encounter *e, const fray_action *a, int kind)
+{
+    int who = a->actor;
+    en_creature *c = cr(e, who);
+    en_state *s = st(e);
+    s->mv_x0 = e->c[who].x;
+    s->mv_y0 = e->c[who].y;
+    int64_t dx = a->x - e->c[who].x, dy = a->y - e->c[who].y;
+    int m = fray_isqrt(dx * dx + dy * dy);
+    int dir = dir_of(dx, dy);
+    fray_move(e, who, a->x, a->y);
+    /* turning is free: a creature that moved faces its nearest foe */
+    int f = nearest_foe(e, who);
+    if (f >= 0)
+        face(e, who, f);
+    c->acted = 1;
+    c->moved_cm += m;
+    c->last_move = dir + 1;
+    c->last_move_cm = m;
+    c->last_sprint_cm = kind == EN_A_SPRINT ? m : 0;
+    if (kind == EN_A_SPRINT)
+        c->sprinted = 1;
+    if (c->moved_cm > speed_cm(e, who))
+        end_defending(e, who);
+    /* a Restraining creature that moves away lets go */
+    if (c->holding >= 0 && fray_distance(e, who, c->holding) > 150)
+        release_hold(e, who);
+}
+
+static void resolve(fray_encounter *e, const fray_action *a);
+
+/* #Initiative: roll against the creature whose action is declared; the
+ * winner's action happens first. */
+static void initiative(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, other = a->target;
+    en_creature *c = cr(e, who), *oc = cr(e, other);
+    int dex = fray_opt(e, EN_O_INIT_DEX);
+    c->init_rolled = 1;
+    c->init_value = fray_die(&e->dice, 20, "Initiative roll, 1d20") + c->init_bonus +
+                    (dex ? c->d.mod[EN_DEX] : 0);
+    /* "If another situation arises that requires you to roll Initiative
+     * after you have already rolled it during the Round, you automatically
+     * fail." */
+    int won;
+    if (oc->init_rolled) {
+        won = 1;
+    } else {
+        oc->init_rolled = 1;
+        oc->init_value = fray_die(&e->dice, 20, "Initiative roll, 1d20") + oc->init_bonus +
+                         (dex ? oc->d.mod[EN_DEX] : 0);
+        /* "If your roll is higher, you win the Initiative" */
+        won = c->init_value > oc->init_value;
+        fray_mod(e, "Initiative of the creature reacted to", oc->init_value);
+    }
+    fray_emit(e, &(fray_event){.kind = "initiative", .actor = who, .target = other,
+                                .action = "Initiative", .outcome = won ? "won" : "lost",
+                                .value = c->init_value, .has_value = 1, .rule = RULE("Initiative")});
+    if (!won)
+        return;
+    fray_action opts[FRAY_MAX_LEGAL];
+    lbuf b = {opts, 0, FRAY_MAX_LEGAL};
+    legal_act(e, who, &b);
+    /* what wins Initiative acts at once, without windows of its own */
+    int pick = fray_choose(e, who, FRAY_WIN_DECLARED, a, opts, b.n);
+    if (pick < 0)
+        return;
+    st(e)->depth++;
+    resolve(e, &opts[pick]);
+    st(e)->depth--;
+}
+
+static int still_possible(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target;
+    if (!able(e, who) || !able(e, t))
+        return 0;
+    const en_creature *c = ccr(e, who);
+    if (a->kind == EN_A_RANGED)
+        return 1;
+    if (!can_attack(e, who))
+        return 0;
+    int unarmed = a->kind == EN_A_UNARMED || a->kind == EN_A_RESTRAIN || a->kind == EN_A_PUSH;
+    if (a->kind == EN_A_MELEE && !melee_weapon(c))
+        return 0;
+    return en_in_reach(e, who, t, unarmed ? 0 : weapon_reach(c));
+}
+
+static int attack_cost(const fray_encounter *e, const fray_action *a)
+{
+    switch (a->kind) {
+    case EN_A_MELEE: case EN_A_TRIP: case EN_A_DISARM:
+        return 3;
+    case EN_A_SWIFT:
+        return 1;
+    case EN_A_RANGED: {
+        const en_creature *c = ccr(e, a->actor);
+        return (a->arg & EN_ARG_THROW) ? fray_opt(e, EN_O_RANGED_COST) : ranged_cost(e, c, hand(c));
+    }
+    default:
+        return 2;
+    }
+}
+
+static void attack(fray_encounter *e, const fray_action *a)
+{
+    en_state *s = st(e);
+    if (s->depth == 0 && a->kind != EN_A_SWIFT) {
+        fray_offer(e, FRAY_WIN_DECLARED, a);
+        if (!still_possible(e, a)) {
+            /* #Incomplete Actions: "you could willingly end the attack and
+             * spend only 1 Energy" */
+            if (able(e, a->actor)) {
+                pay(e, a->actor, 1, res(e, a->actor, EN_R_ENERGY) >= 1 ? 0 : a->arg);
+                acted(e, a->actor, 1);
+            }
+            fray_emit(e, &(fray_event){.kind = "attack", .actor = a->actor, .target = a->target,
+                                        .action = en_actions[a->kind].name, .outcome = "abandoned",
+                                        .value = 1, .has_value = 1, .rule = RULE("Incomplete Actions")});
+            return;
+        }
+    }
+    if (a->kind == EN_A_RANGED)
+        ranged(e, a);
+    else
+        melee(e, a, attack_cost(e, a));
+}
+
+static void shaken_drop(fray_encounter *e, int who, int *dropped)
+{
+    /* #Conditions, Shaken: "a chance to drop items while manipulating them
+     * ... (Chance roll with a DC: 5)" */
+    *dropped = 0;
+    if (!has(e, who, EN_C_SHAKEN))
+        return;
+    int r = fray_die(&e->dice, 20, "Chance roll (Shaken), 1d20");
+    *dropped = r < 5;
+    fray_emit(e, &(fray_event){.kind = "chance roll", .actor = who, .target = -1,
+                                .outcome = *dropped ? "dropped" : "held", .value = r, .has_value = 1,
+                                .rule = RULE("Conditions")});
+}
+
+static void simple(fray_encounter *e, const fray_action *a, const char *outcome, const char *rule)
+{
+    fray_emit(e, &(fray_event){.kind = "action", .actor = a->actor, .target = a->target,
+                                .action = en_actions[a->kind].name, .outcome = outcome, .rule = rule});
+}
+
+static void resolve(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    en_creature *c = cr(e, who);
+    en_state *s = st(e);
+    if (s->depth == 0 && s->respond == who)
+        s->respond = -1;
+    int sp = speed_cm(e, who);
+    switch (a->kind) {
+    case EN_A_MELEE: case EN_A_RANGED: case EN_A_UNARMED: case EN_A_TRIP: case EN_A_DISARM:
+    case EN_A_RESTRAIN: case EN_A_PUSH:
+        attack(e, a);
+        break;
+    case EN_A_SWIFT: {
+        /* #Swift Attacks: "A Swift Attack is an Immediate Interrupt" */
+        s->depth++;
+        melee(e, a, 1);
+        s->depth--;
+        break;
+    }
+    case EN_A_INITIATIVE:
+        initiative(e, a);
+        return;
+    case EN_A_LOAD: {
+        const en_weapon *w = hand(c);
+        pay(e, who, w->load, a->arg);
+        acted(e, who, w->load);
+        int dropped;
+        shaken_drop(e, who, &dropped);
+        c->loaded = !dropped;
+        simple(e, a, dropped ? "ammunition dropped" : "loaded", RULE("Actions"));
+        break;
+    }
+    case EN_A_SHIFT:
+        if (a->arg & EN_ARG_AGILITY)
+            fray_res_set(e, who, EN_R_AGILITY, res(e, who, EN_R_AGILITY) - 2);
+        else
+            pay(e, who, 1, a->arg);
+        move_to(e, a, a->kind);
+        simple(e, a, "moved", RULE("Actions"));
+        break;
+    case EN_A_RUN: case EN_A_QUICK_RUN: case EN_A_SPRINT: {
+        int64_t dx = a->x - e->c[who].x, dy = a->y - e->c[who].y;
+        int m = fray_isqrt(dx * dx + dy * dy);
+        int loss = turn_loss(e, who, a->x, a->y);
+        int cost = a->kind == EN_A_SPRINT ? 3 : ((m + loss) * 3 + sp - 1) / sp;
+        if (cost < 1)
+            cost = 1;
+        if (a->kind == EN_A_QUICK_RUN)
+            cost = 2;
+        if (a->kind == EN_A_RUN && cost > 3)
+            cost = 3;
+        pay(e, who, cost, a->arg);
+        if (a->kind == EN_A_SPRINT)
+            set_stamina(e, who, res(e, who, EN_R_STAMINA) - 1);
+        move_to(e, a, a->kind);
+        fray_emit(e, &(fray_event){.kind = "move", .actor = who, .target = a->target,
+                                    .action = en_actions[a->kind].name,
+                                    .outcome = (a->arg & EN_ARG_AWAY) ? "away" : "towards", .value = m,
+                                    .has_value = 1, .rule = RULE("Actions")});
+        break;
+    }
+    case EN_A_AGILE_MOVE:
+        fray_res_set(e, who, EN_R_AGILITY, res(e, who, EN_R_AGILITY) - 1);
+        c->agile_credit--;
+        {
+            int keep = c->last_move, keep_cm = c->last_move_cm;
+            move_to(e, a, a->kind);
+            if (s->depth > 0 || e->offer_depth > 0) { /* an interrupt is no move of the action sequence */
+                c->last_move = keep;
+                c->last_move_cm = keep_cm;
+            }
+        }
+        fray_emit(e, &(fray_event){.kind = "move", .actor = who, .target = a->target, .action = "Agile Move",
+                                    .outcome = (a->arg & EN_ARG_AWAY) ? "away" : "towards", .value = 100,
+                                    .has_value = 1, .rule = RULE("Immediate Interrupts")});
+        if (e->offer_depth > 0)
+            return; /* an Immediate Interrupt: no window of its own */
+        break;
+    case EN_A_JUMP: {
+        int cost = a->arg & EN_ARG_LOW;
+        pay(e, who, cost, a->arg);
+        set_stamina(e, who, res(e, who, EN_R_STAMINA) - 1);
+        move_to(e, a, a->kind);
+        /* "When landing from a Jump, you become Unguarded." */
+        if (able(e, who))
+            unguard(e, who);
+        simple(e, a, "landed", RULE("Actions"));
+        break;
+    }
+    case EN_A_KNEEL:
+        pay(e, who, 1, a->arg);
+        acted(e, who, 1);
+        fray_cond_remove(e, who, EN_C_PRONE);
+        c->kneeling = 1;
+        /* "You become Unguarded." */
+        unguard(e, who);
+        simple(e, a, "kneeling", RULE("Actions"));
+        break;
+    case EN_A_STAND:
+        pay(e, who, 1, a->arg);
+        acted(e, who, 1);
+        c->kneeling = 0;
+        simple(e, a, "standing", RULE("Actions"));
+        break;
+    case EN_A_DEFEND:
+        pay(e, who, 1, a->arg);
+        acted(e, who, 1);
+        /* "If you were Unguarded, you no longer are. If you were Exposed, you
+         * are no longer Exposed." - except where a parent imposes them
+         * (#Surprise: "You cannot remove a daughter condition by itself.") */
+        fray_cond_remove(e, who, EN_C_UNGUARDED);
+        fray_cond_remove(e, who, EN_C_EXPOSED);
+        give(e, who, EN_C_DEFENDING, FRAY_EXP_NEVER, 0);
+        simple(e, a, "defending", RULE("Actions"));
+        break;
+    case EN_A_STOW: {
+        int cost = side_arm(hand(c)) ? 1 : 2;
+        pay(e, who, cost, a->arg);
+        acted(e, who, cost);
+        int dropped;
+        shaken_drop(e, who, &dropped);
+        if (dropped) {
+            c->dropped = c->wielded;
+            c->drop_x = e->c[who].x;
+            c->drop_y = e->c[who].y;
+        }
+        c->wielded = -1;
+        c->loaded = 0;
+        en_derive(c);
+        simple(e, a, dropped ? "dropped" : "stowed", RULE("Actions"));
+        break;
+    }
+    case EN_A_EQUIP: {
+        int i = a->arg & EN_ARG_LOW;
+        int cost = side_arm(&c->w[i]) ? 1 : 2;
+        pay(e, who, cost, a->arg);
+        acted(e, who, cost);
+        int dropped;
+        shaken_drop(e, who, &dropped);
+        if (dropped) {
+            c->dropped = i;
+            c->drop_x = e->c[who].x;
+            c->drop_y = e->c[who].y;
+        } else {
+            c->wielded = i;
+            c->loaded = 0;
+            en_derive(c);
+        }
+        simple(e, a, dropped ? "dropped" : "equipped", RULE("Actions"));
+        break;
+    }
+    case EN_A_PICK_UP: {
+        int cost = fray_opt(e, EN_O_PICK_UP_COST);
+        pay(e, who, cost, a->arg);
+        acted(e, who, cost);
+        /* "If you pick up an item off the ground you spend 1 Energy and
+         * become Exposed." */
+        expose(e, who);
+        if (c->wielded < 0) {
+            c->wielded = c->dropped;
+            c->loaded = 0;
+            en_derive(c);
+        }
+        c->dropped = -1;
+        simple(e, a, "picked up", RULE("Actions"));
+        break;
+    }
+    case EN_A_CATCH_BREATH: {
+        /* "Using 3 Energy (or all your Energy), you may regain 1 Stamina." */
+        int en = res(e, who, EN_R_ENERGY), cost = en < 3 ? en : 3;
+        pay(e, who, cost, 0);
+        acted(e, who, cost);
+        set_stamina(e, who, res(e, who, EN_R_STAMINA) + 1);
+        simple(e, a, "breath caught", RULE("Stamina"));
+        break;
+    }
+    case EN_A_ESCAPE: {
+        int h = c->holder;
+        pay(e, who, 3, a->arg);
+        acted(e, who, 3);
+        /* Restrained: "a Fortitude roll ... contested by the ... Fortitude
+         * roll of the restrainer"; the restrainer keeps its hold on a tie */
+        int mine = fortitude_roll(e, who, 0), theirs = h >= 0 ? fortitude_roll(e, h, 0) : 0;
+        int out = mine > theirs;
+        if (out && h >= 0)
+            release_hold(e, h);
+        fray_emit(e, &(fray_event){.kind = "maneuver", .actor = who, .target = h, .action = "Escape",
+                                    .outcome = out ? "escaped" : "held", .value = mine, .has_value = 1,
+                                    .rule = RULE("Restrain")});
+        break;
+    }
+    case EN_A_RELEASE:
+        release_hold(e, who);
+        simple(e, a, "released", RULE("Restrain"));
+        return;
+    default:
+        return;
+    }
+    if (e->offer_depth == 0)
+        offer_triggered(e, a);
+}
+
+/* ---- Rounds and the scheduler ---- */
+
+static int eligible(const fray_encounter *e, int i)
+{
+    const en_creature *c = ccr(e, i);
+    return able(e, i) && !c->passed && (res(e, i, EN_R_ENERGY) > 0 || can_pay_arg(e, i, 1) >= 0);
+}
+
+/* The creature just attacked answers first; otherwise the one with the most
+ * Energy left; ties by file order. */
+static int next_actor(fray_encounter *e)
+{
+    en_state *s = st(e);
+    if (s->respond >= 0 && eligible(e, s->respond))
+        return s->respond;
+    s->respond = -1;
+    int best = -1;
+    for (int i = 0; i < e->n; i++)
+        if (eligible(e, i) && (best < 0 || res(e, i, EN_R_ENERGY) > res(e, best, EN_R_ENERGY)))
+            best = i;
+    return best;
+}
+
+static void pass(fray_encounter *e, int who, int window)
+{
+    if (window != FRAY_WIN_ACT)
+        return;
+    cr(e, who)->passed = 1;
+    if (st(e)->respond == who)
+        st(e)->respond = -1;
+}
+
+static void start_combat(fray_encounter *e)
+{
+    for (int i = 0; i < e->n; i++) {
+        en_creature *c = cr(e, i);
+        for (int k = 0; k < EN_NCOND; k++)
+            if (c->start_conds & (1 << k)) {
+                give(e, i, k, FRAY_EXP_NEVER, 0);
+                if (k == EN_C_UNCONSCIOUS) {
+                    c->unc_cause = EN_UNC_NONLETHAL;
+                    fray_set_status(e, i, FRAY_DOWN);
+                }
+            }
+        /* #Surprise: "the surprised party is Surprised until the end of the
+         * first Round of combat" */
+        if (c->surprised)
+            give(e, i, EN_C_SURPRISED, FRAY_EXP_ROUND_END, 1);
+        if (res(e, i, EN_R_STAMINA) == 0)
+            knock_out(e, i, EN_UNC_STAMINA);
+        fray_flush(e, i, RULE("Surprise"));
+    }
+}
+
+static void start_round(fray_encounter *e)
+{
+    st(e)->respond = -1;
+    st(e)->depth = 0;
+    for (int i = 0; i < e->n; i++) {
+        en_creature *c = cr(e, i);
+        c->passed = c->stamina_as_energy = c->init_rolled = c->swift_used = 0;
+        c->agile_credit = c->moved_cm = c->sprinted = c->acted = c->saved = 0;
+        c->last_move = c->last_move_cm = c->last_sprint_cm = c->init_value = 0;
+        c->first_def_adv = 0;
+        if (e->c[i].status == FRAY_DEAD)
+            continue;
+        if (has(e, i, EN_C_UNCONSCIOUS) && c->unc_cause != EN_UNC_DEATH) {
+            /* #Unconsciousness: "You roll a 1d20 each Round until you get a
+             * 20, in which case you wake up, regaining 1 Stamina if you were
+             * at 0." */
+            int r = fray_die(&e->dice, 20, "Waking roll, 1d20");
+            if (r == 20) {
+                fray_cond_remove(e, i, EN_C_UNCONSCIOUS);
+                if (res(e, i, EN_R_STAMINA) == 0)
+                    fray_res_set(e, i, EN_R_STAMINA, 1);
+                fray_set_status(e, i, FRAY_ABLE);
+                c->unc_cause = EN_UNC_NONE;
+            }
+            fray_emit(e, &(fray_event){.kind = "waking roll", .actor = i, .target = -1,
+                                        .outcome = r == 20 ? "awake" : "asleep", .value = r,
+                                        .has_value = 1, .rule = RULE("Unconsciousness")});
+        }
+        /* #Death Roll: "a Death Save at the beginning of every Round until you
+         * are Stabilized" */
+        if (has(e, i, EN_C_BLEEDING))
+            death_save(e, i);
+        if (e->c[i].status == FRAY_ABLE) {
+            /* #Rounds: "Your Energy is reset based on your Stamina"; "Your
+             * Agility is reset" */
+            fray_res_set(e, i, EN_R_ENERGY,
+                         en_energy_per_round(res(e, i, EN_R_STAMINA), has(e, i, EN_C_EXHAUSTED)));
+            fray_res_set(e, i, EN_R_AGILITY, c->d.agility_max);
+        }
+        fray_flush(e, i, RULE("Rounds"));
+    }
+}
+
+static void end_round(fray_encounter *e)
+{
+    /* Waiting to Act: the Round ends when nobody can or will act. Expiry of
+     * "until the end of the Round" conditions is the engine's. */
+    st(e)->respond = -1;
+}
+
+/* ---- Loading, narration, rests ---- */
+
+static int load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int who)
+{
+    en_creature *c = cr(e, who);
+    if (en_sheet_load(ld, sheet, c) < 0)
+        return -1;
+    fray_combatant *k = &e->c[who];
+    k->res[EN_R_ENERGY] = 0;
+    k->res[EN_R_STAMINA] = c->start_stamina >= 0 && c->start_stamina < c->d.stamina_max
+                               ? c->start_stamina : c->d.stamina_max;
+    k->res[EN_R_AGILITY] = c->d.agility_max;
+    k->res[EN_R_AURA] = c->start_aura >= 0 && c->start_aura < c->d.aura_max ? c->start_aura
+                                                                          : c->d.aura_max;
+    k->res[EN_R_SURGES] = c->d.surges_max;
+    c->loaded = 1; /* a fight starts with ranged weapons loaded */
+    return 0;
+}
+
+static int describe(const fray_encounter *e, int who, char *buf, size_t len)
+{
+    const en_creature *c = ccr(e, who);
+    return snprintf(buf, len, "Aura %d/%d, Stamina %d/%d, Energy %d, Agility %d",
+                    res(e, who, EN_R_AURA), c->d.aura_max, res(e, who, EN_R_STAMINA),
+                    c->d.stamina_max, res(e, who, EN_R_ENERGY), res(e, who, EN_R_AGILITY));
+}
+
+static void gain_aura(fray_encounter *e, int who, int v)
+{
+    int max = ccr(e, who)->d.aura_max;
+    fray_res_set(e, who, EN_R_AURA, v > max ? max : v);
+    /* #Death Save: "A creature can be stabilized by gaining Aura." */
+    if (has(e, who, EN_C_BLEEDING)) {
+        fray_cond_remove(e, who, EN_C_BLEEDING);
+        give(e, who, EN_C_STABILIZED, FRAY_EXP_NEVER, 0);
+    }
+}
+
+static void rest(fray_encounter *e, int who, int kind)
+{
+    if (e->c[who].status == FRAY_DEAD)
+        return;
+    en_creature *c = cr(e, who);
+    /* #Short Rest: "You regain all your Stamina."; "You may spend 1 Recovery
+     * Surge to regain Aura" every 5 minutes */
+    fray_res_set(e, who, EN_R_STAMINA, c->d.stamina_max);
+    if (kind == 0) {
+        for (int m = 5; m <= fray_opt(e, EN_O_SHORT_REST_MIN); m += 5) {
+            int aura = res(e, who, EN_R_AURA), surges = res(e, who, EN_R_SURGES);
+            if (aura >= c->d.aura_max || surges <= 0)
+                break;
+            fray_res_set(e, who, EN_R_SURGES, surges - 1);
+            gain_aura(e, who, aura + c->d.recovery_value);
+        }
+    } else {
+        /* #Long Rest: "Your Aura is fully restored. You regain all your
+         * Recovery Surges." */
+        gain_aura(e, who, c->d.aura_max);
+        fray_res_set(e, who, EN_R_SURGES, c->d.surges_max);
+    }
+    fray_cond_expire(e, who, FRAY_EXP_REST);
+    if (has(e, who, EN_C_UNCONSCIOUS) && !has(e, who, EN_C_BLEEDING)) {
+        fray_cond_remove(e, who, EN_C_UNCONSCIOUS);
+        c->unc_cause = EN_UNC_NONE;
+        fray_set_status(e, who, FRAY_ABLE);
+    }
+    fray_flush(e, who, kind ? RULE("Long Rest") : RULE("Short Rest"));
+}
+
+static int policy_hook(fray_encounter *e, int who, int window, const fray_action *trigger,
+                       const fray_action *legal_list, int n)
+{
+    return en_policy(e, who, window, trigger, legal_list, n);
+}
+
+const fray_ruleset fray_ruleset_energy = {
+    .version = FRAY_RULESET_VERSION,
+    .id = "energy",
+    .seed = EN_SEED,
+    .summary = "no turns: 5 Energy a Round spent at will; AV against exploding Evasion; Aura, then Death rolls",
+    .actions = en_actions,
+    .nactions = EN_NACTIONS,
+    .resources = resource_names,
+    .nresources = EN_NRES,
+    .conditions = en_condition_names,
+    .nconditions = EN_NCOND,
+    .options = en_options,
+    .noptions = EN_NOPTS,
+    .creature_size = sizeof(en_creature),
+    .state_size = sizeof(en_state),
+    .load_creature = load_creature,
+    .loaded = NULL,
+    .start_combat = start_combat,
+    .start_round = start_round,
+    .end_round = end_round,
+    .next_actor = next_actor,
+    .legal = legal,
+    .resolve = resolve,
+    .pass = pass,
+    .policy = policy_hook,
+    .describe = describe,
+    .rest = rest,
+    .odds = en_odds,
+    .odds_help = en_odds_help,
+};

@@ -1,0 +1,291 @@
+/* health.c: the pure rules of 003_45dec7998f478a90.txt: damage to wound
+ * level, wound slots and their escalation, defenses, the pieces of an attack
+ * check, stamina and fatigue, rests, jumping and AP arithmetic. Numbers in,
+ * numbers out: no encounter, so odds and DPs can use them. */
+#include "wounds.h"
+
+/* #Wound Thresholds: "You gain a wound of the highest level whose threshold
+ * the damage exceeds or equals." */
+int wo_wound_level(int final_damage)
+{
+    int level = WO_NONE;
+    for (int l = 0; l < WO_NLEVELS; l++)
+        if (final_damage >= wo_wound_threshold[l])
+            level = l;
+    return level;
+}
+
+/* #Wound Thresholds: "Damage received = Attack Roll + Damage Roll - Defense -
+ * Toughness." */
+int wo_damage_received(int attack_roll, int damage_roll, int defense, int toughness)
+{
+    return attack_roll + damage_roll - defense - toughness;
+}
+
+/* #Wound Slots: "If all the slots of that level are already full, increase
+ * the wound's severity until there is an empty slot." Past the single fatal
+ * slot there is nothing higher: the wound stays fatal. */
+int wo_wound_fill(int filled[WO_NLEVELS], const int slots[WO_NLEVELS], int level)
+{
+    if (level < WO_LIGHT)
+        return WO_NONE;
+    if (level > WO_FATAL)
+        level = WO_FATAL;
+    while (level < WO_FATAL && filled[level] >= slots[level])
+        level++;
+    filled[level]++;
+    return level;
+}
+
+/* #Wound Slots: "you are considered wounded with a severity equal to your
+ * highest wound." */
+int wo_severity(const int filled[WO_NLEVELS])
+{
+    for (int l = WO_FATAL; l >= WO_LIGHT; l--)
+        if (filled[l] > 0)
+            return l;
+    return WO_NONE;
+}
+
+/* #Recovery Checks: "the selected wound is reduced by one level, assuming
+ * there is an open slot of the next lower level." A light wound reduced by a
+ * level is healed. */
+int wo_wound_reduce(int filled[WO_NLEVELS], const int slots[WO_NLEVELS], int level)
+{
+    if (level < WO_LIGHT || level > WO_FATAL || filled[level] <= 0)
+        return 0;
+    if (level == WO_LIGHT) {
+        filled[WO_LIGHT]--;
+        return 1;
+    }
+    if (filled[level - 1] >= slots[level - 1])
+        return 0;
+    filled[level]--;
+    filled[level - 1]++;
+    return 1;
+}
+
+/* #Wound Slots: "You have a number of light wound slots equal to 5 + your
+ * Persona. Your moderate, severe, and critical wound slot counts are
+ * determined by your Vitality. All characters have only a single fatal wound
+ * slot." #NPCs and Wounds: "they have 1, 2, or 3 slots of each level from
+ * Moderate to Critical depending on whether they are a minion, standard, or
+ * elite NPC." */
+void wo_slot_counts(int tier, int vitality, int persona, int slots[WO_NLEVELS])
+{
+    int light = 5 + persona;
+    slots[WO_LIGHT] = light > 0 ? light : 0;
+    if (tier == WO_PC) {
+        const wo_slot_row *r = wo_slots_for_vitality(vitality);
+        slots[WO_MODERATE] = r->moderate;
+        slots[WO_SEVERE] = r->severe;
+        slots[WO_CRITICAL] = r->critical;
+    } else {
+        slots[WO_MODERATE] = slots[WO_SEVERE] = slots[WO_CRITICAL] = tier;
+    }
+    slots[WO_FATAL] = 1;
+}
+
+/* #Defense: "If Speed + Reason is less than -5, use -5 instead." */
+static int speed_reason(int speed, int reason)
+{
+    int s = speed + reason;
+    return s < -5 ? -5 : s;
+}
+
+int wo_def_melee(int size, int speed, int reason, int block_bonuses)
+{
+    return 10 - size + speed_reason(speed, reason) + block_bonuses;
+}
+
+int wo_def_ranged(int size, int speed, int reason, int defensive_block_bonuses)
+{
+    return 10 - size + speed_reason(speed, reason) + defensive_block_bonuses;
+}
+
+int wo_def_immobile(int size) { return 5 - size; }
+
+int wo_def_power(int str, int size, int athletics, int spec)
+{
+    return 10 + str + size + athletics + spec;
+}
+
+int wo_def_agility(int dex, int size, int reflex, int spec) { return 10 + dex - size + reflex + spec; }
+
+int wo_def_fortitude(int vit, int resistance, int spec) { return 10 + vit + resistance + spec; }
+
+int wo_def_willpower(int prs, int resistance, int spec) { return 10 + prs + resistance + spec; }
+
+int wo_check_mod(int attr, int skill, int spec, int extra) { return attr + skill + spec + extra; }
+
+/* #Rolls in Combat: "All attack and defense rolls are wild rolls". The text
+ * does not define a wild roll; option wild_roll chooses (docs/rules/wounds.md). */
+wo_roll wo_wild(fray_dice *d, int mode, const char *purpose)
+{
+    wo_roll r;
+    r.natural = fray_die(d, 20, purpose);
+    r.total = r.natural;
+    r.crit = r.natural == 20 ? 1 : r.natural == 1 ? -1 : 0;
+    if (mode >= WO_WILD_EXPLODE && r.natural == 20) {
+        int x;
+        do {
+            x = fray_die(d, 20, "Wild die explodes, 1d20 added");
+            r.total += x;
+        } while (x == 20 && !d->error);
+    }
+    if (mode == WO_WILD_BOTH && r.natural == 1) {
+        int x;
+        do {
+            x = fray_die(d, 20, "Wild die implodes, 1d20 subtracted");
+            r.total -= x;
+        } while (x == 20 && !d->error);
+    }
+    return r;
+}
+
+/* #Modifiers to Attack: "Attack penalties for cover and prone or crouching
+ * targets do not stack; only the higher penalty applies. ... Penalties and
+ * bonuses do stack." */
+int wo_attack_mod(int ranged, int posture, int cover, int flank)
+{
+    int pm = 0, cm = 0, fm = 0;
+    if (posture == WO_PRONE)
+        pm = ranged ? wo_mod_table[0].ranged : wo_mod_table[0].melee;
+    else if (posture == WO_CROUCH)
+        pm = ranged ? wo_mod_table[1].ranged : wo_mod_table[1].melee;
+    if (cover >= WO_COVER_QUARTER && cover <= WO_COVER_NINE_TENTHS)
+        cm = ranged ? wo_mod_table[2 + cover].ranged : wo_mod_table[2 + cover].melee;
+    if (flank > 0)
+        /* #Ignoring Your Flank: rear attacks "gain double the normal flanking bonus" */
+        fm = (ranged ? wo_mod_table[2].ranged : wo_mod_table[2].melee) * (flank >= 2 ? 2 : 1);
+    int pc = (pm < 0 && cm < 0) ? (pm < cm ? pm : cm) : pm + cm;
+    return pc + fm;
+}
+
+/* #Flanking: "at least a 120-degree separation between any two of the
+ * surrounding creatures from the center of the target's space".
+ * cos(angle) <= -1/2  <=>  u.v < 0 and 4 (u.v)^2 >= |u|^2 |v|^2. */
+int wo_separated_120(int64_t tx, int64_t ty, int64_t ax, int64_t ay, int64_t bx, int64_t by)
+{
+    int64_t ux = ax - tx, uy = ay - ty, vx = bx - tx, vy = by - ty;
+    /* scale down far coordinates so the products fit in 64 bits */
+    for (;;) {
+        int64_t m = 0, c[4] = {ux, uy, vx, vy};
+        for (int i = 0; i < 4; i++) {
+            int64_t a = c[i] < 0 ? -c[i] : c[i];
+            if (a > m)
+                m = a;
+        }
+        if (m <= 30000)
+            break;
+        ux /= 2;
+        uy /= 2;
+        vx /= 2;
+        vy /= 2;
+    }
+    if ((ux == 0 && uy == 0) || (vx == 0 && vy == 0))
+        return 0;
+    int64_t dot = ux * vx + uy * vy;
+    if (dot >= 0)
+        return 0;
+    return 4 * dot * dot >= (ux * ux + uy * uy) * (vx * vx + vy * vy);
+}
+
+/* #Stamina: "If an action or effect would reduce your stamina below 0, your
+ * stamina instead becomes 0 and you take fatigue equal to the excess stamina
+ * cost." */
+int wo_spend_stamina(int stamina, int cost, int *fatigue)
+{
+    if (cost <= stamina)
+        return stamina - cost;
+    *fatigue += cost - stamina;
+    return 0;
+}
+
+/* #Fatigue: "Your maximum stamina is reduced by your fatigue level." */
+int wo_max_stamina(int normal_max, int fatigue)
+{
+    int m = normal_max - fatigue;
+    return m > 0 ? m : 0;
+}
+
+/* #Fatigue: "If your fatigue is greater than or equal to half your normal
+ * maximum stamina, you become exhausted." Half is not rounded: 2 * fatigue
+ * >= max compares exactly. */
+int wo_is_exhausted(int normal_max, int fatigue) { return fatigue > 0 && 2 * fatigue >= normal_max; }
+
+/* #Fatigue: "If it is greater than or equal to your normal maximum stamina,
+ * you become staggered." */
+int wo_is_staggered_by_fatigue(int normal_max, int fatigue)
+{
+    return fatigue > 0 && fatigue >= normal_max;
+}
+
+/* #Recovery Checks: "Compare the result to the TNs in the table to the right
+ * to determine the highest wound level you can affect." */
+int wo_recovery_reach(int result)
+{
+    int level = WO_NONE;
+    for (int l = 0; l < WO_NLEVELS; l++)
+        if (result >= wo_recovery_tn[l])
+            level = l;
+    return level;
+}
+
+/* #Long Rest: "your fatigue is reduced by 5 + your Vitality - your highest
+ * wound level (1 for light, 2 for moderate, etc.), to a minimum of 1 if you
+ * are not wounded or 0 if you are." */
+int wo_long_rest_fatigue_cut(int vitality, int severity)
+{
+    int wl = severity >= WO_LIGHT ? severity + 1 : 0;
+    int cut = 5 + vitality - wl;
+    int floor = severity >= WO_LIGHT ? 0 : 1;
+    return cut < floor ? floor : cut;
+}
+
+/* #Resting: "Most characters require 8 hours of sleep minus half an hour for
+ * each point of Vitality". */
+int wo_sleep_minutes(int vitality) { return 8 * 60 - 30 * vitality; }
+
+/* #Jumping: "If you moved at least 5 yards leading up to the jump, you use
+ * your normal result and add your Speed. Otherwise, halve your result."
+ * Halving rounds down (the text does not say; down is the table habit). */
+static int jump_result(int check, int speed, int run_up)
+{
+    return run_up ? check + speed : check / 2;
+}
+
+int wo_jump_long_feet(int check, int speed, int run_up)
+{
+    int r = jump_result(check, speed, run_up);
+    return r > 0 ? r : 0;
+}
+
+/* "you jump a maximum height of double your check result in inches" */
+int wo_jump_high_inches(int check, int speed, int run_up)
+{
+    int r = 2 * jump_result(check, speed, run_up);
+    return r > 0 ? r : 0;
+}
+
+/* #Action Points: "Unspent AP is carried over, but any AP gained in excess of
+ * your max AP as listed in the table is lost." */
+int wo_gain_ap(int ap, int gain, int max_ap)
+{
+    if (ap >= max_ap)
+        return ap;
+    int n = ap + gain;
+    return n > max_ap ? max_ap : n;
+}
+
+/* #Action Points: "no effect can reduce an AP cost below 1 unless it
+ * specifically says it can, in which case it has a minimum AP cost of 0." */
+int wo_ap_floor(int cost, int may_be_zero)
+{
+    int floor = may_be_zero ? 0 : 1;
+    return cost < floor ? floor : cost;
+}
+
+int wo_yd_to_cm(int yards) { return yards * 9144 / 100; }
+
+int wo_cm_to_yd(int cm) { return cm <= 0 ? 0 : (int)(((int64_t)cm * 100 + 4572) / 9144); }

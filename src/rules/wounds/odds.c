@@ -1,0 +1,858 @@
+/* odds.c: exact odds of the `wounds` ruleset: one attack (`attack`) and the
+ * time to a fatal wound (`defeat`). Readings of the text are in docs/odds.md;
+ * every rule below cites the heading of 003_45dec7998f478a90.txt it applies,
+ * and the numbers come from the ruleset's own tables and pure functions. */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "odds.h"
+#include "wounds.h"
+
+#define ODDS_CUT 1e-15
+#define DEFEAT_HORIZON 100000
+#define MC_MAX 100000000L
+
+const char wo_odds_help[] =
+    "wounds attack --attack N --defense N [--damage N] [--toughness N]\n"
+    "             [--action standard|quick|strong|rebuff] [--penetrating] [--concussive]\n"
+    "             [--wild plain|explode|both] [--mc N] [--seed S]\n"
+    "    One attack (#Attacks and Combat Checks, #Wound Thresholds): the wild d20 +\n"
+    "    --attack (attribute + skill + specialization + accuracy + modifiers) hits\n"
+    "    when it equals or exceeds --defense; damage received = attack roll +\n"
+    "    --damage (Strength + weapon damage) - Defense - --toughness gives the wound\n"
+    "    level. p_hit, p_crit (natural 20), p_fumble (natural 1), wound (level ->\n"
+    "    probability, misses as none), damage (P(hit and damage received = v)).\n"
+    "    --wild defaults to the ruleset's option wild_roll.\n"
+    "    --attacker NAME|FILE --defender NAME|FILE take the numbers from two\n"
+    "    creature sheets (bundled in data/wounds/ or a file): the weapon in hand\n"
+    "    (Dex [Melee or Aim/group] + accuracy, Strength + damage, its properties),\n"
+    "    the defender's melee (or ranged) Defense, Toughness and wound slots, and\n"
+    "    the attacker's Speed; parameters given as well override them.\n"
+    "wounds defeat (the attack parameters) [--tier pc|minion|standard|elite]\n"
+    "             [--vitality N] [--persona N] [--wounds L,M,S,C] [--speed N] [--ap N]\n"
+    "             [--horizon N] [--mc N] [--seed S]\n"
+    "    Attacks and rounds until the defender receives a fatal wound (an NPC dies,\n"
+    "    a PC is dying), with wound slots from --tier/--vitality/--persona filling\n"
+    "    and escalating (#Wound Slots, #NPCs and Wounds) from the wounds already\n"
+    "    taken (--wounds). Rounds: the attacker (--speed, default 0) gains AP from\n"
+    "    the Speed table at the round start and at its turn's end and attacks while\n"
+    "    it has --ap (default: the ruleset's AP option for the action).\n";
+
+/* ---- Parameters ------------------------------------------------------------- */
+
+typedef struct wo_args {
+    wo_attack_q a;
+    const char *attacker, *defender; /* sheets, or NULL */
+    int sheet_slots[WO_NLEVELS];     /* the defender's slots, from its sheet */
+    int have_slots;
+    int have_attack, have_defense, have_wild;
+    int tier, vitality, persona;
+    int start[4]; /* light, moderate, severe, critical wounds already taken */
+    int speed, ap, have_ap, horizon;
+    long mc;
+    unsigned long long seed;
+} wo_args;
+
+static int fail(char *err, size_t errlen, const char *fmt, const char *a, const char *b)
+{
+    snprintf(err, errlen, fmt, a, b);
+    return -1;
+}
+
+static int parse_int(const char *opt, const char *s, long min, long max, long *out, char *err,
+                     size_t errlen)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || errno || v < min || v > max) {
+        snprintf(err, errlen, "%s: '%s' is not an integer in %ld..%ld", opt, s, min, max);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int pick(const char *opt, const char *v, const char *const *names, int n, int *out,
+                char *err, size_t errlen)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(v, names[i])) {
+            *out = i;
+            return 0;
+        }
+    return fail(err, errlen, "%s: unknown value '%s' (see fray odds --help)", opt, v);
+}
+
+static const char *const attack_opts[] = {"--attack", "--defense", "--damage", "--toughness",
+                                          "--action", "--penetrating", "--concussive", "--wild",
+                                          "--mc", "--seed", "--attacker", "--defender", NULL};
+static const char *const defeat_opts[] = {"--tier", "--vitality", "--persona", "--wounds",
+                                          "--speed", "--ap", "--horizon", NULL};
+static const char *const action_names[] = {"standard", "quick", "strong", "rebuff"};
+static const char *const wild_names[] = {"plain", "explode", "both"};
+static const char *const tier_names[] = {"pc", "minion", "standard", "elite"};
+
+static int known(const char *const *list, const char *a)
+{
+    for (int i = 0; list[i]; i++)
+        if (!strcmp(list[i], a))
+            return 1;
+    return 0;
+}
+
+/* The ruleset's option defaults, when the ruleset is registered with its
+ * option table; otherwise the values docs/odds.md names. */
+static int option_default(int index, int fallback)
+{
+    const fray_ruleset *rs = fray_ruleset_find("wounds");
+    if (rs && rs->options && rs->noptions == WO_NOPT)
+        return rs->options[index].def;
+    return fallback;
+}
+
+static int action_ap(int action)
+{
+    switch (action) {
+    case WO_ODDS_QUICK: return option_default(WO_OPT_AP_QUICK, 2);
+    case WO_ODDS_STRONG: return option_default(WO_OPT_AP_STRONG, 4);
+    case WO_ODDS_REBUFF: return option_default(WO_OPT_AP_REBUFF, 2);
+    default: return option_default(WO_OPT_AP_STANDARD, 3);
+    }
+}
+
+/* A throwaway encounter holding the two creatures, loaded by the core's
+ * loader as `fray run` loads them: 0 the attacker, 1 the defender, 1 yard
+ * apart. A NAME is a bundled creature ("use"); a path (with '/' or ending in
+ * .json) is a sheet file. */
+static fray_encounter *load_pair(const char *att, const char *def, char *err, size_t errlen)
+{
+    json_t *root = json_pack("{s:s, s:s, s:[]}", "ruleset", "wounds", "name", "fray odds",
+                             "combatants");
+    const char *who[2] = {att, def};
+    for (int i = 0; i < 2; i++) {
+        json_t *c = json_pack("{s:s, s:s, s:[i,i], s:i}", "name", i ? "defender" : "attacker",
+                              "side", i ? "red" : "blue", "at", i, 0, "facing", i ? 4 : 0);
+        size_t len = strlen(who[i]);
+        if (strchr(who[i], '/') || (len > 5 && !strcmp(who[i] + len - 5, ".json"))) {
+            json_error_t je;
+            json_t *sheet = json_load_file(who[i], JSON_REJECT_DUPLICATES, &je);
+            if (!sheet) {
+                snprintf(err, errlen, "%s: line %d: %s", who[i], je.line, je.text);
+                json_decref(c);
+                json_decref(root);
+                return NULL;
+            }
+            json_object_set_new(c, "sheet", sheet);
+        } else {
+            json_object_set_new(c, "use", json_string(who[i]));
+        }
+        json_array_append_new(json_object_get(root, "combatants"), c);
+    }
+    char *text = json_dumps(root, 0);
+    json_decref(root);
+    if (!text) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    fray_encounter *e = fray_encounter_load_string(text, "fray odds", err, errlen);
+    free(text);
+    return e;
+}
+
+/* The numbers of a plain attack with the weapon in hand, as combat.c's
+ * attack roll takes them without situational modifiers
+ * (#Attacks and Combat Checks: "Melee weapon: Dex [Melee/Weapon group] +
+ * weapon's accuracy"; "add your Strength and the weapon's damage value"). */
+static int from_sheets(const char *att, const char *def, wo_args *g, char *err, size_t errlen)
+{
+    fray_encounter *e = load_pair(att, def, err, errlen);
+    if (!e)
+        return -1;
+    const wo_creature *a = fray_cpriv(e, 0), *d = fray_cpriv(e, 1);
+    static const wo_weapon fist = {"unarmed", "Unarmed", 0, 0, 0, 0, 0, 0, 0, 0, 0, WO_IN_HAND};
+    const wo_weapon *w = wo_wielded(a);
+    if (!w)
+        w = &fist;
+    g->a.attack = wo_check_mod(a->attr[WO_DEX], a->skill[w->ranged ? WO_SK_AIM : WO_SK_MELEE],
+                               wo_spec(a, w->group), 0) +
+                  w->accuracy;
+    g->a.defense = wo_defense_base(d, w->ranged ? WO_D_RANGED : WO_D_MELEE);
+    g->a.damage = a->attr[WO_STR] + w->damage;
+    if ((w->props & WO_P_SLICING) && d->armor == 0)
+        g->a.damage += 1; /* the engine's reading of slicing */
+    g->a.toughness = wo_toughness(d, (w->props & WO_P_ARMOR_PIERCING) != 0);
+    g->a.penetrating = (w->props & WO_P_PENETRATING) != 0;
+    g->a.concussive = (w->props & WO_P_CONCUSSIVE) != 0;
+    memcpy(g->sheet_slots, d->slots, sizeof g->sheet_slots);
+    g->have_slots = 1;
+    g->tier = d->tier;
+    g->speed = a->speed;
+    g->have_attack = g->have_defense = 1;
+    fray_encounter_free(e);
+    return 0;
+}
+
+static int parse_args(int argc, char **argv, int defeat, wo_args *g, char *err, size_t errlen)
+{
+    memset(g, 0, sizeof *g);
+    g->tier = WO_STANDARD;
+    g->horizon = DEFEAT_HORIZON;
+    g->seed = 1;
+    const char *att = NULL, *def = NULL;
+    for (int i = 1; i + 1 < argc; i++) {
+        if (!strcmp(argv[i], "--attacker"))
+            att = argv[i + 1];
+        if (!strcmp(argv[i], "--defender"))
+            def = argv[i + 1];
+    }
+    if ((att != NULL) != (def != NULL))
+        return fail(err, errlen, "--attacker and --defender go together%s%s", "", "");
+    if (att && from_sheets(att, def, g, err, errlen) < 0)
+        return -1;
+    g->attacker = att;
+    g->defender = def;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        long x = 0;
+        if (!known(attack_opts, a) && !(defeat && known(defeat_opts, a)))
+            return fail(err, errlen, "unknown parameter '%s' for check '%s' (see fray odds --help)",
+                        a, argv[0]);
+        if (!strcmp(a, "--penetrating")) {
+            g->a.penetrating = 1;
+            continue;
+        }
+        if (!strcmp(a, "--concussive")) {
+            g->a.concussive = 1;
+            continue;
+        }
+        if (!v)
+            return fail(err, errlen, "%s needs a value%s", a, "");
+        i++;
+        int rc = 0;
+        if (!strcmp(a, "--attack")) {
+            rc = parse_int(a, v, -10000, 10000, &x, err, errlen);
+            g->a.attack = (int)x;
+            g->have_attack = 1;
+        } else if (!strcmp(a, "--defense")) {
+            rc = parse_int(a, v, -10000, 10000, &x, err, errlen);
+            g->a.defense = (int)x;
+            g->have_defense = 1;
+        } else if (!strcmp(a, "--damage")) {
+            rc = parse_int(a, v, -10000, 10000, &x, err, errlen);
+            g->a.damage = (int)x;
+        } else if (!strcmp(a, "--toughness")) {
+            rc = parse_int(a, v, -10000, 10000, &x, err, errlen);
+            g->a.toughness = (int)x;
+        } else if (!strcmp(a, "--action")) {
+            rc = pick(a, v, action_names, 4, &g->a.action, err, errlen);
+        } else if (!strcmp(a, "--wild")) {
+            rc = pick(a, v, wild_names, 3, &g->a.wild, err, errlen);
+            g->have_wild = 1;
+        } else if (!strcmp(a, "--tier")) {
+            rc = pick(a, v, tier_names, 4, &g->tier, err, errlen);
+            g->have_slots = 0; /* slots from --tier/--vitality/--persona */
+        } else if (!strcmp(a, "--vitality")) {
+            rc = parse_int(a, v, -5, 5, &x, err, errlen);
+            g->vitality = (int)x;
+            g->have_slots = 0;
+        } else if (!strcmp(a, "--persona")) {
+            rc = parse_int(a, v, -5, 20, &x, err, errlen);
+            g->persona = (int)x;
+            g->have_slots = 0;
+        } else if (!strcmp(a, "--speed")) {
+            rc = parse_int(a, v, -10, 10, &x, err, errlen);
+            g->speed = (int)x;
+        } else if (!strcmp(a, "--ap")) {
+            rc = parse_int(a, v, 1, 1000, &x, err, errlen);
+            g->ap = (int)x;
+            g->have_ap = 1;
+        } else if (!strcmp(a, "--horizon")) {
+            rc = parse_int(a, v, 1, 10000000, &x, err, errlen);
+            g->horizon = (int)x;
+        } else if (!strcmp(a, "--mc")) {
+            rc = parse_int(a, v, 0, MC_MAX, &g->mc, err, errlen);
+        } else if (!strcmp(a, "--seed")) {
+            char *end;
+            errno = 0;
+            g->seed = strtoull(v, &end, 10);
+            if (*end || errno || *v == '-' || !*v)
+                return fail(err, errlen, "--seed: '%s' is not a non-negative integer%s", v, "");
+        } else if (!strcmp(a, "--attacker") || !strcmp(a, "--defender")) {
+            /* read above */
+        } else if (!strcmp(a, "--wounds")) {
+            int n = sscanf(v, "%d,%d,%d,%d", &g->start[0], &g->start[1], &g->start[2],
+                           &g->start[3]);
+            if (n != 4)
+                return fail(err, errlen,
+                            "--wounds: expected L,M,S,C (light, moderate, severe and critical "
+                            "wounds taken), got '%s'%s",
+                            v, "");
+        }
+        if (rc < 0)
+            return -1;
+    }
+    if (!g->have_attack || !g->have_defense)
+        return fail(err, errlen, "check '%s' needs --attack N and --defense N%s", argv[0], "");
+    if (!g->have_wild)
+        g->a.wild = option_default(WO_OPT_WILD_ROLL, WO_WILD_EXPLODE);
+    if (!g->have_ap)
+        g->ap = action_ap(g->a.action);
+    return 0;
+}
+
+/* ---- One attack ------------------------------------------------------------------ */
+
+/* The wild d20 (#Rolls in Combat; the ruleset's option wild_roll, as wo_wild
+ * rolls it): plain, a natural 20 exploding (add 1d20 again while it shows
+ * 20), or also a natural 1 imploding (subtract an exploding 1d20). */
+static int wild_dist(int mode, fray_dist *w, int *explosions)
+{
+    if (mode == WO_WILD_PLAIN) {
+        *explosions = 0;
+        return fray_dist_die(w, 20, 0, 0);
+    }
+    fray_dist e;
+    if (fray_dist_die(&e, 20, 1, 0) < 0)
+        return -1;
+    *explosions = (e.n + 1) / 20 - 1;
+    if (mode == WO_WILD_EXPLODE) {
+        *w = e;
+        return 0;
+    }
+    int hi = e.lo + e.n - 1;
+    int lo = 1 - hi;
+    w->lo = lo;
+    w->n = hi - lo + 1;
+    w->p = calloc((size_t)w->n, sizeof *w->p);
+    if (!w->p) {
+        fray_dist_free(&e);
+        return -1;
+    }
+    double p1 = e.p[1 - e.lo]; /* the natural 1 */
+    for (int i = 0; i < e.n; i++) {
+        int v = e.lo + i;
+        if (v != 1)
+            w->p[v - lo] += e.p[i];
+        w->p[1 - v - lo] += p1 * e.p[i];
+    }
+    w->tail = e.tail + p1 * e.tail;
+    fray_dist_free(&e);
+    return 0;
+}
+
+/* The wound level of a hit whose damage received is `final`, with the
+ * action's steps (#Action: Quick Attack "reduced by one step", #Reaction:
+ * Rebuff "increased one step"). */
+static int hit_level(const wo_attack_q *q, int final)
+{
+    int level = wo_wound_level(final);
+    if (q->concussive && level < WO_LIGHT)
+        level = WO_LIGHT;
+    if (q->action == WO_ODDS_QUICK && level >= WO_LIGHT)
+        level--;
+    if (q->action == WO_ODDS_REBUFF && level >= WO_LIGHT && level < WO_FATAL)
+        level++;
+    return level;
+}
+
+int wo_attack_odds_compute(const wo_attack_q *q, wo_attack_odds *r)
+{
+    fray_dist w;
+    memset(r, 0, sizeof *r);
+    if (wild_dist(q->wild, &w, &r->explosions) < 0)
+        return -1;
+    int strong = q->action == WO_ODDS_STRONG;
+    /* damage received over the attack totals that hit, +1..6 for Strong */
+    long lo = (long)w.lo + q->attack + q->damage - q->defense - q->toughness;
+    long n = (long)w.n + (strong ? 6 : 0);
+    if (n > INT_MAX / 2 || lo < INT_MIN / 2 || lo > INT_MAX / 2) {
+        fray_dist_free(&w);
+        return -1;
+    }
+    r->damage.lo = (int)lo;
+    r->damage.n = (int)n;
+    r->damage.p = calloc((size_t)n, sizeof *r->damage.p);
+    if (!r->damage.p) {
+        fray_dist_free(&w);
+        return -1;
+    }
+    double nomiss = 0.0;
+    for (int i = 0; i < w.n; i++) {
+        double p = w.p[i];
+        if (p == 0.0)
+            continue;
+        int roll = w.lo + i + q->attack;
+        /* #Attacks and Combat Checks: "If the attack roll equals or exceeds
+         * the target's Defense, then the attack hits"; #Penetrating Attacks:
+         * "add their damage to the attack roll before determining a hit". */
+        int hit = (q->penetrating ? roll + q->damage : roll) >= q->defense;
+        if (!hit) {
+            r->level[0] += p;
+            continue;
+        }
+        nomiss += p;
+        /* #Wound Thresholds: "Damage received = Attack Roll + Damage Roll -
+         * Defense - Toughness." #Action: Strong Attack: "an additional 1d6". */
+        int base = wo_damage_received(roll, q->damage, q->defense, q->toughness);
+        for (int d6 = strong ? 1 : 0; d6 <= (strong ? 6 : 0); d6++) {
+            double pp = strong ? p / 6.0 : p;
+            int final = base + d6;
+            r->damage.p[final - r->damage.lo] += pp;
+            r->level[1 + hit_level(q, final)] += pp;
+        }
+    }
+    r->p_hit = nomiss;
+    /* the natural die: 20 a critical success, 1 a critical failure
+     * (#Critical Successes and Failures) */
+    r->p_crit = 1.0 / 20;
+    r->p_fumble = 1.0 / 20;
+    double wounds = 0.0, sum = 0.0;
+    for (int l = WO_LIGHT; l < WO_NLEVELS; l++) {
+        wounds += r->level[1 + l];
+        sum += (l + 1) * r->level[1 + l];
+    }
+    r->mean_level = wounds > 0.0 ? sum / wounds : 0.0;
+    r->tail = w.tail;
+    r->damage.tail = w.tail;
+    /* trim zero ends of the damage distribution */
+    int a = 0, b = r->damage.n - 1;
+    while (a < b && r->damage.p[a] == 0.0)
+        a++;
+    while (b > a && r->damage.p[b] == 0.0)
+        b--;
+    if (a > 0)
+        memmove(r->damage.p, r->damage.p + a, (size_t)(b - a + 1) * sizeof *r->damage.p);
+    r->damage.lo += a;
+    r->damage.n = b - a + 1;
+    fray_dist_free(&w);
+    return 0;
+}
+
+void wo_attack_odds_free(wo_attack_odds *r) { fray_dist_free(&r->damage); }
+
+/* ---- Time to a fatal wound -------------------------------------------------------- */
+
+/* The rounds in which the attacker's attacks land: AP gained at the round
+ * start and at the end of its turn from the Speed table, carried over up to
+ * the maximum (#Action Points); on its turn it attacks while it has the AP.
+ * An attack that costs more than the maximum is paid over several turns
+ * ("spend all your current AP, and continue ... until the total cost has
+ * been spent"). round_of[j] for j = 1..horizon. */
+static void ap_schedule(int speed, int cost, int horizon, int *round_of)
+{
+    const wo_speed_row *row = wo_speed_row_for(speed);
+    int ap = 0, paid = 0, j = 0, r = 0;
+    while (j < horizon) {
+        r++;
+        ap = wo_gain_ap(ap, row->round_start, row->max_ap);
+        if (cost <= row->max_ap) {
+            while (ap >= cost && j < horizon) {
+                ap -= cost;
+                round_of[++j] = r;
+            }
+        } else {
+            paid += ap;
+            ap = 0;
+            if (paid >= cost) {
+                paid = 0;
+                round_of[++j] = r;
+            }
+        }
+        ap = wo_gain_ap(ap, row->turn_end, row->max_ap);
+    }
+}
+
+typedef struct wo_defeat {
+    wo_attack_odds a;
+    int slots[WO_NLEVELS];
+    double *p_att; /* [1..n_att] */
+    int n_att;
+    double *p_rnd; /* [1..n_rnd] */
+    int n_rnd;
+    int *round_of;
+    double tail;
+} wo_defeat;
+
+static void defeat_free(wo_defeat *d)
+{
+    wo_attack_odds_free(&d->a);
+    free(d->p_att);
+    free(d->p_rnd);
+    free(d->round_of);
+}
+
+static int defeat_compute(const wo_args *g, wo_defeat *d, char *err, size_t errlen)
+{
+    memset(d, 0, sizeof *d);
+    /* #Wound Slots and #NPCs and Wounds, through the ruleset's function (or
+     * as the defender's sheet derived them) */
+    if (g->have_slots)
+        memcpy(d->slots, g->sheet_slots, sizeof d->slots);
+    else
+        wo_slot_counts(g->tier, g->vitality, g->persona, d->slots);
+    for (int l = 0; l < 4; l++)
+        if (g->start[l] < 0 || g->start[l] > d->slots[l]) {
+            snprintf(err, errlen, "--wounds: %d %s wounds, but the defender has %d such slots",
+                     g->start[l], wo_level_name[l], d->slots[l]);
+            return -1;
+        }
+    if (wo_attack_odds_compute(&g->a, &d->a) < 0) {
+        snprintf(err, errlen, "the attack distribution is too large to compute exactly");
+        return -1;
+    }
+    int dim[4];
+    size_t ns = 1;
+    for (int l = 0; l < 4; l++) {
+        dim[l] = d->slots[l] + 1;
+        ns *= (size_t)dim[l];
+    }
+    int H = g->horizon;
+    /* next[s * WO_NLEVELS + l]: the state after a wound of level l, -1 out */
+    int *next = malloc(ns * WO_NLEVELS * sizeof *next);
+    double *cur = calloc(ns, sizeof *cur), *nxt = calloc(ns, sizeof *nxt);
+    /* p_att grows with the attacks computed, not with the horizon */
+    int cap = 64;
+    d->p_att = calloc((size_t)cap, sizeof *d->p_att);
+    if (!next || !cur || !nxt || !d->p_att) {
+        free(next);
+        free(cur);
+        free(nxt);
+        defeat_free(d);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (size_t s = 0; s < ns; s++) {
+        int filled[WO_NLEVELS] = {0};
+        size_t x = s;
+        for (int l = 3; l >= 0; l--) {
+            filled[l] = (int)(x % (size_t)dim[l]);
+            x /= (size_t)dim[l];
+        }
+        for (int l = WO_LIGHT; l < WO_NLEVELS; l++) {
+            int f[WO_NLEVELS];
+            memcpy(f, filled, sizeof f);
+            /* #Wound Slots: "If all the slots of that level are already
+             * full, increase the wound's severity until there is an empty
+             * slot." A fatal wound takes the defender out. */
+            int got = wo_wound_fill(f, d->slots, l);
+            if (got == WO_FATAL) {
+                next[s * WO_NLEVELS + (size_t)l] = -1;
+                continue;
+            }
+            size_t t = 0;
+            for (int k = 0; k < 4; k++)
+                t = t * (size_t)dim[k] + (size_t)f[k];
+            next[s * WO_NLEVELS + (size_t)l] = (int)t;
+        }
+    }
+    size_t s0 = 0;
+    for (int k = 0; k < 4; k++)
+        s0 = s0 * (size_t)dim[k] + (size_t)g->start[k];
+    cur[s0] = 1.0;
+    double alive = 1.0;
+    int att = 0;
+    const double *q = d->a.level;
+    double harm = 0.0; /* chance one attack wounds */
+    for (int l = WO_LIGHT; l < WO_NLEVELS; l++)
+        harm += q[1 + l];
+    /* no attack ever wounds: the defender never receives a fatal wound */
+    while (harm > 0.0 && att < H && alive >= ODDS_CUT) {
+        att++;
+        if (att >= cap) {
+            double *g2 = realloc(d->p_att, (size_t)cap * 2 * sizeof *g2);
+            if (!g2) {
+                free(next);
+                free(cur);
+                free(nxt);
+                defeat_free(d);
+                snprintf(err, errlen, "out of memory");
+                return -1;
+            }
+            memset(g2 + cap, 0, (size_t)cap * sizeof *g2);
+            d->p_att = g2;
+            cap *= 2;
+        }
+        memset(nxt, 0, ns * sizeof *nxt);
+        double out = 0.0;
+        for (size_t s = 0; s < ns; s++) {
+            double m = cur[s];
+            if (m == 0.0)
+                continue;
+            nxt[s] += m * q[0];
+            for (int l = WO_LIGHT; l < WO_NLEVELS; l++) {
+                int t = next[s * WO_NLEVELS + (size_t)l];
+                if (t < 0)
+                    out += m * q[1 + l];
+                else
+                    nxt[t] += m * q[1 + l];
+            }
+        }
+        d->p_att[att] = out;
+        double *tmp = cur;
+        cur = nxt;
+        nxt = tmp;
+        alive = 0.0;
+        for (size_t s = 0; s < ns; s++)
+            alive += cur[s];
+    }
+    d->n_att = att;
+    d->tail = alive;
+    free(next);
+    free(cur);
+    free(nxt);
+    d->round_of = calloc((size_t)att + 1, sizeof *d->round_of);
+    if (d->round_of) {
+        ap_schedule(g->speed, g->ap, att, d->round_of);
+        d->n_rnd = att > 0 ? d->round_of[att] : 0;
+        d->p_rnd = calloc((size_t)d->n_rnd + 1, sizeof *d->p_rnd);
+    }
+    if (!d->round_of || !d->p_rnd) {
+        defeat_free(d);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (int j = 1; j <= att; j++)
+        d->p_rnd[d->round_of[j]] += d->p_att[j];
+    return 0;
+}
+
+/* ---- Monte Carlo ----------------------------------------------------------------- */
+
+/* One attack rolled with the ruleset's wild die: the wound level (WO_NONE
+ * for a miss or no wound); *hit and *nat20 report the roll. */
+static int sim_attack(const wo_attack_q *q, fray_dice *d, int *hit, int *nat20)
+{
+    wo_roll r = wo_wild(d, q->wild, "Attack roll, wild 1d20");
+    int roll = r.total + q->attack;
+    *nat20 = r.natural == 20;
+    *hit = (q->penetrating ? roll + q->damage : roll) >= q->defense;
+    if (!*hit)
+        return WO_NONE;
+    int dmg = q->damage;
+    if (q->action == WO_ODDS_STRONG)
+        dmg += fray_die(d, 6, "Strong Attack damage, 1d6");
+    return hit_level(q, wo_damage_received(roll, dmg, q->defense, q->toughness));
+}
+
+static json_t *mc_attack(const wo_args *g)
+{
+    fray_dice d;
+    fray_dice_init(&d, g->seed, 0);
+    d.keep_log = 0;
+    long hit = 0, crit = 0, lv[WO_NLEVELS + 1] = {0};
+    for (long i = 0; i < g->mc; i++) {
+        int h, c;
+        int l = sim_attack(&g->a, &d, &h, &c);
+        hit += h;
+        crit += c;
+        lv[1 + l]++;
+    }
+    double n = (double)g->mc;
+    json_t *o = json_object();
+    json_object_set_new(o, "n", json_integer(g->mc));
+    json_object_set_new(o, "seed", json_integer((json_int_t)g->seed));
+    json_object_set_new(o, "p_hit", json_real((double)hit / n));
+    json_object_set_new(o, "p_crit", json_real((double)crit / n));
+    json_t *w = json_object();
+    json_object_set_new(w, "none", json_real((double)lv[0] / n));
+    for (int l = 0; l < WO_NLEVELS; l++)
+        json_object_set_new(w, wo_level_name[l], json_real((double)lv[1 + l] / n));
+    json_object_set_new(o, "wound", w);
+    return o;
+}
+
+static json_t *mc_defeat(const wo_args *g, const wo_defeat *x)
+{
+    fray_dice d;
+    fray_dice_init(&d, g->seed, 0);
+    d.keep_log = 0;
+    long done = 0;
+    double sum = 0.0, sum2 = 0.0, sumr = 0.0;
+    for (long i = 0; i < g->mc; i++) {
+        int f[WO_NLEVELS] = {g->start[0], g->start[1], g->start[2], g->start[3], 0};
+        int att = 0, out = 0;
+        while (!out && att < x->n_att) {
+            int h, c;
+            att++;
+            int l = sim_attack(&g->a, &d, &h, &c);
+            if (l >= WO_LIGHT && wo_wound_fill(f, x->slots, l) == WO_FATAL)
+                out = 1;
+        }
+        if (out) {
+            done++;
+            sum += att;
+            sum2 += (double)att * att;
+            sumr += x->round_of[att];
+        }
+    }
+    double n = (double)g->mc;
+    json_t *o = json_object();
+    json_object_set_new(o, "n", json_integer(g->mc));
+    json_object_set_new(o, "seed", json_integer((json_int_t)g->seed));
+    json_object_set_new(o, "p_out", json_real((double)done / n));
+    if (done > 0) {
+        double m = sum / (double)done;
+        double var = sum2 / (double)done - m * m;
+        json_object_set_new(o, "mean_attacks", json_real(m));
+        json_object_set_new(o, "mean_rounds", json_real(sumr / (double)done));
+        json_object_set_new(o, "se_mean_attacks",
+                            json_real(sqrt(var > 0 ? var / (double)done : 0.0)));
+    }
+    return o;
+}
+
+/* ---- JSON ------------------------------------------------------------------------- */
+
+static json_t *dist_json(const double *p, int lo, int n)
+{
+    json_t *o = json_object();
+    char key[24];
+    for (int i = 0; i < n; i++) {
+        if (p[i] == 0.0)
+            continue;
+        snprintf(key, sizeof key, "%d", lo + i);
+        json_object_set_new(o, key, json_real(p[i]));
+    }
+    return o;
+}
+
+static json_t *params_json(const wo_args *g)
+{
+    json_t *p = json_object();
+    if (g->attacker) {
+        json_object_set_new(p, "attacker", json_string(g->attacker));
+        json_object_set_new(p, "defender", json_string(g->defender));
+    }
+    json_object_set_new(p, "attack", json_integer(g->a.attack));
+    json_object_set_new(p, "defense", json_integer(g->a.defense));
+    json_object_set_new(p, "damage", json_integer(g->a.damage));
+    json_object_set_new(p, "toughness", json_integer(g->a.toughness));
+    json_object_set_new(p, "action", json_string(action_names[g->a.action]));
+    json_object_set_new(p, "penetrating", json_boolean(g->a.penetrating));
+    json_object_set_new(p, "concussive", json_boolean(g->a.concussive));
+    json_object_set_new(p, "wild", json_string(wild_names[g->a.wild]));
+    return p;
+}
+
+static void attack_json(json_t *o, const wo_attack_odds *r)
+{
+    json_object_set_new(o, "p_hit", json_real(r->p_hit));
+    json_object_set_new(o, "p_crit", json_real(r->p_crit));
+    json_object_set_new(o, "p_fumble", json_real(r->p_fumble));
+    json_t *w = json_object();
+    json_object_set_new(w, "none", json_real(r->level[0]));
+    for (int l = 0; l < WO_NLEVELS; l++)
+        json_object_set_new(w, wo_level_name[l], json_real(r->level[1 + l]));
+    json_object_set_new(o, "wound", w);
+    json_object_set_new(o, "damage", dist_json(r->damage.p, r->damage.lo, r->damage.n));
+}
+
+static json_t *truncation_json(const wo_attack_odds *r)
+{
+    json_t *t = json_object();
+    char buf[200];
+    json_object_set_new(t, "wild_explosions", json_integer(r->explosions));
+    json_object_set_new(t, "tail", json_real(r->tail));
+    snprintf(buf, sizeof buf,
+             "wild d20 expanded through %d explosions; probability left out %.3g (below 1e-15)",
+             r->explosions, r->tail);
+    json_object_set_new(t, "statement", json_string(buf));
+    return t;
+}
+
+static int odds_attack(const wo_args *g, json_t **out, char *err, size_t errlen)
+{
+    wo_attack_odds r;
+    if (wo_attack_odds_compute(&g->a, &r) < 0) {
+        snprintf(err, errlen, "the attack distribution is too large to compute exactly");
+        return -1;
+    }
+    json_t *o = json_object();
+    json_object_set_new(o, "ruleset", json_string("wounds"));
+    json_object_set_new(o, "check", json_string("attack"));
+    json_object_set_new(o, "params", params_json(g));
+    attack_json(o, &r);
+    json_object_set_new(o, "truncation", truncation_json(&r));
+    if (g->mc > 0)
+        json_object_set_new(o, "mc", mc_attack(g));
+    wo_attack_odds_free(&r);
+    *out = o;
+    return 0;
+}
+
+static int odds_defeat(const wo_args *g, json_t **out, char *err, size_t errlen)
+{
+    wo_defeat x;
+    if (defeat_compute(g, &x, err, errlen) < 0)
+        return -1;
+    json_t *o = json_object();
+    json_object_set_new(o, "ruleset", json_string("wounds"));
+    json_object_set_new(o, "check", json_string("defeat"));
+    json_t *p = params_json(g);
+    json_object_set_new(p, "tier", json_string(g->tier >= 0 && g->tier < 4 ? tier_names[g->tier] : "?"));
+    if (!g->have_slots) {
+        json_object_set_new(p, "vitality", json_integer(g->vitality));
+        json_object_set_new(p, "persona", json_integer(g->persona));
+    }
+    char buf[320];
+    snprintf(buf, sizeof buf, "%d,%d,%d,%d", g->start[0], g->start[1], g->start[2], g->start[3]);
+    json_object_set_new(p, "wounds", json_string(buf));
+    json_object_set_new(p, "speed", json_integer(g->speed));
+    json_object_set_new(p, "ap", json_integer(g->ap));
+    json_object_set_new(o, "params", p);
+    json_t *sl = json_object();
+    for (int l = 0; l < WO_NLEVELS; l++)
+        json_object_set_new(sl, wo_level_name[l], json_integer(x.slots[l]));
+    json_object_set_new(o, "slots", sl);
+    json_t *atk = json_object();
+    attack_json(atk, &x.a);
+    json_object_set_new(o, "attack", atk);
+    json_object_set_new(o, "attacks", dist_json(x.p_att, 0, x.n_att + 1));
+    json_object_set_new(o, "rounds", dist_json(x.p_rnd, 0, x.n_rnd + 1));
+    double ma = 0.0, mr = 0.0, mass = 0.0;
+    for (int j = 1; j <= x.n_att; j++) {
+        ma += j * x.p_att[j];
+        mr += x.round_of[j] * x.p_att[j];
+        mass += x.p_att[j];
+    }
+    json_object_set_new(o, "mean_attacks", mass > 0.0 ? json_real(ma / mass) : json_null());
+    json_object_set_new(o, "mean_rounds", mass > 0.0 ? json_real(mr / mass) : json_null());
+    json_object_set_new(o, "horizon", json_integer(x.n_att));
+    json_object_set_new(o, "tail", json_real(x.tail));
+    snprintf(buf, sizeof buf,
+             "computed through %d attacks (%d rounds at %d AP an attack, Speed %d); probability "
+             "the defender has no fatal wound after them: %.3g; means are over the defeats "
+             "within the horizon",
+             x.n_att, x.n_rnd, g->ap, g->speed, x.tail);
+    json_object_set_new(o, "statement", json_string(buf));
+    json_object_set_new(o, "truncation", truncation_json(&x.a));
+    if (g->mc > 0)
+        json_object_set_new(o, "mc", mc_defeat(g, &x));
+    defeat_free(&x);
+    *out = o;
+    return 0;
+}
+
+int wo_odds(int argc, char **argv, json_t **out, char *err, size_t errlen)
+{
+    wo_args g;
+    *out = NULL;
+    if (argc < 1 || !argv[0]) {
+        snprintf(err, errlen, "no check given: wounds has 'attack' and 'defeat'");
+        return -1;
+    }
+    int defeat = !strcmp(argv[0], "defeat");
+    if (!defeat && strcmp(argv[0], "attack") != 0) {
+        snprintf(err, errlen, "unknown check '%s': wounds has 'attack' and 'defeat'", argv[0]);
+        return -1;
+    }
+    if (parse_args(argc, argv, defeat, &g, err, errlen) < 0)
+        return -1;
+    return defeat ? odds_defeat(&g, out, err, errlen) : odds_attack(&g, out, err, errlen);
+}

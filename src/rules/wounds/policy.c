@@ -1,0 +1,159 @@
+/* policy.c: the built-in play of a wounds creature. It keeps AP for a
+ * rebuff when it can, attacks with the variant its AP pay for best (Strong
+ * when 8 AP are there, Standard at 6, Quick at 4), closes in, stands up,
+ * defends when it cannot attack, rebuffs and harries always, and interrupts
+ * an attack on its side when its initiative stays ahead after paying 2. */
+#include "wounds.h"
+
+static int is_attack_kind(int k)
+{
+    return k == WO_A_QUICK || k == WO_A_STANDARD || k == WO_A_STRONG || k == WO_A_CAST;
+}
+
+/* How much we want to hit t: wounded and easy targets first. */
+static int target_score(fray_encounter *e, int t)
+{
+    int s = 0;
+    for (int l = 0; l < WO_NLEVELS; l++)
+        s += e->c[t].res[WO_R_LIGHT + l] * (l + 1) * 2;
+    s -= wo_defense_base(fray_cpriv(e, t), WO_D_MELEE);
+    if (fray_cond_has(e, t, WO_C_HELPLESS) || fray_cond_has(e, t, WO_C_PRONE))
+        s += 6;
+    return s;
+}
+
+/* The best attack in legal[] that costs at most `ap`, or -1. */
+static int best_attack(fray_encounter *e, int who, const fray_action *legal, int n, int ap,
+                       int only_target)
+{
+    static const int pref[4] = {WO_A_STRONG, WO_A_CAST, WO_A_STANDARD, WO_A_QUICK};
+    int best = -1, bs = 0;
+    for (int p = 0; p < 4; p++) {
+        for (int i = 0; i < n; i++) {
+            const fray_action *a = &legal[i];
+            if (a->kind != pref[p] || (only_target >= 0 && a->target != only_target))
+                continue;
+            if (wo_ap_cost(e, who, a->kind, a->arg) > ap)
+                continue;
+            /* a Strong Attack only while stamina lasts */
+            if (a->kind == WO_A_STRONG &&
+                e->c[who].res[WO_R_STAMINA] < fray_opt(e, WO_OPT_STAMINA_STRONG))
+                continue;
+            int s = target_score(e, a->target);
+            if (best < 0 || s > bs) {
+                best = i;
+                bs = s;
+            }
+        }
+        if (best >= 0)
+            return best;
+    }
+    return -1;
+}
+
+static int find(const fray_action *legal, int n, int kind, int target)
+{
+    for (int i = 0; i < n; i++)
+        if (legal[i].kind == kind && (target < -1 || legal[i].target == target))
+            return i;
+    return -1;
+}
+
+static int nearest_enemy(fray_encounter *e, int who)
+{
+    int best = -1, bd = 0;
+    for (int t = 0; t < e->n; t++) {
+        if (e->c[t].side == e->c[who].side || e->c[t].status != FRAY_ABLE)
+            continue;
+        int d = wo_gap_yd(e, who, t);
+        if (best < 0 || d < bd) {
+            best = t;
+            bd = d;
+        }
+    }
+    return best;
+}
+
+static int own_turn(fray_encounter *e, int who, const fray_action *legal, int n)
+{
+    const wo_creature *c = fray_cpriv(e, who);
+    int ap = e->c[who].res[WO_R_AP];
+    int i;
+    if (fray_cond_has(e, who, WO_C_PINNED))
+        return find(legal, n, WO_A_ESCAPE, -2);
+    /* drink a healing potion when badly hurt */
+    int sev = -1;
+    for (int l = 0; l < WO_NLEVELS; l++)
+        if (e->c[who].res[WO_R_LIGHT + l])
+            sev = l;
+    if (sev >= WO_SEVERE)
+        for (i = 0; i < n; i++)
+            if (legal[i].kind == WO_A_USE_OBJECT && c->object[legal[i].arg].heal > 0 &&
+                wo_ap_cost(e, who, legal[i].kind, legal[i].arg) <= ap)
+                return i;
+    /* get up from prone */
+    if (fray_cond_has(e, who, WO_C_PRONE) && (i = find(legal, n, WO_A_POSTURE, -2)) >= 0 &&
+        wo_ap_cost(e, who, WO_A_POSTURE, 0) <= ap)
+        return i;
+    const wo_weapon *w = wo_wielded(c);
+    if (!w)
+        for (i = 0; i < n; i++)
+            if (legal[i].kind == WO_A_RETRIEVE && !(legal[i].arg & 0x100) &&
+                wo_ap_cost(e, who, legal[i].kind, legal[i].arg) <= ap)
+                return i;
+    /* a melee fighter stands up from a crouch to fight */
+    if (w && !w->ranged && fray_cond_has(e, who, WO_C_CROUCHING))
+        for (i = 0; i < n; i++)
+            if (legal[i].kind == WO_A_POSTURE && legal[i].arg == WO_STANDING &&
+                wo_ap_cost(e, who, WO_A_POSTURE, WO_STANDING) <= ap)
+                return i;
+    int atk = best_attack(e, who, legal, n, ap, -1);
+    if (atk >= 0)
+        return atk;
+    /* close in on the nearest enemy */
+    int t = nearest_enemy(e, who);
+    if (t >= 0) {
+        i = find(legal, n, WO_A_MOVE, t);
+        if (i >= 0 && legal[i].arg <= ap) {
+            /* keep 4 AP for the attack when a move of 4 would leave nothing */
+            return i;
+        }
+    }
+    /* an ally dying next to us */
+    if ((i = find(legal, n, WO_A_STABILIZE, -2)) >= 0 &&
+        wo_ap_cost(e, who, WO_A_STABILIZE, 0) <= ap)
+        return i;
+    /* nothing to hit: defend if an enemy is close and AP would otherwise
+     * pile up past the maximum */
+    if (t >= 0 && wo_gap_yd(e, who, t) <= 3 && !fray_cond_has(e, who, WO_C_DEFENDING) &&
+        ap + wo_speed_row_for(c->speed)->turn_end > c->max_ap &&
+        (i = find(legal, n, WO_A_DEFEND, -2)) >= 0)
+        return i;
+    return -1;
+}
+
+int wo_policy(fray_encounter *e, int who, int window, const fray_action *trigger,
+              const fray_action *legal, int n)
+{
+    if (n <= 0)
+        return -1;
+    if (window == FRAY_WIN_ACT)
+        return own_turn(e, who, legal, n);
+    int ap = e->c[who].res[WO_R_AP];
+    /* reactions: always worth it */
+    for (int i = 0; i < n; i++) {
+        int k = legal[i].kind;
+        if (k == WO_A_REBUFF || k == WO_A_HARRY || k == WO_A_INTERPOSE || k == WO_A_CLING ||
+            (legal[i].arg & 0x4000))
+            return i;
+    }
+    /* interrupt an attack on our side with an attack of our own, while our
+     * initiative stays above the active creature's after paying 2 */
+    const wo_state *st = (const wo_state *)e->state;
+    if (!trigger || st->turn < 0 || !is_attack_kind(trigger->kind) || trigger->target < 0 ||
+        e->c[trigger->target].side != e->c[who].side)
+        return -1;
+    if (e->c[who].res[WO_R_INIT] - 2 <= e->c[st->turn].res[WO_R_INIT])
+        return -1;
+    return best_attack(e, who, legal, n, ap, trigger->actor);
+}

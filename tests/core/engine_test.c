@@ -1,0 +1,202 @@
+/* engine_test.c: the fight loop with the test ruleset: rounds, windows,
+ * controllers, scripted dice, victory, the round limit, reset. */
+#include "test.h"
+#include <stdio.h>
+#include <string.h>
+#include "testrules.h"
+
+static const char *duel =
+    "{\"ruleset\":\"test\",\"combatants\":["
+    "{\"name\":\"A\",\"side\":\"blue\",\"at\":[0,0],\"sheet\":{\"hp\":6}},"
+    "{\"name\":\"B\",\"side\":\"red\",\"at\":[1,0],\"sheet\":{\"hp\":6}}]}";
+
+static int count_kind(const tr_log *log, const char *kind)
+{
+    int n = 0;
+    for (int i = 0; i < log->n; i++)
+        n += !strcmp(log->kinds[i], kind);
+    return n;
+}
+
+/* A scripted fight: B Braces, A hits anyway (16 >= 15) for 6: B is dead in round 1. */
+static void test_scripted_dice_decide_the_fight(void **s)
+{
+    (void)s;
+    fray_encounter *e = tr_load(duel);
+    tr_log log = {0};
+    fray_subscribe(e, tr_sink, &log);
+    const int dice[] = {16, 6};
+    fray_set_dice_script(e, dice, 2);
+    fray_set_seed(e, 1);
+    assert_int_equal(fray_run(e), 0);
+    assert_true(fray_over(e));
+    assert_int_equal(fray_winner(e), 0);
+    assert_int_equal(fray_round(e), 1);
+    assert_int_equal(fray_combatant_status(e, 1), FRAY_DEAD);
+    assert_int_equal(count_kind(&log, "attack"), 1);
+    /* B was offered Brace in the declared window and its policy took it */
+    assert_int_equal(count_kind(&log, "reaction"), 1);
+    assert_string_equal(log.kinds[log.n - 1], "end");
+    assert_non_null(strstr(log.lines[log.n - 1], "blue wins"));
+    fray_encounter_free(e);
+}
+
+/* A miss (Braced: 12 < 15) triggers Riposte: a reaction in the triggered window. */
+static void test_triggered_window(void **s)
+{
+    (void)s;
+    fray_encounter *e = tr_load(duel);
+    tr_log log = {0};
+    fray_subscribe(e, tr_sink, &log);
+    const int dice[] = {12, 20, 6};
+    fray_set_dice_script(e, dice, 3);
+    fray_set_seed(e, 1);
+    assert_int_equal(fray_run(e), 0);
+    int hp;
+    assert_int_equal(fray_combatant_resource(e, 0, "HP", &hp), 0);
+    assert_int_equal(hp, 0); /* 1 from the Riposte, 6 from B's strike (braced by A: 20 >= 15) */
+    assert_int_equal(fray_winner(e), 1);
+    assert_int_equal(count_kind(&log, "reaction"), 3);
+    fray_encounter_free(e);
+}
+
+static void test_dice_running_out_is_an_error(void **s)
+{
+    (void)s;
+    fray_encounter *e = tr_load(duel);
+    const int dice[] = {2, 3, 4};
+    fray_set_dice_script(e, dice, 3);
+    fray_set_seed(e, 1);
+    assert_int_equal(fray_run(e), -1);
+    assert_int_equal(fray_error_code(e), FRAY_EINPUT);
+    assert_non_null(strstr(fray_error(e), "ran out"));
+    fray_encounter_free(e);
+}
+
+static void run_to_text(fray_encounter *e, uint64_t seed, char *buf, size_t len)
+{
+    FILE *f = fmemopen(buf, len, "w");
+    assert_non_null(f);
+    fray_reset(e, seed, 0);
+    e->nsinks = 0;
+    fray_subscribe(e, fray_sink_text, f);
+    assert_int_equal(fray_run(e), 0);
+    fclose(f);
+}
+
+static void test_same_seed_same_fight(void **s)
+{
+    (void)s;
+    static char a[16384], b[16384], c[16384];
+    fray_encounter *e = tr_load(duel);
+    run_to_text(e, 7, a, sizeof a);
+    run_to_text(e, 7, b, sizeof b);
+    assert_string_equal(a, b);
+    int differ = 0;
+    for (uint64_t seed = 8; seed < 12; seed++) {
+        run_to_text(e, seed, c, sizeof c);
+        differ += strcmp(a, c) != 0;
+    }
+    assert_true(differ >= 3);
+    fray_encounter_free(e);
+}
+
+static void test_round_limit_is_a_draw(void **s)
+{
+    (void)s;
+    /* nobody can hurt anybody: a 1-faced damage die and 100 HP, and misses */
+    fray_encounter *e = tr_load(
+        "{\"ruleset\":\"test\",\"max_rounds\":3,\"combatants\":["
+        "{\"name\":\"A\",\"side\":\"blue\",\"controller\":\"script\",\"script\":[\"pass\",\"pass\",\"pass\"],\"sheet\":{\"hp\":100}},"
+        "{\"name\":\"B\",\"side\":\"red\",\"controller\":\"script\",\"script\":[\"pass\",\"pass\",\"pass\"],\"sheet\":{\"hp\":100}}]}");
+    assert_int_equal(fray_run(e), 0);
+    assert_int_equal(fray_winner(e), -1);
+    assert_int_equal(fray_round(e), 3);
+    fray_encounter_free(e);
+}
+
+static void test_script_controller_and_fallback(void **s)
+{
+    (void)s;
+    fray_encounter *e = tr_load(
+        "{\"ruleset\":\"test\",\"dice\":[20,6],\"combatants\":["
+        "{\"name\":\"A\",\"side\":\"blue\",\"script\":[\"Daze > B\"],\"sheet\":{\"hp\":6}},"
+        "{\"name\":\"B\",\"side\":\"red\",\"sheet\":{\"hp\":6}}]}");
+    tr_log log = {0};
+    fray_subscribe(e, tr_sink, &log);
+    fray_set_seed(e, 3);
+    assert_int_equal(fray_step(e), 1); /* start */
+    assert_int_equal(fray_step(e), 1); /* round 1 */
+    assert_int_equal(fray_step(e), 1); /* A: Daze > B, from the script */
+    assert_true(fray_combatant_has(e, 1, "Dazed"));
+    assert_true(fray_combatant_has(e, 1, "Exposed"));
+    assert_int_equal(fray_run(e), 0); /* B strikes 20 for 6 */
+    assert_int_equal(fray_winner(e), 1);
+    fray_encounter_free(e);
+}
+
+static void test_script_entry_not_legal(void **s)
+{
+    (void)s;
+    fray_encounter *e = tr_load(
+        "{\"ruleset\":\"test\",\"combatants\":["
+        "{\"name\":\"A\",\"side\":\"blue\",\"script\":[\"Riposte > B\"],\"sheet\":{\"hp\":6}},"
+        "{\"name\":\"B\",\"side\":\"red\",\"sheet\":{\"hp\":6}}]}");
+    assert_int_equal(fray_run(e), -1);
+    assert_non_null(strstr(fray_error(e), "Riposte > B is not legal now"));
+    fray_encounter_free(e);
+}
+
+static void test_random_controller_is_seeded(void **s)
+{
+    (void)s;
+    fray_encounter *e = tr_load(duel);
+    assert_int_equal(fray_set_controller(e, "red", "random"), 0);
+    assert_int_equal(fray_set_controller(e, "green", "random"), -1);
+    assert_int_equal(fray_set_controller(e, "red", "cheat"), -1);
+    int wins_a = 0;
+    for (uint64_t seed = 0; seed < 200; seed++) {
+        fray_reset(e, seed, 0);
+        assert_int_equal(fray_run(e), 0);
+        wins_a += fray_winner(e) == 0;
+    }
+    /* random play passes or Dazes half the time: the policy must win more */
+    assert_true(wins_a > 120);
+    fray_encounter_free(e);
+}
+
+static void test_rest_and_options(void **s)
+{
+    (void)s;
+    fray_encounter *e = tr_load(
+        "{\"ruleset\":\"test\",\"options\":{\"damage_die\":2},\"dice\":[19,2,1,1,1],"
+        "\"combatants\":["
+        "{\"name\":\"A\",\"side\":\"blue\",\"sheet\":{\"hp\":9}},"
+        "{\"name\":\"B\",\"side\":\"red\",\"sheet\":{\"hp\":9}}]}");
+    assert_int_equal(e->opt[0], 2);
+    for (int i = 0; i < 3; i++) /* start, round 1, A strikes: 19 hits for 2 */
+        fray_step(e);
+    int hp;
+    fray_combatant_resource(e, 1, "HP", &hp);
+    assert_int_equal(hp, 7);
+    assert_int_equal(fray_rest(e, 0), 0);
+    fray_combatant_resource(e, 1, "HP", &hp);
+    assert_int_equal(hp, 9);
+    fray_encounter_free(e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_scripted_dice_decide_the_fight),
+        cmocka_unit_test(test_triggered_window),
+        cmocka_unit_test(test_dice_running_out_is_an_error),
+        cmocka_unit_test(test_same_seed_same_fight),
+        cmocka_unit_test(test_round_limit_is_a_draw),
+        cmocka_unit_test(test_script_controller_and_fallback),
+        cmocka_unit_test(test_script_entry_not_legal),
+        cmocka_unit_test(test_random_controller_is_seeded),
+        cmocka_unit_test(test_rest_and_options),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

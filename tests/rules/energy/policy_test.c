@@ -1,0 +1,118 @@
+/* policy_test.c: the built-in play's choices in plain situations
+ * (src/rules/energy/policy.c). */
+#include <string.h>
+
+#include "support/test.h"
+#include "rules/energy/energy.h"
+
+static fray_encounter *open_fight(const char *json)
+{
+    char err[256];
+    fray_encounter *e = fray_encounter_load_string(json, "policy", err, sizeof err);
+    if (!e)
+        fail_msg("%s", err);
+    e->rs->start_combat(e);
+    e->round = 1;
+    e->rs->start_round(e);
+    return e;
+}
+
+static const char *adjacent =
+    "{\"ruleset\": \"energy\", \"name\": \"p\", \"combatants\": ["
+    " {\"name\": \"A\", \"side\": \"blue\", \"at\": [0, 0], \"use\": \"knight\"},"
+    " {\"name\": \"B\", \"side\": \"red\", \"at\": [1, 0], \"facing\": 4, \"use\": \"ogre\"}]}";
+
+static const char *apart =
+    "{\"ruleset\": \"energy\", \"name\": \"p\", \"combatants\": ["
+    " {\"name\": \"A\", \"side\": \"blue\", \"at\": [0, 0], \"use\": \"knight\"},"
+    " {\"name\": \"B\", \"side\": \"red\", \"at\": [5, 0], \"facing\": 4, \"use\": \"ogre\"},"
+    " {\"name\": \"C\", \"side\": \"blue\", \"at\": [0, 3], \"use\": \"archer\"}]}";
+
+static int choose(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *l,
+                  int *n)
+{
+    *n = e->rs->legal(e, who, window, trigger, l, FRAY_MAX_LEGAL);
+    return en_policy(e, who, window, trigger, l, *n);
+}
+
+/* A foe in Reach and a full Round of Energy: a Melee Attack. */
+static void attacks_in_reach(void **state)
+{
+    (void)state;
+    fray_encounter *e = open_fight(adjacent);
+    fray_action l[FRAY_MAX_LEGAL];
+    int n, k = choose(e, 0, FRAY_WIN_ACT, NULL, l, &n);
+    assert_true(k >= 0);
+    assert_int_equal(l[k].kind, EN_A_MELEE);
+    assert_int_equal(l[k].target, 1);
+    /* with 1 Energy left it Defends rather than spend Stamina */
+    fray_res_set(e, 0, EN_R_ENERGY, 1);
+    k = choose(e, 0, FRAY_WIN_ACT, NULL, l, &n);
+    assert_true(k >= 0);
+    assert_int_equal(l[k].kind, EN_A_DEFEND);
+    /* defending already: it waits, keeping the Energy for a Swift Attack */
+    e->rs->resolve(e, &l[k]);
+    fray_res_set(e, 0, EN_R_ENERGY, 1);
+    k = choose(e, 0, FRAY_WIN_ACT, NULL, l, &n);
+    assert_int_equal(k, -1);
+    fray_encounter_free(e);
+}
+
+/* "When you are Unguarded anyone can make Swift Attacks against you": the
+ * policy takes one when it is offered. */
+static void swift_when_offered(void **state)
+{
+    (void)state;
+    fray_encounter *e = open_fight(adjacent);
+    fray_cond_add(e, 1, EN_C_UNGUARDED, -1, FRAY_EXP_ROUND_END, 1);
+    fray_action trig = {.kind = EN_A_KNEEL, .actor = 1, .target = -1};
+    fray_action l[FRAY_MAX_LEGAL];
+    int n, k = choose(e, 0, FRAY_WIN_TRIGGERED, &trig, l, &n);
+    assert_true(k >= 0);
+    assert_int_equal(l[k].kind, EN_A_SWIFT);
+    fray_encounter_free(e);
+}
+
+/* Out of Reach: it closes in on the nearest foe; the archer shoots. */
+static void closes_and_shoots(void **state)
+{
+    (void)state;
+    fray_encounter *e = open_fight(apart);
+    fray_action l[FRAY_MAX_LEGAL];
+    int n, k = choose(e, 0, FRAY_WIN_ACT, NULL, l, &n);
+    assert_true(k >= 0);
+    assert_true(l[k].kind == EN_A_RUN || l[k].kind == EN_A_QUICK_RUN);
+    assert_int_equal(l[k].target, 1);
+    /* a Quick Run leaves the 3 Energy of a Melee Attack */
+    assert_int_equal(l[k].kind, EN_A_QUICK_RUN);
+    k = choose(e, 2, FRAY_WIN_ACT, NULL, l, &n);
+    assert_true(k >= 0);
+    assert_int_equal(l[k].kind, EN_A_RANGED);
+    fray_encounter_free(e);
+}
+
+/* Prone: it kneels, then stands. */
+static void gets_up(void **state)
+{
+    (void)state;
+    fray_encounter *e = open_fight(adjacent);
+    fray_cond_add(e, 0, EN_C_PRONE, -1, FRAY_EXP_NEVER, 0);
+    fray_action l[FRAY_MAX_LEGAL];
+    int n, k = choose(e, 0, FRAY_WIN_ACT, NULL, l, &n);
+    assert_true(k >= 0);
+    assert_int_equal(l[k].kind, EN_A_KNEEL);
+    e->rs->resolve(e, &l[k]);
+    k = choose(e, 0, FRAY_WIN_ACT, NULL, l, &n);
+    assert_true(k >= 0);
+    assert_int_equal(l[k].kind, EN_A_STAND);
+    fray_encounter_free(e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(attacks_in_reach), cmocka_unit_test(swift_when_offered),
+        cmocka_unit_test(closes_and_shoots), cmocka_unit_test(gets_up),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,191 @@
+/* ruleset_test.c: the energy hooks that no scenario reaches easily: the
+ * scheduler, Stamina spent as Energy, Round resets, rests
+ * (src/rules/energy/ruleset.c). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "support/test.h"
+#include "rules/energy/energy.h"
+
+static const char *duel =
+    "{\"ruleset\": \"energy\", \"name\": \"t\", \"combatants\": ["
+    " {\"name\": \"A\", \"side\": \"blue\", \"at\": [0, 0], \"use\": \"knight\"},"
+    " {\"name\": \"B\", \"side\": \"red\", \"at\": [1, 0], \"facing\": 4, \"use\": \"ogre\"},"
+    " {\"name\": \"C\", \"side\": \"red\", \"at\": [9, 0], \"facing\": 4, \"use\": \"archer\"}]}";
+
+static fray_encounter *open_duel(void)
+{
+    char err[256];
+    fray_encounter *e = fray_encounter_load_string(duel, "duel", err, sizeof err);
+    if (!e)
+        fail_msg("%s", err);
+    e->rs->start_combat(e);
+    e->round = 1;
+    e->rs->start_round(e);
+    return e;
+}
+
+static en_creature *cr(fray_encounter *e, int i) { return fray_priv(e, i); }
+
+/* #Action Order & Initiative: "if someone just attacked you, you should have
+ * an opportunity to respond before they can attack you again"; otherwise the
+ * most Energy left acts, ties in file order. */
+static void scheduler(void **state)
+{
+    (void)state;
+    fray_encounter *e = open_duel();
+    assert_int_equal(e->rs->next_actor(e), 0);
+    fray_res_set(e, 0, EN_R_ENERGY, 2);
+    assert_int_equal(e->rs->next_actor(e), 1);
+    ((en_state *)e->state)->respond = 0;
+    assert_int_equal(e->rs->next_actor(e), 0);
+    /* who passed is done for the Round, even when just attacked */
+    e->rs->pass(e, 0, FRAY_WIN_ACT);
+    assert_int_equal(e->rs->next_actor(e), 1);
+    e->rs->pass(e, 1, FRAY_WIN_ACT);
+    e->rs->pass(e, 2, FRAY_WIN_ACT);
+    /* #Waiting to Act: nobody left who will act ends the Round */
+    assert_int_equal(e->rs->next_actor(e), -1);
+    fray_encounter_free(e);
+}
+
+static int find(const fray_action *l, int n, int kind, int target)
+{
+    for (int i = 0; i < n; i++)
+        if (l[i].kind == kind && l[i].target == target)
+            return i;
+    return -1;
+}
+
+/* #Stamina: "Once per Round, you may spend 1 Stamina when you would normally
+ * spend 1 Energy." */
+static void stamina_as_energy(void **state)
+{
+    (void)state;
+    fray_encounter *e = open_duel();
+    fray_action l[FRAY_MAX_LEGAL];
+    fray_res_set(e, 0, EN_R_ENERGY, 2);
+    int n = e->rs->legal(e, 0, FRAY_WIN_ACT, NULL, l, FRAY_MAX_LEGAL);
+    int k = find(l, n, EN_A_MELEE, 1);
+    assert_true(k >= 0);
+    assert_true(l[k].arg & EN_ARG_STAMINA);
+    int st = e->c[0].res[EN_R_STAMINA];
+    e->rs->resolve(e, &l[k]);
+    assert_int_equal(e->c[0].res[EN_R_STAMINA], st - 1);
+    assert_int_equal(e->c[0].res[EN_R_ENERGY], 0);
+    /* once per Round */
+    fray_res_set(e, 0, EN_R_ENERGY, 2);
+    n = e->rs->legal(e, 0, FRAY_WIN_ACT, NULL, l, FRAY_MAX_LEGAL);
+    assert_int_equal(find(l, n, EN_A_MELEE, 1), -1);
+    /* Exhausted: "You may not spend Stamina" */
+    e->round = 2;
+    e->rs->start_round(e);
+    fray_cond_add(e, 0, EN_C_EXHAUSTED, -1, FRAY_EXP_NEVER, 0);
+    fray_res_set(e, 0, EN_R_ENERGY, 2);
+    n = e->rs->legal(e, 0, FRAY_WIN_ACT, NULL, l, FRAY_MAX_LEGAL);
+    assert_int_equal(find(l, n, EN_A_MELEE, 1), -1);
+    fray_encounter_free(e);
+}
+
+/* #Rounds: "Your Energy is reset based on your Stamina"; "Your Agility is
+ * reset"; Exhausted: "you gain 2 less Energy" */
+static void round_reset(void **state)
+{
+    (void)state;
+    fray_encounter *e = open_duel();
+    fray_res_set(e, 0, EN_R_STAMINA, 3);
+    fray_res_set(e, 0, EN_R_AGILITY, 0);
+    fray_cond_add(e, 1, EN_C_EXHAUSTED, -1, FRAY_EXP_NEVER, 0);
+    e->round = 2;
+    e->rs->start_round(e);
+    assert_int_equal(e->c[0].res[EN_R_ENERGY], 3);
+    assert_int_equal(e->c[0].res[EN_R_AGILITY], 3);
+    assert_int_equal(e->c[1].res[EN_R_ENERGY], 3);
+    assert_int_equal(e->c[2].res[EN_R_ENERGY], 5);
+    fray_encounter_free(e);
+}
+
+/* #Short Rest: "You regain all your Stamina."; "You may spend 1 Recovery
+ * Surge to regain Aura" every 5 minutes; #Aura: "you regain Aura equal to
+ * your Recovery Value"; Shaken lasts "until their next Short Rest". */
+static void short_rest(void **state)
+{
+    (void)state;
+    fray_encounter *e = open_duel();
+    const en_creature *c = cr(e, 0);
+    int max = c->d.aura_max, rv = c->d.recovery_value, surges = c->d.surges_max;
+    assert_true(rv >= 1);
+    fray_res_set(e, 0, EN_R_AURA, max - 2 * rv - 1);
+    fray_res_set(e, 0, EN_R_STAMINA, 2);
+    fray_cond_add(e, 0, EN_C_SHAKEN, -1, FRAY_EXP_REST, 0);
+    e->rs->rest(e, 0, 0);
+    assert_int_equal(e->c[0].res[EN_R_STAMINA], c->d.stamina_max);
+    /* three surges: two full and one capped at the maximum */
+    assert_int_equal(e->c[0].res[EN_R_AURA], max);
+    assert_int_equal(e->c[0].res[EN_R_SURGES], surges - 3);
+    assert_false(fray_cond_has(e, 0, EN_C_SHAKEN));
+    /* #Long Rest: "Your Aura is fully restored. You regain all your Recovery
+     * Surges." */
+    fray_res_set(e, 0, EN_R_AURA, 0);
+    e->rs->rest(e, 0, 1);
+    assert_int_equal(e->c[0].res[EN_R_AURA], max);
+    assert_int_equal(e->c[0].res[EN_R_SURGES], surges);
+    fray_encounter_free(e);
+}
+
+/* #Death Save: "A creature can be stabilized by gaining Aura." */
+static void rest_stabilizes(void **state)
+{
+    (void)state;
+    fray_encounter *e = open_duel();
+    fray_res_set(e, 1, EN_R_AURA, 0);
+    fray_cond_add(e, 1, EN_C_BLEEDING, -1, FRAY_EXP_NEVER, 0);
+    e->rs->rest(e, 1, 0);
+    assert_false(fray_cond_has(e, 1, EN_C_BLEEDING));
+    assert_true(fray_cond_has(e, 1, EN_C_STABILIZED));
+    fray_encounter_free(e);
+}
+
+/* #Swift Attacks: "You may only make one Swift Attack per Round." and only
+ * against the Unguarded */
+static void swift_once(void **state)
+{
+    (void)state;
+    fray_encounter *e = open_duel();
+    fray_action l[FRAY_MAX_LEGAL];
+    int n = e->rs->legal(e, 0, FRAY_WIN_ACT, NULL, l, FRAY_MAX_LEGAL);
+    assert_int_equal(find(l, n, EN_A_SWIFT, 1), -1);
+    fray_cond_add(e, 1, EN_C_UNGUARDED, -1, FRAY_EXP_ROUND_END, 1);
+    n = e->rs->legal(e, 0, FRAY_WIN_ACT, NULL, l, FRAY_MAX_LEGAL);
+    assert_true(find(l, n, EN_A_SWIFT, 1) >= 0);
+    cr(e, 0)->swift_used = 1;
+    n = e->rs->legal(e, 0, FRAY_WIN_ACT, NULL, l, FRAY_MAX_LEGAL);
+    assert_int_equal(find(l, n, EN_A_SWIFT, 1), -1);
+    fray_encounter_free(e);
+}
+
+/* The actions and their costs are listed for `fray rulesets`. */
+static void action_table(void **state)
+{
+    (void)state;
+    const fray_ruleset *rs = fray_ruleset_find("energy");
+    assert_non_null(rs);
+    assert_int_equal(rs->nactions, EN_NACTIONS);
+    for (int i = 0; i < rs->nactions; i++) {
+        assert_non_null(rs->actions[i].name);
+        assert_non_null(rs->actions[i].cost);
+    }
+    assert_string_equal(rs->actions[EN_A_MELEE].cost, "3 Energy");
+    assert_string_equal(rs->options[EN_O_RANGED_COST].name, "ranged_attack_cost");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(scheduler),  cmocka_unit_test(stamina_as_energy),
+        cmocka_unit_test(round_reset), cmocka_unit_test(short_rest),
+        cmocka_unit_test(rest_stabilizes), cmocka_unit_test(swift_once),
+        cmocka_unit_test(action_table),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
