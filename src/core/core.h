@@ -22,7 +22,7 @@
 #define FRAY_MAX_SIDES 8
 #define FRAY_MAX_RES 12     /* resource pools a ruleset may define */
 #define FRAY_MAX_COND 24    /* condition entries one creature may carry */
-#define FRAY_MAX_OPTS 24    /* rule options of one ruleset */
+#define FRAY_MAX_OPTS 48    /* rule options of one ruleset */
 #define FRAY_MAX_LEGAL 96   /* legal actions listed at one time */
 #define FRAY_MAX_SCRIPT 64  /* scripted actions of one creature */
 #define FRAY_NAME 32

@@ -312,7 +312,7 @@ enum { /* actions */
 enum { /* options */
     EN_O_RANGED_COST = 0, EN_O_PICK_UP_COST, EN_O_EXPOSED_ROUNDS, EN_O_MC_SIZE_TABLE,
     EN_O_RANGED_ARMOUR, EN_O_NONLETHAL_EFFECT, EN_O_SPRINT_EXTRA, EN_O_SHORT_REST_MIN,
-    EN_O_SWIFT_ON_ENTER, EN_O_INIT_DEX, EN_NOPTS
+    EN_O_SWIFT_ON_ENTER, EN_O_INIT_DEX, EN_O_AGILE_BANKED, EN_NOPTS
 };
 
 /* action.arg bits */
@@ -328,7 +328,6 @@ typedef struct en_state {
     int respond;          /* the creature just attacked, who acts next if it can; -1 */
     int depth;            /* interrupt depth: interrupts cannot interrupt interrupts */
     int mv_x0, mv_y0;     /* where the move being resolved started */
-    int cancelled;        /* the declared action lost its target to an interrupt */
 } en_state;
 
 extern const fray_ruleset fray_ruleset_energy;

@@ -67,6 +67,7 @@ static const fray_option_info en_options[EN_NOPTS] = {
     [EN_O_SPRINT_EXTRA] = {"sprint_extra_m", 2, 0, 10, "metres a Sprint adds to a Run before Leg Strength (the Leg Strength section is not in the text): extra = this + Leg Strength"},
     [EN_O_SHORT_REST_MIN] = {"short_rest_minutes", 30, 5, 30, "length of a Short Rest: one Recovery Surge may be spent every 5 minutes"},
     [EN_O_SWIFT_ON_ENTER] = {"swift_on_enter", 1, 0, 1, "a move that ends inside your maximum Reach counts as moving through it (1) or only a move that enters and leaves does (0)"},
+    [EN_O_AGILE_BANKED] = {"agile_move_banked", 1, 0, 1, "Agile Moves earned by Energy spent on non-movement actions: 1 kept for the rest of the Round (and usable as an Immediate Interrupt against an attack), 0 lost as soon as another creature acts"},
     [EN_O_INIT_DEX] = {"initiative_dex", 1, 0, 1, "Initiative roll = 1d20 + Initiative points, plus the Dexterity modifier when 1 (the Skills section is not in the text)"},
 };
 
@@ -1217,6 +1218,12 @@ static void resolve(fray_encounter *e, const fray_action *a)
     en_state *s = st(e);
     if (s->depth == 0 && s->respond == who)
         s->respond = -1;
+    /* option agile_move_banked 0: an Agile Move goes with the creature's own
+     * action, so another creature's action ends what it had earned */
+    if (!fray_opt(e, EN_O_AGILE_BANKED) && e->offer_depth == 0 && s->depth == 0)
+        for (int i = 0; i < e->n; i++)
+            if (i != who)
+                cr(e, i)->agile_credit = 0;
     int sp = speed_cm(e, who);
     switch (a->kind) {
     case EN_A_MELEE: case EN_A_RANGED: case EN_A_UNARMED: case EN_A_TRIP: case EN_A_DISARM:

@@ -363,7 +363,6 @@ static void apply_wound(fray_encounter *e, int attacker, int t, int level, int d
     e->c[t].taken += got + 1;
     if (attacker >= 0)
         e->c[attacker].dealt += got + 1;
-    c->wounded_this_turn = 1;
     /* #Action: Defend: "Until your next turn or you receive a wound" */
     if (HAS(e, t, WO_C_DEFENDING))
         fray_cond_remove(e, t, WO_C_DEFENDING);
@@ -651,7 +650,7 @@ static const int ap_option[WO_NACT] = {
     [WO_A_TREAT_COND] = WO_OPT_AP_HEAL, [WO_A_TREAT_WOUND] = WO_OPT_AP_HEAL,
     [WO_A_USE_OBJECT] = -1, [WO_A_IGNORE_FLANK] = -1, [WO_A_SURFACE] = -1,
     [WO_A_HURRY] = -1, [WO_A_CALM_MOUNT] = -1, [WO_A_DISTRACT] = WO_OPT_AP_MANEUVER,
-    [WO_A_SHOVE] = WO_OPT_AP_MANEUVER, [WO_A_TRIP] = WO_OPT_AP_MANEUVER,
+    [WO_A_SHOVE] = WO_OPT_AP_MANEUVER, [WO_A_TRIP] = WO_OPT_AP_MANEUVER, [WO_A_CANCEL] = -1,
 };
 
 int wo_ap_cost(const fray_encounter *e, int who, int kind, int arg)
@@ -664,6 +663,8 @@ int wo_ap_cost(const fray_encounter *e, int who, int kind, int arg)
         return arg; /* AP bought for the movement pool; 0 when the pool suffices */
     case WO_A_IGNORE_FLANK:
         return 0; /* "as a free reaction": the text's explicit 0 */
+    case WO_A_CANCEL:
+        return 0; /* "or you choose to cancel it": no action of its own */
     case WO_A_RETRIEVE:
         /* #Action: Retrieve or Stow an Item: by container; stowing goes to
          * the scabbard (1) */
@@ -954,8 +955,13 @@ static void own_actions(fray_encounter *e, int who, wo_list *l, int allow_long)
     }
     if (!HAS(e, who, WO_C_DEFENDING) && affordable(e, who, WO_A_DEFEND, 0, allow_long))
         add(l, WO_A_DEFEND, who, -1, 0);
-    if (c->readied < 0 && wo_wielded(c) && affordable(e, who, WO_A_READY, WO_A_STANDARD, 0))
+    if (c->readied < 0 && wo_wielded(c) && affordable(e, who, WO_A_READY, WO_A_STANDARD, 0)) {
         add(l, WO_A_READY, who, -1, WO_A_STANDARD);
+        if (!w->ranged) {
+            add(l, WO_A_READY, who, -1, WO_A_QUICK);
+            add(l, WO_A_READY, who, -1, WO_A_STRONG);
+        }
+    }
     /* Retrieve (hands empty of weapons) or Stow */
     if (!wo_wielded(c)) {
         for (int i = 0; i < c->nweapon; i++)
@@ -1077,7 +1083,7 @@ static void reactions(fray_encounter *e, int who, const fray_action *tr, wo_list
     if (RES(e, who, WO_R_INIT) <= 0 || !can_act(e, who))
         return;
     /* Rebuff: an approach closer than the optimal reach */
-    if ((is_move(tr->kind) || tr->kind == WO_A_DRAG) && enemies(e, who, actor) && !w->ranged &&
+    if (is_move(tr->kind) && enemies(e, who, actor) && !w->ranged &&
         wo_gap_yd(e, who, actor) >= w->optimal_reach && w->optimal_reach > 0 &&
         gap_after_move(e, tr, who) < w->optimal_reach &&
         affordable(e, who, WO_A_REBUFF, 0, 0))
@@ -1112,8 +1118,13 @@ int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
         return 0;
     if (window == FRAY_WIN_ACT) {
         const wo_creature *c = CR(e, who);
-        if (who != st->turn || c->pending >= 0)
+        if (who != st->turn)
             return 0;
+        if (c->pending >= 0) {
+            /* #Action Points: "or you choose to cancel it" */
+            add(&l, WO_A_CANCEL, who, c->pending_target, 0);
+            return l.n;
+        }
         own_actions(e, who, &l, 1);
         return l.n;
     }
@@ -1454,8 +1465,6 @@ static void effect(fray_encounter *e, const fray_action *a, const fray_action *t
         if (a->kind == WO_A_STRONG)
             spend_stamina(e, who, fray_opt(e, WO_OPT_STAMINA_STRONG));
         do_attack(e, who, t, a->kind, -1, name_of(e, a->kind));
-        if (a->kind == WO_A_REBUFF)
-            st->rebuffed = 1;
         break;
     case WO_A_CAST: {
         const wo_spell *s = &c->spell[a->arg];
@@ -1751,6 +1760,13 @@ static void effect(fray_encounter *e, const fray_action *a, const fray_action *t
     case WO_A_HURRY:
         /* handled in wo_resolve (the cost depends on the check) */
         break;
+    case WO_A_CANCEL:
+        fray_emit(e, &(fray_event){.kind = "cancel", .actor = who, .target = c->pending_target,
+                                    .action = name_of(e, c->pending),
+                                    .detail = "the long action is given up; its AP are lost",
+                                    .rule = R("Action Points")});
+        c->pending = -1;
+        break;
     default:
         break;
     }
@@ -1758,7 +1774,10 @@ static void effect(fray_encounter *e, const fray_action *a, const fray_action *t
 
 /* ---- Resolve ------------------------------------------------------------------------------------- */
 
-static int needs_declare(int kind) { return !wo_is_reaction(kind) && kind != WO_A_IGNORE_FLANK; }
+static int needs_declare(int kind)
+{
+    return !wo_is_reaction(kind) && kind != WO_A_IGNORE_FLANK && kind != WO_A_CANCEL;
+}
 
 void wo_resolve(fray_encounter *e, const fray_action *a0)
 {
@@ -1822,7 +1841,6 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
     /* the declared window: reactions, and interrupts that cancel the action */
     if (needs_declare(a.kind) && !readied) {
         st->redirect = -1;
-        st->rebuffed = 0;
         int saved_redirect;
         if (declare(e, &a)) {
             fray_emit(e, &(fray_event){.kind = "canceled", .actor = who, .target = a.target,
@@ -1854,7 +1872,7 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
     if (cost > RES(e, who, WO_R_AP))
         cost = RES(e, who, WO_R_AP);
     pay_ap(e, who, cost);
-    effect(e, &a, off_turn && st->trigger_valid ? &st->trigger : NULL);
+    effect(e, &a, st->trigger_valid ? &st->trigger : NULL);
     if (interrupt)
         st->cancel = 1;
 }
@@ -1887,7 +1905,6 @@ static void begin_turn(fray_encounter *e, int who)
     wo_state *st = ST(e);
     wo_creature *c = CR(e, who);
     st->turn = who;
-    c->wounded_this_turn = 0;
     fray_cond_expire(e, who, FRAY_EXP_TURN_START);
     fray_emit(e, &(fray_event){.kind = "turn", .actor = who, .target = -1,
                                 .value = RES(e, who, WO_R_INIT), .has_value = 1,

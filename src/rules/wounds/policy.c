@@ -110,8 +110,12 @@ static int own_turn(fray_encounter *e, int who, const fray_action *legal, int n)
     int atk = best_attack(e, who, legal, n, ap, -1);
     if (atk >= 0)
         return atk;
-    /* close in on the nearest enemy */
+    /* close in on the nearest enemy; against a longer optimal reach, make an
+     * opening first so that its rebuff meets the better of the two */
     int t = nearest_enemy(e, who);
+    if (t >= 0 && (i = find(legal, n, WO_A_OPENING, t)) >= 0 &&
+        ap >= wo_ap_cost(e, who, WO_A_OPENING, 0) + 2)
+        return i;
     if (t >= 0) {
         i = find(legal, n, WO_A_MOVE, t);
         if (i >= 0 && legal[i].arg <= ap) {

@@ -50,7 +50,7 @@ enum wo_act {
     WO_A_CLING, WO_A_DRAG, WO_A_GRAPPLE, WO_A_INTERPOSE, WO_A_PIN,
     WO_A_END_EFFECT, WO_A_HINDER, WO_A_SEIZE, WO_A_STABILIZE, WO_A_TREAT_COND,
     WO_A_TREAT_WOUND, WO_A_USE_OBJECT, WO_A_IGNORE_FLANK, WO_A_SURFACE, WO_A_HURRY,
-    WO_A_CALM_MOUNT, WO_A_DISTRACT, WO_A_SHOVE, WO_A_TRIP, WO_NACT
+    WO_A_CALM_MOUNT, WO_A_DISTRACT, WO_A_SHOVE, WO_A_TRIP, WO_A_CANCEL, WO_NACT
 };
 
 enum wo_opt {
@@ -246,7 +246,7 @@ typedef struct wo_creature {
     int nspec;
     int tier;               /* WO_PC or an NPC tier */
     int stamina_race, mana_race;
-    int armor, armor_ap;    /* armour Toughness; armour-piercing ignores it */
+    int armor;              /* armour Toughness; armour-piercing ignores it */
     wo_weapon weapon[WO_MAX_WEAPONS];
     int nweapon;
     wo_spell spell[WO_MAX_SPELLS];
@@ -281,7 +281,6 @@ typedef struct wo_creature {
     int readied;            /* action kind readied, -1 none */
     int lost_control;       /* untrained mount out of control */
     int calm_bonus;
-    int wounded_this_turn;
     int affl_level[4];      /* bleeding, burning, hobbled, poisoned levels */
     int share_with;         /* Enter Occupied Space: the creature whose space it shares, -1 */
     int drag_ap;            /* Drag: AP of movement left this round that carries the grapple */
@@ -291,7 +290,6 @@ typedef struct wo_state {
     int turn;        /* the creature whose turn it is, -1 between turns */
     int cancel;      /* set when an interrupt cancels the declared action */
     int redirect;    /* Interpose: the new target, -1 none */
-    int rebuffed;    /* set when a rebuff hit during a declared move */
     fray_action trigger; /* the action whose declared window is open */
     int trigger_valid;
 } wo_state;

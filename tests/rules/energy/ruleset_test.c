@@ -1,7 +1,7 @@
 /* ruleset_test.c: the energy hooks that no scenario reaches easily: the
  * scheduler, Stamina spent as Energy, Round resets, rests
  * (src/rules/energy/ruleset.c). */
-#include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "support/test.h"
@@ -164,6 +164,50 @@ static void swift_once(void **state)
     fray_encounter_free(e);
 }
 
+/* #Actions, Agile Move: "Once per Energy you spend on a non-movement action,
+ * you may also move one meter as an Immediate Interrupt by spending 1
+ * Agility." Banked for the Round by default; option agile_move_banked 0
+ * loses it when another creature acts. */
+static int agile_after_other_acts(int banked)
+{
+    char json[1024], err[256];
+    snprintf(json, sizeof json,
+             "{\"ruleset\": \"energy\", \"name\": \"t\", \"options\": {\"agile_move_banked\": %d},"
+             " \"combatants\": ["
+             " {\"name\": \"A\", \"side\": \"blue\", \"at\": [0, 0], \"use\": \"knight\"},"
+             " {\"name\": \"B\", \"side\": \"red\", \"at\": [1, 0], \"facing\": 4, \"use\": \"ogre\"}]}",
+             banked);
+    fray_encounter *e = fray_encounter_load_string(json, "agile", err, sizeof err);
+    if (!e)
+        fail_msg("%s", err);
+    e->rs->start_combat(e);
+    e->round = 1;
+    e->rs->start_round(e);
+    fray_action l[FRAY_MAX_LEGAL];
+    int n = e->rs->legal(e, 0, FRAY_WIN_ACT, NULL, l, FRAY_MAX_LEGAL);
+    assert_int_equal(find(l, n, EN_A_AGILE_MOVE, 1), -1); /* nothing earned yet */
+    int k = find(l, n, EN_A_DEFEND, -1);
+    assert_true(k >= 0);
+    e->rs->resolve(e, &l[k]);
+    n = e->rs->legal(e, 0, FRAY_WIN_ACT, NULL, l, FRAY_MAX_LEGAL);
+    assert_true(find(l, n, EN_A_AGILE_MOVE, 1) >= 0);
+    n = e->rs->legal(e, 1, FRAY_WIN_ACT, NULL, l, FRAY_MAX_LEGAL);
+    k = find(l, n, EN_A_DEFEND, -1);
+    assert_true(k >= 0);
+    e->rs->resolve(e, &l[k]);
+    n = e->rs->legal(e, 0, FRAY_WIN_ACT, NULL, l, FRAY_MAX_LEGAL);
+    int has_agile = find(l, n, EN_A_AGILE_MOVE, 1) >= 0;
+    fray_encounter_free(e);
+    return has_agile;
+}
+
+static void agile_banked(void **state)
+{
+    (void)state;
+    assert_true(agile_after_other_acts(1));
+    assert_false(agile_after_other_acts(0));
+}
+
 /* The actions and their costs are listed for `fray rulesets`. */
 static void action_table(void **state)
 {
@@ -185,7 +229,7 @@ int main(void)
         cmocka_unit_test(scheduler),  cmocka_unit_test(stamina_as_energy),
         cmocka_unit_test(round_reset), cmocka_unit_test(short_rest),
         cmocka_unit_test(rest_stabilizes), cmocka_unit_test(swift_once),
-        cmocka_unit_test(action_table),
+        cmocka_unit_test(action_table), cmocka_unit_test(agile_banked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -147,9 +147,40 @@ static void bundled_creatures_fight(void **s)
     }
 }
 
+/* Reach and spaces (docs/rules/wounds.md, "Reach and distance"): adjacent
+ * creatures, diagonal neighbours, a large creature's space, and #Mounted
+ * Combat's "considered 1 yard farther from creatures on the ground smaller
+ * than your mount". */
+static void gaps(void **s)
+{
+    (void)s;
+    static const char *enc =
+        "{\"ruleset\":\"wounds\",\"combatants\":["
+        "{\"name\":\"A\",\"side\":\"blue\",\"at\":[0,0],\"sheet\":{}},"
+        "{\"name\":\"B\",\"side\":\"red\",\"at\":[0.9,0],\"sheet\":{}},"
+        "{\"name\":\"C\",\"side\":\"red\",\"at\":[0.9,0.9],\"sheet\":{}},"
+        "{\"name\":\"D\",\"side\":\"red\",\"at\":[-2.7,0],\"sheet\":{\"size\":4}},"
+        "{\"name\":\"K\",\"side\":\"blue\",\"at\":[0,1.8],\"sheet\":"
+        "{\"mount\":{\"size\":5,\"movement_rate\":12}}}]}";
+    char err[512];
+    fray_encounter *e = fray_encounter_load_string(enc, "gaps", err, sizeof err);
+    if (!e)
+        fail_msg("%s", err);
+    assert_int_equal(wo_gap_yd(e, 0, 1), 0);      /* side by side */
+    assert_int_equal(wo_gap_yd(e, 0, 2), 0);      /* diagonal, 1.27 m */
+    assert_int_equal(wo_gap_yd(e, 0, 3), 2);      /* 3 yards less (1 + 2) / 2, rounded down */
+    assert_true(wo_in_reach(e, 0, 1, 0));
+    assert_false(wo_in_reach(e, 0, 3, 0));
+    assert_int_equal(wo_gap_yd(e, 4, 0), 2);      /* 2 yards apart: gap 1, +1 mounted */
+    assert_int_equal(wo_gap_yd(e, 4, 2), 1);      /* diagonal neighbours: 0, +1 mounted */
+    assert_int_equal(wo_gap_yd(e, 2, 4), 1);
+    fray_encounter_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(gaps),
         cmocka_unit_test(bundled_creatures_fight),
         cmocka_unit_test(examples_end_and_replay),
         cmocka_unit_test(ap_from_speed_table),
