@@ -63,16 +63,33 @@ typedef struct row {
     char file[256];
     char ruleset[32];
     uint64_t fights;
-    double fps1, fpsT, dice, ratio, scaling;
+    double fps1, fpsT, dice, ratio, scaling, busy1, busyT;
     int threads, same, ok;
     char err[512];
 } row;
 
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* One sim; *busy is the CPU time it used over its wall time and threads (1
+ * when every thread had a core to itself; less on a busy machine, whose
+ * figures then understate the speed). */
 static int sim(const char *path, uint64_t n, int threads, fray_sim_result *r, char *err,
-               size_t errlen)
+               size_t errlen, double *busy)
 {
     fray_sim_opts o = {.n = n, .seed = 1, .threads = threads};
-    return fray_sim_run(path, &o, r, err, errlen);
+    double c0 = cpu_now(), t0 = now();
+    int rc = fray_sim_run(path, &o, r, err, errlen);
+    double wall = now() - t0;
+    if (busy)
+        *busy = wall > 0 && r->timing.threads > 0
+                    ? (cpu_now() - c0) / wall / r->timing.threads
+                    : 0.0;
+    return rc;
 }
 
 static void bench_one(const char *path, uint64_t fixed_n, int threads, double die, row *w)
@@ -87,14 +104,14 @@ static void bench_one(const char *path, uint64_t fixed_n, int threads, double di
     uint64_t n = fixed_n;
     if (!n) {
         /* a short probe sizes the run to about BENCH_SECONDS on one thread */
-        if (sim(path, 500, 1, r1, w->err, sizeof w->err) != FRAY_OK)
+        if (sim(path, 500, 1, r1, w->err, sizeof w->err, NULL) != FRAY_OK)
             goto out;
         double per = r1->timing.elapsed / 500.0;
         n = per > 0 ? (uint64_t)(BENCH_SECONDS / per) : BENCH_MAX_FIGHTS;
         n = n < 1000 ? 1000 : n > BENCH_MAX_FIGHTS ? BENCH_MAX_FIGHTS : n / 1000 * 1000;
     }
-    if (sim(path, n, 1, r1, w->err, sizeof w->err) != FRAY_OK ||
-        sim(path, n, threads, rT, w->err, sizeof w->err) != FRAY_OK)
+    if (sim(path, n, 1, r1, w->err, sizeof w->err, &w->busy1) != FRAY_OK ||
+        sim(path, n, threads, rT, w->err, sizeof w->err, &w->busyT) != FRAY_OK)
         goto out;
     snprintf(w->ruleset, sizeof w->ruleset, "%s", r1->ruleset);
     w->fights = n;
@@ -167,10 +184,11 @@ int main(int argc, char **argv)
     if (!json) {
         printf("cost of one die (fray_die, d10): %.2f ns; %d threads for \"all cores\"\n\n",
                die * 1e9, threads);
-        printf("%-28s %-8s %8s %12s %12s %8s %9s %7s %5s\n", "example", "ruleset", "fights",
-               "fights/s x1", "fights/s xT", "scaling", "dice/fight", "ratio", "same");
+        printf("%-24s %-8s %8s %12s %12s %8s %9s %7s %5s %9s\n", "example", "ruleset", "fights",
+               "fights/s x1", "fights/s xT", "scaling", "dice/fight", "ratio", "same",
+               "cpu x1/xT");
     }
-    int rc = 0;
+    int rc = 0, busy = 0;
     for (size_t i = 0; i < g.gl_pathc; i++) {
         row *w = &rows[i];
         bench_one(g.gl_pathv[i], n, threads, die, w);
@@ -181,9 +199,12 @@ int main(int argc, char **argv)
         }
         if (!json) {
             const char *base = strrchr(w->file, '/');
-            printf("%-28s %-8s %8llu %12.0f %12.0f %7.2fx %9.1f %7.1f %5s\n",
+            printf("%-24s %-8s %8llu %12.0f %12.0f %7.2fx %9.1f %7.1f %5s %4.0f%%/%3.0f%%\n",
                    base ? base + 1 : w->file, w->ruleset, (unsigned long long)w->fights,
-                   w->fps1, w->fpsT, w->scaling, w->dice, w->ratio, w->same ? "yes" : "NO");
+                   w->fps1, w->fpsT, w->scaling, w->dice, w->ratio, w->same ? "yes" : "NO",
+                   100 * w->busy1, 100 * w->busyT);
+            if (w->busy1 < 0.9 || w->busyT < 0.9)
+                busy = 1;
             fflush(stdout);
         }
     }
@@ -196,11 +217,12 @@ int main(int argc, char **argv)
             if (!w->ok)
                 continue;
             json_array_append_new(
-                arr, json_pack("{s:s,s:s,s:I,s:f,s:f,s:f,s:f,s:f,s:f,s:b}", "file", w->file,
+                arr, json_pack("{s:s,s:s,s:I,s:f,s:f,s:f,s:f,s:f,s:f,s:b,s:f,s:f}", "file", w->file,
                                "ruleset", w->ruleset, "fights", (json_int_t)w->fights,
                                "fights_per_s_1", w->fps1, "fights_per_s_all", w->fpsT,
                                "scaling", w->scaling, "dice_per_fight", w->dice, "us_per_fight",
-                               1e6 / w->fps1, "ratio", w->ratio, "same_results", w->same));
+                               1e6 / w->fps1, "ratio", w->ratio, "same_results", w->same,
+                               "cpu_share_1", w->busy1, "cpu_share_all", w->busyT));
         }
         json_object_set_new(o, "duels", arr);
         json_dumpf(o, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(6));
@@ -209,7 +231,11 @@ int main(int argc, char **argv)
     } else {
         printf("\nratio = time per fight on one thread / (dice per fight x cost of one die);\n"
                "goals (issue 5): ratio <= 5, scaling >= 1.7 on two cores; \"same\": the\n"
-               "results on one and on all threads are identical.\n");
+               "results on one and on all threads are identical; \"cpu\": the share of a\n"
+               "core each thread got (CPU time / wall time / threads).\n");
+        if (busy)
+            printf("warning: the machine was busy (a thread got less than 90%% of a core):\n"
+                   "fights/s, ratio and scaling understate what fray does on a quiet machine.\n");
     }
     free(rows);
     globfree(&g);

@@ -9,7 +9,9 @@ static void help(FILE *f)
 {
     fprintf(f, "usage: fray check FILE...\n\n"
                "Validates encounter files and creature sheets (a sheet's ruleset is its\n"
-               "\"ruleset\" key or the folder it is in, as in data/energy/goblin.json).\n"
+               "\"ruleset\" key or the folder it is in, as in data/energy/goblin.json). An\n"
+               "items.json catalogue is checked to be an object here, and item by item\n"
+               "where a creature names its items.\n"
                "Prints 'FILE: ok' or 'FILE:LINE:COLUMN: KEY: what was expected' for each;\n"
                "exits 2 if any file is invalid.\n");
 }

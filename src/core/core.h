@@ -214,6 +214,17 @@ void fray_encounter_snapshot(fray_encounter *e);
 fray_encounter *fray_encounter_load_with(const fray_ruleset *rs, const char *json,
                                          const char *name, char *err, size_t errlen);
 
+/* The folder of bundled data: $FRAY_DATA if set, else the source tree's
+ * data/ (FRAY_DATA_DIR at build time). */
+const char *fray_data_dir(void);
+/* A two-creature encounter of ruleset `id` for questions about one attacker
+ * and one defender (`fray odds --attacker --defender`): combatant 0 the
+ * attacker at (0, 0) facing +x, 1 the defender 1 m away facing it. Each
+ * creature is a bundled NAME ("use") or a sheet file (a path with '/' or
+ * ending in .json). The caller frees the result; NULL with err on failure. */
+fray_encounter *fray_encounter_pair(const char *id, const char *attacker, const char *defender,
+                                    char *err, size_t errlen);
+
 extern const fray_ruleset *const fray_rulesets[]; /* NULL-terminated; src/rules/registry.c */
 const fray_ruleset *fray_ruleset_find(const char *id);
 

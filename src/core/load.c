@@ -345,7 +345,7 @@ static char *slurp(const char *path, size_t *len)
     return buf;
 }
 
-static const char *data_dir(void)
+const char *fray_data_dir(void)
 {
     const char *d = getenv("FRAY_DATA");
     return d && *d ? d : FRAY_DATA_DIR;
@@ -448,7 +448,7 @@ static int load_combatant(fray_load *ld, fray_encounter *e, const json_t *c, int
         for (const char *p = u; *p; p++)
             if (!isalnum((unsigned char)*p) && *p != '-' && *p != '_')
                 return fray_load_fail(ld, "use", "'%s' is not a creature name", u);
-        snprintf(alt_file, sizeof alt_file, "%s/%s/%s.json", data_dir(), e->rs->id, u);
+        snprintf(alt_file, sizeof alt_file, "%s/%s/%s.json", fray_data_dir(), e->rs->id, u);
         size_t alen = 0;
         alt_text = slurp(alt_file, &alen);
         if (!alt_text)
@@ -863,10 +863,18 @@ int fray_check_file(const char *path, char *err, size_t errlen)
     }
     json_error_t je;
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
     int rc;
     if (!root) {
         snprintf(err, errlen, "%s:%d:%d: syntax error: %s", path, je.line, je.column, je.text);
         rc = FRAY_EINPUT;
+    } else if (!strcmp(base, "items.json")) {
+        /* a ruleset's item catalogue: its entries are validated where a
+         * creature names them, with that creature's key path */
+        rc = json_is_object(root) ? FRAY_OK : FRAY_EINPUT;
+        if (rc)
+            snprintf(err, errlen, "%s:1:1: (top): expected an object of items", path);
     } else if (json_is_object(root) && !json_object_get(root, "combatants") &&
                !json_object_get(root, "max_rounds") && !json_object_get(root, "dice")) {
         rc = check_creature(path, text, len, root, err, errlen);
@@ -878,4 +886,40 @@ int fray_check_file(const char *path, char *err, size_t errlen)
     json_decref(root);
     free(text);
     return rc;
+}
+
+fray_encounter *fray_encounter_pair(const char *id, const char *attacker, const char *defender,
+                                    char *err, size_t errlen)
+{
+    json_t *root = json_pack("{s:s, s:s, s:[]}", "ruleset", id, "name", "pair", "combatants");
+    const char *who[2] = {attacker, defender};
+    for (int i = 0; i < 2; i++) {
+        json_t *c = json_pack("{s:s, s:s, s:[i,i], s:i}", "name", i ? "defender" : "attacker",
+                              "side", i ? "red" : "blue", "at", i, 0, "facing", i ? 4 : 0);
+        size_t len = strlen(who[i]);
+        if (strchr(who[i], '/') || (len > 5 && !strcmp(who[i] + len - 5, ".json"))) {
+            json_error_t je;
+            json_t *sheet = json_load_file(who[i], JSON_REJECT_DUPLICATES, &je);
+            if (!sheet) {
+                snprintf(err, errlen, "%s:%d:%d: %s", who[i], je.line, je.column, je.text);
+                json_decref(c);
+                json_decref(root);
+                return NULL;
+            }
+            json_object_del(sheet, "ruleset");
+            json_object_set_new(c, "sheet", sheet);
+        } else {
+            json_object_set_new(c, "use", json_string(who[i]));
+        }
+        json_array_append_new(json_object_get(root, "combatants"), c);
+    }
+    char *text = json_dumps(root, 0);
+    json_decref(root);
+    if (!text) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    fray_encounter *e = fray_encounter_load_string(text, "(attacker and defender)", err, errlen);
+    free(text);
+    return e;
 }

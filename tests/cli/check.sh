@@ -26,7 +26,6 @@ n=$(for f in syntax unknown-key wrong-type unknown-ruleset; do "$fray" check $d/
 # every bundled file and example is valid
 for f in examples/*.json data/*/*.json; do
     [ -e "$f" ] || continue
-    case "$f" in data/*/items.json|data/*/weapons.json|data/*/armor.json|data/*/armour.json) continue ;; esac
     "$fray" check "$f" >/dev/null 2>&1 && ok || bad "$f does not check: $("$fray" check "$f" 2>&1)"
 done
 "$fray" check --help | grep -q "usage: fray check" && ok || bad "check --help"

@@ -113,52 +113,13 @@ static int known(const char *const *list, const char *a)
     return 0;
 }
 
-/* A throwaway encounter holding the two creatures, loaded by the core's
- * loader exactly as `fray run` loads them: combatant 0 the attacker, 1 the
- * defender, facing each other 1 m apart. A NAME is a bundled creature
- * ("use"); a path (with '/' or ending in .json) is a sheet file. */
-static fray_encounter *load_pair(const char *att, const char *def, char *err, size_t errlen)
-{
-    json_t *root = json_pack("{s:s, s:s, s:[]}", "ruleset", "energy", "name", "fray odds",
-                             "combatants");
-    const char *who[2] = {att, def};
-    for (int i = 0; i < 2; i++) {
-        json_t *c = json_pack("{s:s, s:s, s:[i,i], s:i}", "name", i ? "defender" : "attacker",
-                              "side", i ? "red" : "blue", "at", i, 0, "facing", i ? 4 : 0);
-        size_t len = strlen(who[i]);
-        if (strchr(who[i], '/') || (len > 5 && !strcmp(who[i] + len - 5, ".json"))) {
-            json_error_t je;
-            json_t *sheet = json_load_file(who[i], JSON_REJECT_DUPLICATES, &je);
-            if (!sheet) {
-                snprintf(err, errlen, "%s: line %d: %s", who[i], je.line, je.text);
-                json_decref(c);
-                json_decref(root);
-                return NULL;
-            }
-            json_object_set_new(c, "sheet", sheet);
-        } else {
-            json_object_set_new(c, "use", json_string(who[i]));
-        }
-        json_array_append_new(json_object_get(root, "combatants"), c);
-    }
-    char *text = json_dumps(root, 0);
-    json_decref(root);
-    if (!text) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    fray_encounter *e = fray_encounter_load_string(text, "fray odds", err, errlen);
-    free(text);
-    return e;
-}
-
 /* Every number of the checks from the two sheets, as the engine's melee
  * attack takes them (ruleset.c): the wielded weapon if it is a melee
  * weapon, else an Unarmed attack (#Unarmed Attacks: "Unarmed AV = 15 +
  * MASAB", "Damage = MASAB (min 1)", 2 Energy). */
 static int from_sheets(const char *att, const char *def, en_args *g, char *err, size_t errlen)
 {
-    fray_encounter *e = load_pair(att, def, err, errlen);
+    fray_encounter *e = fray_encounter_pair("energy", att, def, err, errlen);
     if (!e)
         return -1;
     const en_creature *a = fray_cpriv(e, 0), *d = fray_cpriv(e, 1);

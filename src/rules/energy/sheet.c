@@ -243,9 +243,8 @@ static const char *const prop_names[] = {"Light", "Heavy", "Thrown", "Ranged", "
  * describing it. The caller owns the result. */
 static json_t *load_items(void)
 {
-    const char *dir = getenv("FRAY_DATA");
     char path[512];
-    snprintf(path, sizeof path, "%s/energy/items.json", dir && *dir ? dir : FRAY_DATA_DIR);
+    snprintf(path, sizeof path, "%s/energy/items.json", fray_data_dir());
     return json_load_file(path, 0, NULL);
 }
 

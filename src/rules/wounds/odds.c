@@ -125,52 +125,13 @@ static int action_ap(int action)
     }
 }
 
-/* A throwaway encounter holding the two creatures, loaded by the core's
- * loader as `fray run` loads them: 0 the attacker, 1 the defender, 1 yard
- * apart. A NAME is a bundled creature ("use"); a path (with '/' or ending in
- * .json) is a sheet file. */
-static fray_encounter *load_pair(const char *att, const char *def, char *err, size_t errlen)
-{
-    json_t *root = json_pack("{s:s, s:s, s:[]}", "ruleset", "wounds", "name", "fray odds",
-                             "combatants");
-    const char *who[2] = {att, def};
-    for (int i = 0; i < 2; i++) {
-        json_t *c = json_pack("{s:s, s:s, s:[i,i], s:i}", "name", i ? "defender" : "attacker",
-                              "side", i ? "red" : "blue", "at", i, 0, "facing", i ? 4 : 0);
-        size_t len = strlen(who[i]);
-        if (strchr(who[i], '/') || (len > 5 && !strcmp(who[i] + len - 5, ".json"))) {
-            json_error_t je;
-            json_t *sheet = json_load_file(who[i], JSON_REJECT_DUPLICATES, &je);
-            if (!sheet) {
-                snprintf(err, errlen, "%s: line %d: %s", who[i], je.line, je.text);
-                json_decref(c);
-                json_decref(root);
-                return NULL;
-            }
-            json_object_set_new(c, "sheet", sheet);
-        } else {
-            json_object_set_new(c, "use", json_string(who[i]));
-        }
-        json_array_append_new(json_object_get(root, "combatants"), c);
-    }
-    char *text = json_dumps(root, 0);
-    json_decref(root);
-    if (!text) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    fray_encounter *e = fray_encounter_load_string(text, "fray odds", err, errlen);
-    free(text);
-    return e;
-}
-
 /* The numbers of a plain attack with the weapon in hand, as combat.c's
  * attack roll takes them without situational modifiers
  * (#Attacks and Combat Checks: "Melee weapon: Dex [Melee/Weapon group] +
  * weapon's accuracy"; "add your Strength and the weapon's damage value"). */
 static int from_sheets(const char *att, const char *def, wo_args *g, char *err, size_t errlen)
 {
-    fray_encounter *e = load_pair(att, def, err, errlen);
+    fray_encounter *e = fray_encounter_pair("wounds", att, def, err, errlen);
     if (!e)
         return -1;
     const wo_creature *a = fray_cpriv(e, 0), *d = fray_cpriv(e, 1);

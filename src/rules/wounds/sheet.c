@@ -26,17 +26,11 @@ static const char *const weapon_keys[] = {"item", "name", "group", "accuracy", "
                                           "optimal_reach", "ranged", "range", "properties",
                                           "block", "defensive_block", "carried", NULL};
 
-static const char *data_dir(void)
-{
-    const char *d = getenv("FRAY_DATA");
-    return d && *d ? d : FRAY_DATA_DIR;
-}
-
 /* data/wounds/items.json, or NULL (the caller reports it). Caller decrefs. */
 static json_t *load_items(char *why, size_t len)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s/wounds/items.json", data_dir());
+    snprintf(path, sizeof path, "%s/wounds/items.json", fray_data_dir());
     json_error_t je;
     json_t *j = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
     if (!j)
