@@ -242,8 +242,10 @@ static void finish(fray_encounter *e, int winner, const char *why)
     fray_flush(e, -1, NULL);
     e->over = 1;
     e->winner = winner;
-    char note[96];
-    if (winner >= 0)
+    char note[96] = "";
+    if (!e->nsinks)
+        ; /* sim: nobody reads the note, format no text */
+    else if (winner >= 0)
         snprintf(note, sizeof note, "%s wins", e->side[winner]);
     else
         snprintf(note, sizeof note, "draw: %s", why);
