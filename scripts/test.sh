@@ -5,9 +5,9 @@ set -eu
 cd "$(dirname "$0")/.."
 CC=${CC:-gcc}
 export CC
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DFRAY_SANITIZE=ON -DFRAY_WERROR=ON >/dev/null
-cmake --build build-asan
+cmake -S . -B "build-asan-$CC" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DFRAY_SANITIZE=ON -DFRAY_WERROR=ON >/dev/null
+cmake --build "build-asan-$CC"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-cd build-asan
+cd "build-asan-$CC"
 ctest --output-on-failure -j "$(nproc)"

@@ -96,7 +96,10 @@ void fray_sink_text(void *ud, const fray_encounter *e, const fray_event *ev)
     }
     for (int i = 0; i < ev->nchanges; i++) {
         const fray_event_change *ch = &ev->changes[i];
-        fprintf(f, "%s%s ", i ? "; " : " | ", who_name(e, ch->who));
+        fputs(i ? "; " : " | ", f);
+        /* the actor's own changes need no name: "| Energy 5->2; Grok Aura 25->22" */
+        if (ch->who != ev->actor)
+            fprintf(f, "%s ", who_name(e, ch->who));
         /* a status change reads "is down"; a move "moves 1.50m"; a
          * condition "+Exposed"; a resource "Aura 25->22" */
         if (!strcmp(ch->what, "moved_cm"))

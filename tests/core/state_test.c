@@ -84,6 +84,11 @@ static void test_changes_reach_the_event(void **s)
     assert_string_equal(log.kinds[0], "state");
     assert_non_null(strstr(log.lines[0], "B HP 5->2"));
     assert_non_null(strstr(log.lines[0], "B +Dazed"));
+    /* the actor's own changes are narrated without its name */
+    fray_res_set(e, 0, TR_HP, 4);
+    fray_flush(e, 0, NULL);
+    assert_int_equal(log.n, 2);
+    assert_non_null(strstr(log.lines[1], "  A | HP 5->4"));
     fray_encounter_free(e);
 }
 
