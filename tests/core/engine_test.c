@@ -185,6 +185,21 @@ static void test_rest_and_options(void **s)
     fray_encounter_free(e);
 }
 
+/* The odds hook answers through the table, as `fray odds` calls it. */
+static void test_odds_hook(void **s)
+{
+    (void)s;
+    char a0[] = "strike", a1[] = "--braced", *argv[] = {a0, a1};
+    char err[128];
+    json_t *out = NULL;
+    assert_int_equal(tr_ruleset.odds(2, argv, &out, err, sizeof err), 0);
+    assert_true(json_real_value(json_object_get(out, "p_hit")) == 0.3);
+    json_decref(out);
+    char b0[] = "parry", *bad[] = {b0};
+    assert_int_equal(tr_ruleset.odds(1, bad, &out, err, sizeof err), -1);
+    assert_non_null(strstr(err, "unknown check"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -197,6 +212,7 @@ int main(void)
         cmocka_unit_test(test_script_entry_not_legal),
         cmocka_unit_test(test_random_controller_is_seeded),
         cmocka_unit_test(test_rest_and_options),
+        cmocka_unit_test(test_odds_hook),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

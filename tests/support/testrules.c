@@ -180,6 +180,18 @@ static void rest(fray_encounter *e, int who, int kind)
     ((tr_state *)e->state)->rests++;
 }
 
+/* "strike": P(d20 >= need), need 10, or 15 with --braced */
+static int odds(int argc, char **argv, json_t **out, char *err, size_t errlen)
+{
+    if (argc < 1 || strcmp(argv[0], "strike")) {
+        snprintf(err, errlen, "unknown check (checks: strike)");
+        return -1;
+    }
+    int need = argc > 1 && !strcmp(argv[1], "--braced") ? 15 : 10;
+    *out = json_pack("{s:f}", "p_hit", (21 - need) / 20.0);
+    return 0;
+}
+
 const fray_ruleset tr_ruleset = {
     .version = FRAY_RULESET_VERSION,
     .id = "test",
@@ -203,6 +215,8 @@ const fray_ruleset tr_ruleset = {
     .policy = policy,
     .describe = describe,
     .rest = rest,
+    .odds = odds,
+    .odds_help = "strike [--braced]: the chance a Strike hits",
 };
 
 fray_encounter *tr_load(const char *json)
