@@ -43,8 +43,13 @@ int main(int argc, char **argv)
         return 0;
     }
     for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
-        if (!strcmp(argv[1], verbs[i].name))
+        if (!strcmp(argv[1], verbs[i].name)) {
+            /* getopt prefixes its messages with argv[0]: "fray run: ..." */
+            char prog[32];
+            snprintf(prog, sizeof prog, "fray %s", verbs[i].name);
+            argv[1] = prog;
             return verbs[i].fn(argc - 1, argv + 1);
+        }
     fprintf(stderr, "fray: unknown verb '%s'\n", argv[1]);
     usage(stderr);
     return 2;

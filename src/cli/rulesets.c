@@ -31,6 +31,12 @@ int cli_rulesets(int argc, char **argv)
         else
             return help(stderr), 2;
     }
+    if (argc - optind > 1) {
+        fprintf(stderr, "fray rulesets: expected at most one ruleset id, got '%s' and '%s'\n",
+                argv[optind], argv[optind + 1]);
+        help(stderr);
+        return 2;
+    }
     const char *only = optind < argc ? argv[optind] : NULL;
     if (only && !fray_ruleset_find(only)) {
         fprintf(stderr, "fray rulesets: unknown ruleset '%s'\n", only);

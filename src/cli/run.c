@@ -59,6 +59,11 @@ static int parse_dice(const char *s, int **out, size_t *n)
         while (*p == ',' || *p == ' ')
             p++;
     }
+    if (k == 0) {
+        fprintf(stderr, "fray run: --dice: the list is empty\n");
+        free(v);
+        return -1;
+    }
     *out = v;
     *n = k;
     return 0;
@@ -69,18 +74,34 @@ static int ask_die(void *ud, const char *purpose, int sides, int *value)
 {
     FILE *in = ud;
     for (;;) {
-        fprintf(stderr, "%s (d%d) [Enter: roll it]: ", purpose, sides);
+        char die[16];
+        snprintf(die, sizeof die, "d%d", sides);
+        if (strstr(purpose, die))
+            fprintf(stderr, "%s [Enter: roll it]: ", purpose);
+        else
+            fprintf(stderr, "%s (%s) [Enter: roll it]: ", purpose, die);
         fflush(stderr);
         char line[64];
         if (!fgets(line, sizeof line, in))
             return 0; /* end of input: fray rolls the rest */
+        if (!strchr(line, '\n') && !feof(in)) {
+            /* longer than any die result: drop the rest of the line too */
+            int ch;
+            while ((ch = fgetc(in)) != EOF && ch != '\n')
+                ;
+            fprintf(stderr, "  a d%d shows 1 to %d\n", sides, sides);
+            continue;
+        }
+        const char *p = line;
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+            p++;
+        if (*p == 0)
+            return 0; /* an empty line: fray rolls it */
         char *end;
         long v = strtol(line, &end, 10);
-        while (*end == ' ' || *end == '\r' || *end == '\n')
+        while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n')
             end++;
-        if (end == line || line[0] == '\n')
-            return 0;
-        if (*end == 0 && v >= 1 && v <= sides) {
+        if (end != line && *end == 0 && v >= 1 && v <= sides) {
             *value = (int)v;
             return 1;
         }

@@ -367,6 +367,10 @@ int cli_sim(int argc, char **argv)
         case 'n':
             if (cli_parse_u64("sim", "-n", optarg, &n) < 0)
                 return 2;
+            if (n == 0) {
+                fprintf(stderr, "fray sim: -n must be at least 1\n");
+                return 2;
+            }
             have_n = 1;
             break;
         case 't':

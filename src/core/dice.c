@@ -124,9 +124,15 @@ int fray_die(fray_dice *d, int sides, const char *purpose)
         if (v < 1 || v > sides)
             return fail(d, "entered value %d is not on a d%d (%s)", v, sides, why);
     } else if (d->script) {
-        if (d->script_pos >= d->script_len)
-            return fail(d, "the scripted dice ran out at roll %zu (%s, 1d%d)",
-                        d->script_pos + 1, why, sides);
+        if (d->script_pos >= d->script_len) {
+            /* most purposes name their die already ("Combat roll, 1d20") */
+            char die[16];
+            snprintf(die, sizeof die, "1d%d", sides);
+            const char *at = strstr(why, die);
+            int named = at && !isdigit((unsigned char)at[strlen(die)]);
+            return fail(d, "the scripted dice ran out at roll %zu (%s%s%s)", d->script_pos + 1,
+                        why, named ? "" : ", ", named ? "" : die);
+        }
         v = d->script[d->script_pos];
         if (v < 1 || v > sides)
             return fail(d, "scripted value %d at roll %zu is not on a d%d (%s)",

@@ -328,16 +328,17 @@ static char *slurp(const char *path, size_t *len)
             }
             buf = nb;
         }
+        errno = 0;
         size_t got = fread(buf + n, 1, cap - n - 1, f);
         n += got;
         if (got == 0)
             break;
     }
-    int bad = ferror(f);
+    int bad = ferror(f), why = errno; /* fread's reason, e.g. EISDIR for a folder */
     fclose(f);
     if (bad) {
         free(buf);
-        errno = EIO;
+        errno = why ? why : EIO;
         return NULL;
     }
     buf[n] = 0;
@@ -415,6 +416,8 @@ static int load_combatant(fray_load *ld, fray_encounter *e, const json_t *c, int
     char side[FRAY_NAME];
     if (fray_load_str(ld, c, "side", side, sizeof side, NULL, 1) < 0)
         return -1;
+    if (!side[0])
+        return fray_load_fail(ld, "side", "must not be empty");
     int s = find_side(e, side);
     if (s < 0) {
         if (e->nsides == FRAY_MAX_SIDES)
@@ -475,12 +478,19 @@ static int load_combatant(fray_load *ld, fray_encounter *e, const json_t *c, int
     } else {
         return fray_load_fail(ld, NULL, "needs \"use\" (a bundled creature) or \"sheet\"");
     }
-    json_object_del(merged, "ruleset"); /* a creature file may say which ruleset it is for */
     size_t mark = fray_load_push(ld, "sheet", -1);
     char prefix[192];
     snprintf(prefix, sizeof prefix, "%s", ld->path);
     ld->alt_prefix = prefix;
-    int rc = e->rs->load_creature(ld, merged, e, i);
+    /* a creature file may say which ruleset it is for: it must be this one */
+    json_t *srs = json_object_get(merged, "ruleset");
+    int rc = 0;
+    if (srs && (!json_is_string(srs) || strcmp(json_string_value(srs), e->rs->id)))
+        rc = fray_load_fail(ld, "ruleset", "expected \"%s\", the encounter's ruleset",
+                            e->rs->id);
+    json_object_del(merged, "ruleset");
+    if (rc == 0)
+        rc = e->rs->load_creature(ld, merged, e, i);
     if (rc < 0 && !ld->failed)
         fray_load_fail(ld, NULL, "invalid sheet");
     fray_load_pop(ld, mark);
@@ -547,6 +557,8 @@ static int load_script(fray_load *ld, fray_encounter *e, const json_t *c, int i)
             const char *tn = gt + 1;
             size_t tlen = strlen(tn);
             trim(&tn, &tlen);
+            if (!tlen)
+                return fray_load_fail(ld, key, "expected a combatant's name after '>'");
             int t = -1;
             for (int j = 0; j < e->n; j++)
                 if (strlen(e->c[j].name) == tlen && !strncasecmp(e->c[j].name, tn, tlen))
@@ -901,12 +913,15 @@ fray_encounter *fray_encounter_pair(const char *id, const char *attacker, const 
             json_error_t je;
             json_t *sheet = json_load_file(who[i], JSON_REJECT_DUPLICATES, &je);
             if (!sheet) {
-                snprintf(err, errlen, "%s:%d:%d: %s", who[i], je.line, je.column, je.text);
+                if (je.line < 1) /* not opened: jansson says where it failed as -1 */
+                    snprintf(err, errlen, "%s: %s", who[i], je.text);
+                else
+                    snprintf(err, errlen, "%s:%d:%d: %s", who[i], je.line, je.column, je.text);
                 json_decref(c);
                 json_decref(root);
                 return NULL;
             }
-            json_object_del(sheet, "ruleset");
+            /* the loader checks a "ruleset" key against this ruleset */
             json_object_set_new(c, "sheet", sheet);
         } else {
             json_object_set_new(c, "use", json_string(who[i]));

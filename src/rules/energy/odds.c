@@ -250,7 +250,9 @@ static int parse_args(int argc, char **argv, int defeat, en_args *g, char *err, 
             if (*end || errno || *v == '-')
                 return fail(err, errlen, "--seed: '%s' is not a non-negative integer%s", v, "");
         } else if (!strcmp(a, "--aura")) {
-            rc = parse_int(a, v, 0, 100000, &g->aura, err, errlen);
+            /* the DP grows with the square of the Aura; 1000 answers in well
+             * under a second, and no creature of the text comes near it */
+            rc = parse_int(a, v, 0, 1000, &g->aura, err, errlen);
             g->have_aura = 1;
         } else if (!strcmp(a, "--energy")) {
             rc = parse_int(a, v, 0, 1000, &g->energy, err, errlen);

@@ -370,6 +370,9 @@ static int load_body(fray_load *ld, const json_t *sheet, en_creature *c, json_t 
 {
     if (fray_load_keys(ld, sheet, sheet_keys) < 0)
         return -1;
+    const json_t *desc = json_object_get(sheet, "description");
+    if (desc && !json_is_string(desc))
+        return fray_load_fail(ld, "description", "expected a string");
     const json_t *ab = json_object_get(sheet, "abilities");
     if (!ab)
         return fray_load_fail(ld, "abilities", "required: {str, dex, con, int, wis, cha} scores");
@@ -445,7 +448,9 @@ static int load_body(fray_load *ld, const json_t *sheet, en_creature *c, json_t 
     if (ar && !json_is_null(ar)) {
         size_t m = fray_load_push(ld, "armour", -1);
         const json_t *o = item_of(ld, ar, items, "armour", NULL);
+        char armour_name[64];
         if (!o || fray_load_keys(ld, o, armour_keys) < 0 ||
+            fray_load_str(ld, o, "name", armour_name, sizeof armour_name, "", 0) < 0 ||
             fray_load_int(ld, o, "rating", &c->armour.ar, 0, 0, 30, 1) < 0 ||
             fray_load_int(ld, o, "coverage", &c->armour.coverage, 0, 0, 21, 1) < 0 ||
             fray_load_int(ld, o, "ranged_coverage", &c->armour.ranged_coverage, c->armour.coverage, 0, 21, 0) < 0 ||
@@ -460,7 +465,9 @@ static int load_body(fray_load *ld, const json_t *sheet, en_creature *c, json_t 
     if (sh && !json_is_null(sh)) {
         size_t m = fray_load_push(ld, "shield", -1);
         const json_t *o = item_of(ld, sh, items, "shields", NULL);
+        char shield_name[64];
         if (!o || fray_load_keys(ld, o, shield_keys) < 0 ||
+            fray_load_str(ld, o, "name", shield_name, sizeof shield_name, "", 0) < 0 ||
             fray_load_int(ld, o, "evasion", &c->shield.evasion, 1, 0, 10, 1) < 0 ||
             fray_load_int(ld, o, "mpr", &c->shield.mpr, 0, 0, 20, 0) < 0)
             return -1;

@@ -160,6 +160,11 @@ int wo_load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int 
     static const char *const skill_keys[] = {"Melee",      "Aim",       "Arcana",  "Athletics",
                                              "Reflex",     "Resistance", "Deception", "Healing",
                                              "Nature",     "Acrobatics", "Stealth", NULL};
+    const json_t *desc = json_object_get(sheet, "description");
+    if (desc && !json_is_string(desc)) {
+        fray_load_fail(ld, "description", "expected a string");
+        goto out;
+    }
     if (fray_load_keys(ld, sheet, sheet_keys) < 0 ||
         fray_load_enum(ld, sheet, "kind", &c->tier, kind_names, 4, WO_PC, 0) < 0 ||
         load_named_ints(ld, sheet, "attributes", attr_keys, WO_NATTR, c->attr, -10, 10) < 0 ||
@@ -264,7 +269,9 @@ int wo_load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int 
         size_t mark = fray_load_push(ld, "mount", -1);
         static const char *const mount_keys[] = {"name", "size", "movement_rate", "perception",
                                                  "trained", "mounted", NULL};
+        char mount_name[64];
         if (fray_load_keys(ld, mt, mount_keys) < 0 ||
+            fray_load_str(ld, mt, "name", mount_name, sizeof mount_name, "mount", 0) < 0 ||
             fray_load_int(ld, mt, "size", &c->mount_size, 0, -10, 20, 1) < 0 ||
             fray_load_int(ld, mt, "movement_rate", &c->mount_rate, 0, 0, 60, 1) < 0 ||
             fray_load_int(ld, mt, "perception", &c->mount_prc, 0, -10, 10, 0) < 0 ||
