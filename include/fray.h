@@ -116,6 +116,9 @@ void fray_set_dice_entry(fray_encounter *e,
  * built-in play), "random" (a uniformly random legal action) or "script".
  * Returns 0, or -1 for an unknown side or controller. */
 int fray_set_controller(fray_encounter *e, const char *side, const char *controller);
+/* The same from "SIDE=CONTROLLER" as the command line's --policy takes it;
+ * returns 0, or -1 with a message naming the sides and controllers in err. */
+int fray_set_controller_spec(fray_encounter *e, const char *spec, char *err, size_t errlen);
 /* Events go to fn; up to 4 sinks. ud is borrowed until the encounter is freed. */
 int fray_subscribe(fray_encounter *e, fray_sink_fn fn, void *ud);
 /* Stop a stalemate as a draw after this many rounds (default 100). */

@@ -185,21 +185,8 @@ int cli_run(int argc, char **argv)
         seed %= 1000000000ULL; /* short enough to type back in */
     }
     for (int i = 0; i < npol; i++) {
-        char side[64];
-        const char *eq = strchr(policies[i], '=');
-        if (!eq || (size_t)(eq - policies[i]) >= sizeof side) {
-            fprintf(stderr, "fray run: --policy: expected SIDE=policy|random|script, got '%s'\n",
-                    policies[i]);
-            rc = 2;
-            goto out;
-        }
-        snprintf(side, sizeof side, "%.*s", (int)(eq - policies[i]), policies[i]);
-        if (fray_set_controller(e, side, eq + 1) < 0) {
-            fprintf(stderr, "fray run: --policy %s: no side '%s' or no controller '%s' (sides:",
-                    policies[i], side, eq + 1);
-            for (int s = 0; s < fray_side_count(e); s++)
-                fprintf(stderr, " %s", fray_side_name(e, s));
-            fprintf(stderr, "; controllers: policy, random, script)\n");
+        if (fray_set_controller_spec(e, policies[i], err, sizeof err) < 0) {
+            fprintf(stderr, "fray run: --policy: %s\n", err);
             rc = 2;
             goto out;
         }

@@ -1,5 +1,6 @@
 /* engine.c: the fight loop. It knows rounds, controllers, windows and
  * victory; who acts and what an action does belong to the ruleset. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -127,6 +128,27 @@ int fray_set_controller(fray_encounter *e, const char *side, const char *control
         }
     }
     return 0;
+}
+
+int fray_set_controller_spec(fray_encounter *e, const char *spec, char *err, size_t errlen)
+{
+    const char *eq = strchr(spec, '=');
+    char side[FRAY_NAME];
+    if (!eq || (size_t)(eq - spec) >= sizeof side) {
+        snprintf(err, errlen, "expected SIDE=policy|random|script, got '%s'", spec);
+        return -1;
+    }
+    memcpy(side, spec, (size_t)(eq - spec));
+    side[eq - spec] = 0;
+    if (fray_set_controller(e, side, eq + 1) == 0)
+        return 0;
+    int len = snprintf(err, errlen, "%s: no side '%s' or no controller '%s' (sides:", spec, side,
+                       eq + 1);
+    for (int s = 0; s < e->nsides && len >= 0 && (size_t)len < errlen; s++)
+        len += snprintf(err + len, errlen - (size_t)len, " %s", e->side[s]);
+    if (len >= 0 && (size_t)len < errlen)
+        snprintf(err + len, errlen - (size_t)len, "; controllers: policy, random, script)");
+    return -1;
 }
 
 int fray_subscribe(fray_encounter *e, fray_sink_fn fn, void *ud)

@@ -158,25 +158,8 @@ static fray_encounter *load_one(const char *path, const char *text, const fray_s
     if (!e)
         return NULL;
     for (int k = 0; k < o->ncontrollers; k++) {
-        const char *spec = o->controllers[k];
-        const char *eq = strchr(spec, '=');
-        char side[FRAY_NAME];
-        if (!eq || (size_t)(eq - spec) >= sizeof side) {
-            snprintf(err, errlen, "expected SIDE=policy|random|script, got '%s'", spec);
+        if (fray_set_controller_spec(e, o->controllers[k], err, errlen) < 0)
             goto bad;
-        }
-        memcpy(side, spec, (size_t)(eq - spec));
-        side[eq - spec] = 0;
-        if (fray_set_controller(e, side, eq + 1) < 0) {
-            int len = snprintf(err, errlen, "%s: no side '%s' or no controller '%s' (sides:",
-                               spec, side, eq + 1);
-            for (int s = 0; s < e->nsides && len >= 0 && (size_t)len < errlen; s++)
-                len += snprintf(err + len, errlen - (size_t)len, " %s", e->side[s]);
-            if (len >= 0 && (size_t)len < errlen)
-                snprintf(err + len, errlen - (size_t)len,
-                         "; controllers: policy, random, script)");
-            goto bad;
-        }
     }
     if (o->max_rounds > 0)
         fray_set_max_rounds(e, o->max_rounds);
