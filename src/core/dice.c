@@ -354,7 +354,15 @@ static int term(parser *p, fray_dterm *t)
     if (sides < 1)
         return perr(p, "a die at column %d needs 1 to %d sides", scol, EXPR_SIDES_MAX);
     t->sides = (int)sides;
-    return dice_suffixes(p, t);
+    if (dice_suffixes(p, t) < 0)
+        return -1;
+    /* a plain die above its faces is a typo, not a pool that never succeeds;
+     * an exploding die can reach any target */
+    if (t->count_ge > t->sides && !(t->explode && t->sides > 1))
+        return perr(p, "a d%d never shows %d or more (column %d): use a target of 1 to %d, or "
+                       "an exploding die",
+                    t->sides, t->count_ge, col, t->sides);
+    return 0;
 }
 
 int fray_dexpr_parse(const char *s, fray_dexpr *e, char *err, size_t errlen)

@@ -358,10 +358,10 @@ static void count_successes(void **state)
     assert_true(d.tail == 0.0);
     fray_dist_free(&d);
 
-    /* a target above the die never succeeds */
-    d = expr("3d6>7", 0);
-    assert_int_equal(d.n, 1);
-    near(fray_dist_at(&d, 0), 1.0);
+    /* a target above an exploding die is reachable: 1d6!>7 succeeds when
+     * the first roll is a 6 and the total reaches 7, 1/6 in all */
+    d = expr("1d6!>7", 0);
+    near(fray_dist_at(&d, 1), 1.0 / 6);
     fray_dist_free(&d);
 }
 
