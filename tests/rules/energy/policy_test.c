@@ -3,19 +3,10 @@
 #include <string.h>
 
 #include "support/test.h"
+#include "support/fight.h"
 #include "rules/energy/energy.h"
 
-static fray_encounter *open_fight(const char *json)
-{
-    char err[256];
-    fray_encounter *e = fray_encounter_load_string(json, "policy", err, sizeof err);
-    if (!e)
-        fail_msg("%s", err);
-    e->rs->start_combat(e);
-    e->round = 1;
-    e->rs->start_round(e);
-    return e;
-}
+static fray_encounter *open_fight(const char *json) { return test_open_round1(json, "policy"); }
 
 static const char *adjacent =
     "{\"ruleset\": \"energy\", \"name\": \"p\", \"combatants\": ["

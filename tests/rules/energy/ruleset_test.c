@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "support/test.h"
+#include "support/fight.h"
 #include "rules/energy/energy.h"
 
 static const char *duel =
@@ -13,17 +14,7 @@ static const char *duel =
     " {\"name\": \"B\", \"side\": \"red\", \"at\": [1, 0], \"facing\": 4, \"use\": \"ogre\"},"
     " {\"name\": \"C\", \"side\": \"red\", \"at\": [9, 0], \"facing\": 4, \"use\": \"archer\"}]}";
 
-static fray_encounter *open_duel(void)
-{
-    char err[256];
-    fray_encounter *e = fray_encounter_load_string(duel, "duel", err, sizeof err);
-    if (!e)
-        fail_msg("%s", err);
-    e->rs->start_combat(e);
-    e->round = 1;
-    e->rs->start_round(e);
-    return e;
-}
+static fray_encounter *open_duel(void) { return test_open_round1(duel, "duel"); }
 
 static en_creature *cr(fray_encounter *e, int i) { return fray_priv(e, i); }
 
@@ -170,19 +161,14 @@ static void swift_once(void **state)
  * loses it when another creature acts. */
 static int agile_after_other_acts(int banked)
 {
-    char json[1024], err[256];
+    char json[1024];
     snprintf(json, sizeof json,
              "{\"ruleset\": \"energy\", \"name\": \"t\", \"options\": {\"agile_move_banked\": %d},"
              " \"combatants\": ["
              " {\"name\": \"A\", \"side\": \"blue\", \"at\": [0, 0], \"use\": \"knight\"},"
              " {\"name\": \"B\", \"side\": \"red\", \"at\": [1, 0], \"facing\": 4, \"use\": \"ogre\"}]}",
              banked);
-    fray_encounter *e = fray_encounter_load_string(json, "agile", err, sizeof err);
-    if (!e)
-        fail_msg("%s", err);
-    e->rs->start_combat(e);
-    e->round = 1;
-    e->rs->start_round(e);
+    fray_encounter *e = test_open_round1(json, "agile");
     fray_action l[FRAY_MAX_LEGAL];
     int n = e->rs->legal(e, 0, FRAY_WIN_ACT, NULL, l, FRAY_MAX_LEGAL);
     assert_int_equal(find(l, n, EN_A_AGILE_MOVE, 1), -1); /* nothing earned yet */
