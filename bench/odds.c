@@ -12,7 +12,7 @@
  * second of the thread's CPU time (the same on an idle machine; on a shared
  * one the second is the cost of a query).
  *
- * usage: bench_odds [--seconds S] [--json]
+ * usage: bench_odds [--seconds S] [--only RULESET/CHECK] [--json]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,6 +96,14 @@ static void measure(int (*fn)(void *, int), void *ud, double seconds, row *r)
     r->cpu_qps = (double)n / (cpu() - c0);
 }
 
+/* Is the row ruleset/check among those asked for (all when only is NULL)? */
+static int selected(const char *only, const char *ruleset, const char *check)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%s/%s", ruleset, check);
+    return !only || !strcmp(only, name);
+}
+
 typedef struct hook_ud {
     const fray_ruleset *rs;
     char *argv[VARIANTS][MAX_ARGS];
@@ -145,6 +153,7 @@ int main(int argc, char **argv)
 {
     double seconds = 1.0;
     int json = 0;
+    const char *only = NULL; /* "energy/melee": that row alone, for a profiler */
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--json")) {
             json = 1;
@@ -154,8 +163,10 @@ int main(int argc, char **argv)
                 fprintf(stderr, "bench_odds: --seconds must be positive\n");
                 return 2;
             }
+        } else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
+            only = argv[++i];
         } else {
-            fprintf(stderr, "usage: bench_odds [--seconds S] [--json]\n");
+            fprintf(stderr, "usage: bench_odds [--seconds S] [--only RULESET/CHECK] [--json]\n");
             return !strcmp(argv[i], "--help") ? 0 : 2;
         }
     }
@@ -166,7 +177,7 @@ int main(int argc, char **argv)
     core_ud c;
     for (int q = 0; q < NQUERIES; q++) {
         const fray_ruleset *rs = fray_ruleset_find(queries[q].ruleset);
-        if (!rs || !rs->odds)
+        if (!rs || !rs->odds || !selected(only, queries[q].ruleset, queries[q].check))
             continue;
         memset(&h, 0, sizeof h);
         h.rs = rs;
@@ -205,12 +216,20 @@ int main(int argc, char **argv)
         w->toughness = 3;
         w->wild = WO_WILD_EXPLODE;
     }
-    row *r = &rows[nrows++];
-    *r = (row){.ruleset = "energy", .check = "melee", .path = "computation only"};
-    measure(energy_core, &c, seconds, r);
-    r = &rows[nrows++];
-    *r = (row){.ruleset = "wounds", .check = "attack", .path = "computation only"};
-    measure(wounds_core, &c, seconds, r);
+    if (selected(only, "energy", "melee")) {
+        row *r = &rows[nrows++];
+        *r = (row){.ruleset = "energy", .check = "melee", .path = "computation only"};
+        measure(energy_core, &c, seconds, r);
+    }
+    if (selected(only, "wounds", "attack")) {
+        row *r = &rows[nrows++];
+        *r = (row){.ruleset = "wounds", .check = "attack", .path = "computation only"};
+        measure(wounds_core, &c, seconds, r);
+    }
+    if (!nrows) {
+        fprintf(stderr, "bench_odds: --only %s: no such row (try energy/melee)\n", only);
+        return 2;
+    }
 
     if (json) {
         printf("{\"bench\": \"odds\", \"seconds\": %g, \"rows\": [", seconds);

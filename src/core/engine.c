@@ -56,7 +56,9 @@ void fray_encounter_snapshot(fray_encounter *e)
 
 void fray_reset(fray_encounter *e, uint64_t seed, uint64_t stream)
 {
-    memcpy(e->c, e->c0, sizeof e->c);
+    /* only the combatants in use: the sim resets before every fight, and
+     * the whole array is 32 of them */
+    memcpy(e->c, e->c0, (size_t)e->n * sizeof e->c[0]);
     memcpy(e->priv, e->priv0, (size_t)e->n * e->rs->creature_size);
     memcpy(e->state, e->state0, e->rs->state_size);
     fray_enter_fn enter = e->dice.enter;

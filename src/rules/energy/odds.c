@@ -654,15 +654,15 @@ static json_t *mc_melee(const en_args *g, const en_melee_odds *r)
     }
     free(hist);
     json_t *o = json_object();
-    json_object_set_new(o, "n", json_integer(g->mc));
-    json_object_set_new(o, "seed", json_integer((json_int_t)g->seed));
-    json_object_set_new(o, "p_hit", json_real((double)hit / n));
-    json_object_set_new(o, "p_crit", json_real((double)crit / n));
-    json_object_set_new(o, "p_armor", json_real((double)arm / n));
-    json_object_set_new(o, "mean_damage", json_real(sum / n));
-    json_object_set_new(o, "max_abs_diff_damage", json_real(maxdiff));
+    json_object_set_new_nocheck(o, "n", json_integer(g->mc));
+    json_object_set_new_nocheck(o, "seed", json_integer((json_int_t)g->seed));
+    json_object_set_new_nocheck(o, "p_hit", json_real((double)hit / n));
+    json_object_set_new_nocheck(o, "p_crit", json_real((double)crit / n));
+    json_object_set_new_nocheck(o, "p_armor", json_real((double)arm / n));
+    json_object_set_new_nocheck(o, "mean_damage", json_real(sum / n));
+    json_object_set_new_nocheck(o, "max_abs_diff_damage", json_real(maxdiff));
     /* one standard error of p_hit, for reading the agreement */
-    json_object_set_new(o, "se_p_hit", json_real(sqrt(r->p_hit * (1.0 - r->p_hit) / n)));
+    json_object_set_new_nocheck(o, "se_p_hit", json_real(sqrt(r->p_hit * (1.0 - r->p_hit) / n)));
     return o;
 }
 
@@ -718,16 +718,16 @@ static json_t *mc_defeat(const en_args *g, const en_defeat *x)
     }
     json_t *o = json_object();
     double n = (double)g->mc;
-    json_object_set_new(o, "n", json_integer(g->mc));
-    json_object_set_new(o, "seed", json_integer((json_int_t)g->seed));
-    json_object_set_new(o, "p_out", json_real((double)done / n));
-    json_object_set_new(o, "p_dead", json_real((double)dead / n));
+    json_object_set_new_nocheck(o, "n", json_integer(g->mc));
+    json_object_set_new_nocheck(o, "seed", json_integer((json_int_t)g->seed));
+    json_object_set_new_nocheck(o, "p_out", json_real((double)done / n));
+    json_object_set_new_nocheck(o, "p_dead", json_real((double)dead / n));
     if (done > 0) {
         double m = sum_att / (double)done;
-        json_object_set_new(o, "mean_attacks", json_real(m));
-        json_object_set_new(o, "mean_rounds", json_real(sum_rnd / (double)done));
+        json_object_set_new_nocheck(o, "mean_attacks", json_real(m));
+        json_object_set_new_nocheck(o, "mean_rounds", json_real(sum_rnd / (double)done));
         double var = sum_att2 / (double)done - m * m;
-        json_object_set_new(o, "se_mean_attacks",
+        json_object_set_new_nocheck(o, "se_mean_attacks",
                             json_real(sqrt(var > 0 ? var / (double)done : 0.0)));
     }
     (void)x;
@@ -763,7 +763,7 @@ static json_t *dist_json(const double *p, int lo, int n)
     for (int i = 0; i < n; i++) {
         if (p[i] == 0.0)
             continue;
-        json_object_set_new(o, int_key(key, lo + i), json_real(p[i]));
+        json_object_set_new_nocheck(o, int_key(key, lo + i), json_real(p[i]));
     }
     return o;
 }
@@ -772,24 +772,24 @@ static json_t *params_json(const en_args *g)
 {
     json_t *p = json_object();
     if (g->attacker) {
-        json_object_set_new(p, "attacker", json_string(g->attacker));
-        json_object_set_new(p, "defender", json_string(g->defender));
+        json_object_set_new_nocheck(p, "attacker", json_string(g->attacker));
+        json_object_set_new_nocheck(p, "defender", json_string(g->defender));
     }
-    json_object_set_new(p, "av", json_integer(g->m.av));
-    json_object_set_new(p, "evasion", json_integer(g->m.evasion));
-    json_object_set_new(p, "coverage", json_integer(g->m.coverage));
-    json_object_set_new(p, "ar", json_integer(g->m.ar));
+    json_object_set_new_nocheck(p, "av", json_integer(g->m.av));
+    json_object_set_new_nocheck(p, "evasion", json_integer(g->m.evasion));
+    json_object_set_new_nocheck(p, "coverage", json_integer(g->m.coverage));
+    json_object_set_new_nocheck(p, "ar", json_integer(g->m.ar));
     char buf[96];
     fray_dexpr_format(&g->m.damage, buf, sizeof buf);
-    json_object_set_new(p, "damage", json_string(buf));
+    json_object_set_new_nocheck(p, "damage", json_string(buf));
     if (g->m.weak || g->m.resist || g->m.halves) {
-        json_object_set_new(p, "weakness", json_boolean(g->m.weak));
-        json_object_set_new(p, "resistance", json_boolean(g->m.resist));
-        json_object_set_new(p, "halved", json_boolean(g->m.halves));
+        json_object_set_new_nocheck(p, "weakness", json_boolean(g->m.weak));
+        json_object_set_new_nocheck(p, "resistance", json_boolean(g->m.resist));
+        json_object_set_new_nocheck(p, "halved", json_boolean(g->m.halves));
     }
-    json_object_set_new(p, "precise", json_integer(g->m.precise));
-    json_object_set_new(p, "defend", json_boolean(g->m.defend));
-    json_object_set_new(p, "defense", json_string(g->m.defense_adv > 0   ? "advantage"
+    json_object_set_new_nocheck(p, "precise", json_integer(g->m.precise));
+    json_object_set_new_nocheck(p, "defend", json_boolean(g->m.defend));
+    json_object_set_new_nocheck(p, "defense", json_string(g->m.defense_adv > 0   ? "advantage"
                                                   : g->m.defense_adv < 0 ? "disadvantage"
                                                                          : "normal"));
     return p;
@@ -797,29 +797,29 @@ static json_t *params_json(const en_args *g)
 
 static void melee_json(json_t *o, const en_melee_odds *r)
 {
-    json_object_set_new(o, "p_hit", json_real(r->p_hit));
-    json_object_set_new(o, "p_crit", json_real(r->p_crit));
-    json_object_set_new(o, "p_armor", json_real(r->p_armor));
-    json_object_set_new(o, "p_fumble", json_real(r->p_fail));
-    json_object_set_new(o, "damage", dist_json(r->damage.p, 0, r->damage.n));
-    json_object_set_new(o, "mean_damage", json_real(r->mean_damage));
+    json_object_set_new_nocheck(o, "p_hit", json_real(r->p_hit));
+    json_object_set_new_nocheck(o, "p_crit", json_real(r->p_crit));
+    json_object_set_new_nocheck(o, "p_armor", json_real(r->p_armor));
+    json_object_set_new_nocheck(o, "p_fumble", json_real(r->p_fail));
+    json_object_set_new_nocheck(o, "damage", dist_json(r->damage.p, 0, r->damage.n));
+    json_object_set_new_nocheck(o, "mean_damage", json_real(r->mean_damage));
 }
 
 static json_t *truncation_json(const en_melee_odds *r)
 {
     json_t *t = json_object();
     char buf[200];
-    json_object_set_new(t, "evasion", json_string("closed form, no truncation"));
-    json_object_set_new(t, "tail", json_real(r->tail));
+    json_object_set_new_nocheck(t, "evasion", json_string_nocheck("closed form, no truncation"));
+    json_object_set_new_nocheck(t, "tail", json_real(r->tail));
     if (r->tail > 0.0) {
         snprintf(buf, sizeof buf,
                  "Evasion roll 1d10* in closed form (exact); exploding damage dice expanded "
                  "until less than 1e-16 was left: %.3g left out",
                  r->tail);
-        json_object_set_new(t, "statement", json_string(buf));
+        json_object_set_new_nocheck(t, "statement", json_string(buf));
     } else {
-        json_object_set_new(t, "statement",
-                            json_string("Evasion roll 1d10* in closed form: P(1d10* > 10J + r) "
+        json_object_set_new_nocheck(t, "statement",
+                            json_string_nocheck("Evasion roll 1d10* in closed form: P(1d10* > 10J + r) "
                                         "= m^J (1 - F(r)), m the chance a roll explodes; "
                                         "nothing truncated"));
     }
@@ -834,15 +834,15 @@ static int odds_melee(const en_args *g, json_t **out, char *err, size_t errlen)
         return -1;
     }
     json_t *o = json_object();
-    json_object_set_new(o, "ruleset", json_string("energy"));
-    json_object_set_new(o, "check", json_string("melee"));
-    json_object_set_new(o, "params", params_json(g));
+    json_object_set_new_nocheck(o, "ruleset", json_string_nocheck("energy"));
+    json_object_set_new_nocheck(o, "check", json_string_nocheck("melee"));
+    json_object_set_new_nocheck(o, "params", params_json(g));
     melee_json(o, &r);
-    json_object_set_new(o, "truncation", truncation_json(&r));
+    json_object_set_new_nocheck(o, "truncation", truncation_json(&r));
     if (g->mc > 0) {
         json_t *mc = mc_melee(g, &r);
         if (mc)
-            json_object_set_new(o, "mc", mc);
+            json_object_set_new_nocheck(o, "mc", mc);
     }
     en_melee_odds_free(&r);
     *out = o;
@@ -857,30 +857,30 @@ static int odds_defeat(const en_args *g, json_t **out, char *err, size_t errlen)
         return -1;
     }
     json_t *o = json_object();
-    json_object_set_new(o, "ruleset", json_string("energy"));
-    json_object_set_new(o, "check", json_string("defeat"));
+    json_object_set_new_nocheck(o, "ruleset", json_string_nocheck("energy"));
+    json_object_set_new_nocheck(o, "check", json_string_nocheck("defeat"));
     json_t *p = params_json(g);
-    json_object_set_new(p, "aura", json_integer(g->aura));
+    json_object_set_new_nocheck(p, "aura", json_integer(g->aura));
     if (g->stamina >= 0) {
-        json_object_set_new(p, "stamina", json_integer(g->stamina));
-        json_object_set_new(p, "reserve", json_integer(g->reserve));
+        json_object_set_new_nocheck(p, "stamina", json_integer(g->stamina));
+        json_object_set_new_nocheck(p, "reserve", json_integer(g->reserve));
     }
     if (g->stamina < 0 || g->have_energy)
-        json_object_set_new(p, "energy", json_integer(g->energy));
-    json_object_set_new(p, "cost", json_integer(g->cost));
-    json_object_set_new(p, "overflow", json_boolean(g->overflow));
-    json_object_set_new(p, "death_saves", json_boolean(g->saves));
-    json_object_set_new(o, "params", p);
+        json_object_set_new_nocheck(p, "energy", json_integer(g->energy));
+    json_object_set_new_nocheck(p, "cost", json_integer(g->cost));
+    json_object_set_new_nocheck(p, "overflow", json_boolean(g->overflow));
+    json_object_set_new_nocheck(p, "death_saves", json_boolean(g->saves));
+    json_object_set_new_nocheck(o, "params", p);
     json_t *atk = json_object();
     melee_json(atk, &x.a);
-    json_object_set_new(o, "attack", atk);
-    json_object_set_new(o, "attacks_per_round", json_integer(x.n_rnd > 0 ? x.k_rnd[1] : 0));
+    json_object_set_new_nocheck(o, "attack", atk);
+    json_object_set_new_nocheck(o, "attacks_per_round", json_integer(x.n_rnd > 0 ? x.k_rnd[1] : 0));
     json_t *ka = json_array();
     for (int r = 1; r <= x.n_rnd && r <= 40; r++)
         json_array_append_new(ka, json_integer(x.k_rnd[r]));
-    json_object_set_new(o, "round_attacks", ka);
-    json_object_set_new(o, "attacks", dist_json(x.p_att, 0, x.n_att + 1));
-    json_object_set_new(o, "rounds", dist_json(x.p_rnd, 0, x.n_rnd + 1));
+    json_object_set_new_nocheck(o, "round_attacks", ka);
+    json_object_set_new_nocheck(o, "attacks", dist_json(x.p_att, 0, x.n_att + 1));
+    json_object_set_new_nocheck(o, "rounds", dist_json(x.p_rnd, 0, x.n_rnd + 1));
     double ma = 0.0, mr = 0.0, mass = 0.0;
     for (int j = 0; j <= x.n_att; j++) {
         ma += j * x.p_att[j];
@@ -889,16 +889,16 @@ static int odds_defeat(const en_args *g, json_t **out, char *err, size_t errlen)
     for (int r = 0; r <= x.n_rnd; r++)
         mr += r * x.p_rnd[r];
     if (mass > 0.0) {
-        json_object_set_new(o, "mean_attacks", json_real(ma / mass));
-        json_object_set_new(o, "mean_rounds", json_real(mr / mass));
+        json_object_set_new_nocheck(o, "mean_attacks", json_real(ma / mass));
+        json_object_set_new_nocheck(o, "mean_rounds", json_real(mr / mass));
     } else {
-        json_object_set_new(o, "mean_attacks", json_null());
-        json_object_set_new(o, "mean_rounds", json_null());
+        json_object_set_new_nocheck(o, "mean_attacks", json_null());
+        json_object_set_new_nocheck(o, "mean_rounds", json_null());
     }
-    json_object_set_new(o, "p_dead", json_real(x.p_dead));
-    json_object_set_new(o, "p_unconscious", json_real(x.p_unc));
-    json_object_set_new(o, "horizon", json_integer(x.n_att));
-    json_object_set_new(o, "tail", json_real(x.tail));
+    json_object_set_new_nocheck(o, "p_dead", json_real(x.p_dead));
+    json_object_set_new_nocheck(o, "p_unconscious", json_real(x.p_unc));
+    json_object_set_new_nocheck(o, "horizon", json_integer(x.n_att));
+    json_object_set_new_nocheck(o, "tail", json_real(x.tail));
     char buf[320];
     snprintf(buf, sizeof buf,
              "computed through %d attacks (%d Rounds, %d attack%s in the first); probability "
@@ -906,12 +906,12 @@ static int odds_defeat(const en_args *g, json_t **out, char *err, size_t errlen)
              "within the horizon",
              x.n_att, x.n_rnd, x.n_rnd > 0 ? x.k_rnd[1] : 0,
              x.n_rnd > 0 && x.k_rnd[1] == 1 ? "" : "s", x.tail);
-    json_object_set_new(o, "statement", json_string(buf));
-    json_object_set_new(o, "truncation", truncation_json(&x.a));
+    json_object_set_new_nocheck(o, "statement", json_string(buf));
+    json_object_set_new_nocheck(o, "truncation", truncation_json(&x.a));
     if (g->mc > 0) {
         json_t *mc = mc_defeat(g, &x);
         if (mc)
-            json_object_set_new(o, "mc", mc);
+            json_object_set_new_nocheck(o, "mc", mc);
     }
     defeat_free(&x);
     *out = o;
@@ -1138,13 +1138,13 @@ static json_t *mc_ranged(const en_rargs *g, const en_melee_odds *r)
     }
     double n = (double)g->mc;
     json_t *o = json_object();
-    json_object_set_new(o, "n", json_integer(g->mc));
-    json_object_set_new(o, "seed", json_integer((json_int_t)g->seed));
-    json_object_set_new(o, "p_hit", json_real((double)hit / n));
-    json_object_set_new(o, "p_crit", json_real((double)crit / n));
-    json_object_set_new(o, "p_armor", json_real((double)arm / n));
-    json_object_set_new(o, "mean_damage", json_real(sum / n));
-    json_object_set_new(o, "se_p_hit", json_real(sqrt(r->p_hit * (1.0 - r->p_hit) / n)));
+    json_object_set_new_nocheck(o, "n", json_integer(g->mc));
+    json_object_set_new_nocheck(o, "seed", json_integer((json_int_t)g->seed));
+    json_object_set_new_nocheck(o, "p_hit", json_real((double)hit / n));
+    json_object_set_new_nocheck(o, "p_crit", json_real((double)crit / n));
+    json_object_set_new_nocheck(o, "p_armor", json_real((double)arm / n));
+    json_object_set_new_nocheck(o, "mean_damage", json_real(sum / n));
+    json_object_set_new_nocheck(o, "se_p_hit", json_real(sqrt(r->p_hit * (1.0 - r->p_hit) / n)));
     return o;
 }
 
@@ -1164,31 +1164,31 @@ static int odds_ranged(int argc, char **argv, json_t **out, char *err, size_t er
         return -1;
     }
     json_t *o = json_object();
-    json_object_set_new(o, "ruleset", json_string("energy"));
-    json_object_set_new(o, "check", json_string("ranged"));
+    json_object_set_new_nocheck(o, "ruleset", json_string_nocheck("energy"));
+    json_object_set_new_nocheck(o, "check", json_string_nocheck("ranged"));
     json_t *p = json_object();
-    json_object_set_new(p, "mcm", json_integer(g.q.mcm));
-    json_object_set_new(p, "ranged_evasion", json_integer(g.q.ranged_evasion));
-    json_object_set_new(p, "evade", json_boolean(g.q.evade));
-    json_object_set_new(p, "situational", json_integer(g.q.situational));
-    json_object_set_new(p, "coverage", json_integer(g.q.coverage));
-    json_object_set_new(p, "ar", json_integer(g.q.ar));
+    json_object_set_new_nocheck(p, "mcm", json_integer(g.q.mcm));
+    json_object_set_new_nocheck(p, "ranged_evasion", json_integer(g.q.ranged_evasion));
+    json_object_set_new_nocheck(p, "evade", json_boolean(g.q.evade));
+    json_object_set_new_nocheck(p, "situational", json_integer(g.q.situational));
+    json_object_set_new_nocheck(p, "coverage", json_integer(g.q.coverage));
+    json_object_set_new_nocheck(p, "ar", json_integer(g.q.ar));
     char buf[96];
     fray_dexpr_format(&g.q.damage, buf, sizeof buf);
-    json_object_set_new(p, "damage", json_string(buf));
-    json_object_set_new(p, "precise", json_integer(g.q.precise));
-    json_object_set_new(p, "defend", json_boolean(g.q.defend));
-    json_object_set_new(p, "defense", json_string(adv_name(g.q.defense_adv)));
-    json_object_set_new(p, "hit", json_string(adv_name(g.q.hit_adv)));
-    json_object_set_new(p, "armor_rule", json_string(g.q.armour_rule ? "sentence" : "formula"));
-    json_object_set_new(o, "params", p);
+    json_object_set_new_nocheck(p, "damage", json_string(buf));
+    json_object_set_new_nocheck(p, "precise", json_integer(g.q.precise));
+    json_object_set_new_nocheck(p, "defend", json_boolean(g.q.defend));
+    json_object_set_new_nocheck(p, "defense", json_string(adv_name(g.q.defense_adv)));
+    json_object_set_new_nocheck(p, "hit", json_string(adv_name(g.q.hit_adv)));
+    json_object_set_new_nocheck(p, "armor_rule", json_string(g.q.armour_rule ? "sentence" : "formula"));
+    json_object_set_new_nocheck(o, "params", p);
     melee_json(o, &r);
     json_t *t = json_object();
-    json_object_set_new(t, "ranged_evasion", json_string("closed form, no truncation"));
-    json_object_set_new(t, "tail", json_real(r.tail));
-    json_object_set_new(o, "truncation", t);
+    json_object_set_new_nocheck(t, "ranged_evasion", json_string_nocheck("closed form, no truncation"));
+    json_object_set_new_nocheck(t, "tail", json_real(r.tail));
+    json_object_set_new_nocheck(o, "truncation", t);
     if (g.mc > 0)
-        json_object_set_new(o, "mc", mc_ranged(&g, &r));
+        json_object_set_new_nocheck(o, "mc", mc_ranged(&g, &r));
     en_melee_odds_free(&r);
     *out = o;
     return 0;
