@@ -8,7 +8,11 @@
  *
  *     ratio = (time per fight on one thread) / (dice per fight * cost per die)
  *
- * which is 1 for a fight that costs nothing but its dice. The issue's goal:
+ * which is 1 for a fight that costs nothing but its dice. A last row runs
+ * "floor" (bench/floor_rules.c), a ruleset whose only work is its dice,
+ * through the same engine: its ratio is what the engine's protocol (next
+ * actor, legal list, controller, declared and triggered windows, events)
+ * costs around each die, under any ruleset. The issue's goal:
  * a ratio of at most 5, and all cores at least 1.7 times one thread on two.
  * Each sim runs --repeat times (one thread and all threads alternating) and
  * the fastest run of each counts, as a moment when another process had the
@@ -26,6 +30,7 @@
 #include <unistd.h>
 
 #include "core.h"
+#include "floor_rules.h"
 #include "sim.h"
 
 #define BENCH_DIE_DRAWS 20000000u
@@ -87,7 +92,13 @@ static int sim(const char *path, uint64_t n, int threads, fray_sim_result *r, ch
 {
     fray_sim_opts o = {.n = n, .seed = 1, .threads = threads};
     double c0 = cpu_now(), t0 = now();
-    int rc = fray_sim_run(path, &o, r, err, errlen);
+    int rc;
+    if (!path) { /* the floor: a ruleset whose only work is its dice */
+        o.rs = &floor_ruleset;
+        rc = fray_sim_run_text(floor_duel_json, "floor duel", &o, r, err, errlen);
+    } else {
+        rc = fray_sim_run(path, &o, r, err, errlen);
+    }
     double wall = now() - t0;
     if (busy)
         *busy = wall > 0 && r->timing.threads > 0
@@ -101,7 +112,7 @@ static void bench_one(const char *path, uint64_t fixed_n, int threads, int repea
 {
     fray_sim_result *r1 = calloc(1, sizeof *r1), *rT = calloc(1, sizeof *rT);
     memset(w, 0, sizeof *w);
-    snprintf(w->file, sizeof w->file, "%s", path);
+    snprintf(w->file, sizeof w->file, "%s", path ? path : "(engine floor)");
     if (!r1 || !rT) {
         snprintf(w->err, sizeof w->err, "out of memory");
         goto out;
@@ -202,7 +213,7 @@ int main(int argc, char **argv)
     }
 
     double die = die_cost();
-    row *rows = calloc(g.gl_pathc, sizeof *rows);
+    row *rows = calloc(g.gl_pathc + 1, sizeof *rows);
     if (!rows)
         return 1;
     if (!json) {
@@ -213,11 +224,13 @@ int main(int argc, char **argv)
                "cpu x1/xT");
     }
     int rc = 0, busy = 0;
-    for (size_t i = 0; i < g.gl_pathc; i++) {
+    size_t nrows = g.gl_pathc + 1; /* the duels, then the engine floor */
+    for (size_t i = 0; i < nrows; i++) {
         row *w = &rows[i];
-        bench_one(g.gl_pathv[i], n, threads, repeat, die, w);
+        const char *path = i < g.gl_pathc ? g.gl_pathv[i] : NULL;
+        bench_one(path, n, threads, repeat, die, w);
         if (!w->ok) {
-            fprintf(stderr, "bench_sim: %s: %s\n", g.gl_pathv[i], w->err);
+            fprintf(stderr, "bench_sim: %s: %s\n", w->file, w->err);
             rc = 1;
             continue;
         }
@@ -236,7 +249,7 @@ int main(int argc, char **argv)
         json_t *o = json_object(), *arr = json_array();
         json_object_set_new(o, "die_ns", json_real(die * 1e9));
         json_object_set_new(o, "threads", json_integer(threads));
-        for (size_t i = 0; i < g.gl_pathc; i++) {
+        for (size_t i = 0; i < nrows; i++) {
             const row *w = &rows[i];
             if (!w->ok)
                 continue;
@@ -256,7 +269,9 @@ int main(int argc, char **argv)
         printf("\nratio = time per fight on one thread / (dice per fight x cost of one die);\n"
                "goals (issue 5): ratio <= 5, scaling >= 1.7 on two cores; \"same\": the\n"
                "results on one and on all threads are identical; \"cpu\": the share of a\n"
-               "core each thread got (CPU time / wall time / threads).\n");
+               "core each thread got (CPU time / wall time / threads). \"floor\" is a\n"
+               "ruleset whose only work is its dice (bench/floor_rules.c): its ratio is\n"
+               "the engine's own cost around each die.\n");
         if (busy)
             printf("warning: the machine was busy (a thread got less than 90%% of a core):\n"
                    "fights/s, ratio and scaling understate what fray does on a quiet machine.\n");

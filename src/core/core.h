@@ -125,6 +125,7 @@ struct fray_encounter {
     int failed;                             /* an error stopped the fight */
     int errcode;                            /* FRAY_EINPUT (script, dice) or FRAY_ERUNTIME */
     int steps_in_round;                     /* guards against a scheduler that never ends a round */
+    int status_changed;                     /* a status changed since the last victory check */
 
     /* scripted actions: per combatant, FRAY_MAX_SCRIPT entries */
     fray_action *script;                    /* n * FRAY_MAX_SCRIPT, owned */

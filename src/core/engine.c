@@ -81,6 +81,7 @@ void fray_reset(fray_encounter *e, uint64_t seed, uint64_t stream)
     e->failed = 0;
     e->errcode = 0;
     e->offer_depth = 0;
+    e->status_changed = 1;
     e->steps_in_round = 0;
     e->seq = 0;
     e->nchanges = e->nmods = 0;
@@ -277,9 +278,13 @@ static void finish(fray_encounter *e, int winner, const char *why)
                                 .outcome = winner >= 0 ? e->side[winner] : "draw", .detail = note});
 }
 
-/* Victory when at most one side has a creature able to fight. */
+/* Victory when at most one side has a creature able to fight. Only a change
+ * of status (fray_set_status, or a reset) can change that answer. */
 static int check_victory(fray_encounter *e)
 {
+    if (!e->status_changed)
+        return 0;
+    e->status_changed = 0;
     int standing = -1, sides = 0;
     unsigned seen = 0;
     for (int i = 0; i < e->n; i++) {

@@ -35,6 +35,7 @@ void fray_set_status(fray_encounter *e, int who, int status)
     /* the change's "what" names the status reached; before/after are codes */
     record(e, who, status_names[status], e->c[who].status, status);
     e->c[who].status = status;
+    e->status_changed = 1;
 }
 
 void fray_move(fray_encounter *e, int who, int x, int y)
@@ -157,6 +158,8 @@ static int due(const fray_cond *k, int when, int round)
 void fray_cond_expire(fray_encounter *e, int who, int when)
 {
     fray_combatant *c = &e->c[who];
+    if (!c->ncond)
+        return;
     for (int i = 0; i < c->ncond;) {
         if (due(&c->cond[i], when, e->round)) {
             drop_entry(e, who, i);

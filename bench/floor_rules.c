@@ -1,0 +1,130 @@
+/* bench/floor_rules.c: "floor", a ruleset whose only work is its dice.
+ *
+ * bench_sim runs it beside the real duels to show what the engine's own
+ * protocol costs per die: every round each creature is named by next_actor,
+ * lists its one legal action, has its controller choose it, and resolves it
+ * with a declared and a triggered window offered to the other creature (who
+ * has no reaction to take). A Strike is a d20 that hits on 11 or more for
+ * 1d6 damage against 20 hit points. No movement, no conditions, no policy
+ * worth the name: whatever ratio this row shows is the floor under any
+ * ruleset that keeps the engine's contract (events, windows, controllers).
+ */
+#include <stdio.h>
+
+#include "core.h"
+#include "floor_rules.h"
+
+enum { FL_HP, FL_AP };
+enum { FL_STRIKE };
+
+static const fray_action_info actions[] = {{"Strike", "1 AP", "d20 >= 11 hits for 1d6"}};
+static const char *const resources[] = {"HP", "AP"};
+
+static int load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int who)
+{
+    static const char *const keys[] = {NULL};
+    if (fray_load_keys(ld, sheet, keys) < 0)
+        return -1;
+    e->c[who].res[FL_HP] = 20;
+    return 0;
+}
+
+static void nothing(fray_encounter *e) { (void)e; }
+
+static void start_round(fray_encounter *e)
+{
+    for (int i = 0; i < e->n; i++)
+        if (e->c[i].status == FRAY_ABLE)
+            fray_res_set(e, i, FL_AP, 1);
+}
+
+static int next_actor(fray_encounter *e)
+{
+    for (int i = 0; i < e->n; i++)
+        if (e->c[i].status == FRAY_ABLE && e->c[i].res[FL_AP] > 0)
+            return i;
+    return -1;
+}
+
+static int legal(fray_encounter *e, int who, int window, const fray_action *trig, fray_action *out,
+                 int max)
+{
+    (void)trig;
+    if (window != FRAY_WIN_ACT || e->c[who].status != FRAY_ABLE || max < 1)
+        return 0;
+    for (int t = 0; t < e->n; t++)
+        if (e->c[t].side != e->c[who].side && e->c[t].status == FRAY_ABLE) {
+            out[0] = (fray_action){.kind = FL_STRIKE, .actor = (int16_t)who, .target = (int16_t)t};
+            return 1;
+        }
+    return 0;
+}
+
+static void resolve(fray_encounter *e, const fray_action *a)
+{
+    fray_res_set(e, a->actor, FL_AP, 0);
+    fray_offer(e, FRAY_WIN_DECLARED, a);
+    int roll = fray_die(&e->dice, 20, "Strike roll, 1d20");
+    int hit = roll >= 11;
+    if (hit) {
+        int dmg = fray_die(&e->dice, 6, "Damage, 1d6");
+        int hp = e->c[a->target].res[FL_HP] - dmg;
+        fray_res_set(e, a->target, FL_HP, hp < 0 ? 0 : hp);
+        e->c[a->actor].dealt += dmg;
+        e->c[a->target].taken += dmg;
+        if (hp <= 0)
+            fray_set_status(e, a->target, FRAY_DEAD);
+    }
+    fray_emit(e, &(fray_event){.kind = "attack", .actor = a->actor, .target = a->target,
+                                .action = "Strike", .outcome = hit ? "hit" : "miss",
+                                .value = roll, .has_value = 1, .rule = "floor#Strike"});
+    fray_offer(e, FRAY_WIN_TRIGGERED, a);
+}
+
+static void pass(fray_encounter *e, int who, int window)
+{
+    if (window == FRAY_WIN_ACT)
+        fray_res_set(e, who, FL_AP, 0);
+}
+
+static int policy(fray_encounter *e, int who, int window, const fray_action *trig,
+                  const fray_action *legal, int n)
+{
+    (void)e;
+    (void)who;
+    (void)window;
+    (void)trig;
+    (void)legal;
+    return n ? 0 : -1;
+}
+
+static int describe(const fray_encounter *e, int who, char *buf, size_t len)
+{
+    return snprintf(buf, len, "HP %d/20", e->c[who].res[FL_HP]);
+}
+
+const fray_ruleset floor_ruleset = {
+    .version = FRAY_RULESET_VERSION,
+    .id = "floor",
+    .seed = "bench/floor_rules.c",
+    .summary = "the engine's protocol around nothing but dice (bench_sim only)",
+    .actions = actions, .nactions = 1,
+    .resources = resources, .nresources = 2,
+    .creature_size = 1,
+    .state_size = 1,
+    .load_creature = load_creature,
+    .start_combat = nothing,
+    .start_round = start_round,
+    .end_round = nothing,
+    .next_actor = next_actor,
+    .legal = legal,
+    .resolve = resolve,
+    .pass = pass,
+    .policy = policy,
+    .describe = describe,
+};
+
+const char floor_duel_json[] =
+    "{\"ruleset\": \"floor\", \"name\": \"floor duel\", \"combatants\": ["
+    "{\"name\": \"A\", \"side\": \"blue\", \"at\": [0, 0], \"sheet\": {}},"
+    "{\"name\": \"B\", \"side\": \"red\", \"at\": [1, 0], \"sheet\": {}}]}";
