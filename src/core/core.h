@@ -126,6 +126,11 @@ struct fray_encounter {
     int errcode;                            /* FRAY_EINPUT (script, dice) or FRAY_ERUNTIME */
     int steps_in_round;                     /* guards against a scheduler that never ends a round */
     int status_changed;                     /* a status changed since the last victory check */
+    /* The action kinds the controller about to choose will look at (bit k
+     * for kind k): the ruleset's policy_kinds while its policy chooses,
+     * every kind otherwise. A legal hook may leave the other kinds out;
+     * listing them is never wrong. */
+    uint64_t want;
 
     /* scripted actions: per combatant, FRAY_MAX_SCRIPT entries */
     fray_action *script;                    /* n * FRAY_MAX_SCRIPT, owned */
@@ -190,7 +195,9 @@ struct fray_ruleset {
      * round, as the ruleset defines). May be NULL. */
     void (*pass)(fray_encounter *e, int who, int window);
     /* The built-in policy: an index into legal[0..n), or -1 to pass. Uses
-     * e->policy_rng for any random choice, never e->dice. */
+     * e->policy_rng for any random choice, never e->dice. It must choose
+     * the same action from a list that keeps only the kinds in
+     * policy_kinds (below), in the same order. */
     int (*policy)(fray_encounter *e, int who, int window, const fray_action *trigger,
                   const fray_action *legal, int n);
     /* A short state line for narration ("Aura 12/27, Stamina 9/10"). */
@@ -206,7 +213,22 @@ struct fray_ruleset {
     int (*odds)(int argc, char **argv, json_t **out, char *err, size_t errlen);
     /* The checks and their parameters, for `fray odds --help`. */
     const char *odds_help;
+
+    /* ---- appended: a shorter list for the policy ---- */
+    /* The action kinds the policy ever picks or looks at (bit k for kind
+     * k), or 0 for all. While the policy chooses, e->want holds this mask
+     * and legal may skip planning the other kinds: the policy picks the
+     * same action, random and scripted creatures still see every kind. */
+    uint64_t policy_kinds;
 };
+
+#define FRAY_WANT_ALL UINT64_MAX
+#define FRAY_KIND(k) ((uint64_t)1 << (k))
+/* Whether the controller choosing now looks at actions of this kind. */
+static inline int fray_wants(const fray_encounter *e, int kind)
+{
+    return kind < 0 || kind >= 64 || (e->want >> kind) & 1u;
+}
 
 /* Take the state as it is now as the state fray_reset returns to. */
 void fray_encounter_snapshot(fray_encounter *e);

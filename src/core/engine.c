@@ -82,6 +82,7 @@ void fray_reset(fray_encounter *e, uint64_t seed, uint64_t stream)
     e->errcode = 0;
     e->offer_depth = 0;
     e->status_changed = 1;
+    e->want = FRAY_WANT_ALL;
     e->steps_in_round = 0;
     e->seq = 0;
     e->nchanges = e->nmods = 0;
@@ -205,13 +206,31 @@ static int choose_script(fray_encounter *e, int who, int window, const fray_acti
     return fail(e, msg, FRAY_EINPUT), -2;
 }
 
+/* Who chooses for `who` now. */
+static int controller_of(const fray_encounter *e, int who)
+{
+    const fray_combatant *c = &e->c[who];
+    if (c->controller == FRAY_CTL_SCRIPT && c->script_pos >= e->nscript[who])
+        return FRAY_CTL_POLICY; /* a script that ran out hands over to the policy */
+    return c->controller;
+}
+
+/* The legal actions of `who` in `window`, listing only the kinds its
+ * controller looks at when that is the ruleset's policy. */
+static int legal_for(fray_encounter *e, int who, int window, const fray_action *trigger,
+                     fray_action *out)
+{
+    if (e->rs->policy_kinds && controller_of(e, who) == FRAY_CTL_POLICY)
+        e->want = e->rs->policy_kinds;
+    int n = e->rs->legal(e, who, window, trigger, out, FRAY_MAX_LEGAL);
+    e->want = FRAY_WANT_ALL;
+    return n;
+}
+
 int fray_choose(fray_encounter *e, int who, int window, const fray_action *trigger,
                 const fray_action *legal, int n)
 {
-    fray_combatant *c = &e->c[who];
-    int ctl = c->controller;
-    if (ctl == FRAY_CTL_SCRIPT && c->script_pos >= e->nscript[who])
-        ctl = FRAY_CTL_POLICY; /* a script that ran out hands over to the policy */
+    int ctl = controller_of(e, who);
     switch (ctl) {
     case FRAY_CTL_SCRIPT:
         return choose_script(e, who, window, legal, n);
@@ -239,7 +258,7 @@ int fray_offer(fray_encounter *e, int window, const fray_action *trigger)
     fray_action legal[FRAY_MAX_LEGAL];
     for (int k = 0; k < n; k++) {
         int who = order[k];
-        int m = e->rs->legal(e, who, window, trigger, legal, FRAY_MAX_LEGAL);
+        int m = legal_for(e, who, window, trigger, legal);
         if (m <= 0)
             continue;
         int pick = fray_choose(e, who, window, trigger, legal, m);
@@ -358,7 +377,7 @@ int fray_step(fray_encounter *e)
         return fail(e, "the round does not end: the ruleset's scheduler keeps naming actors",
                     FRAY_ERUNTIME);
     fray_action legal[FRAY_MAX_LEGAL];
-    int n = e->rs->legal(e, who, FRAY_WIN_ACT, NULL, legal, FRAY_MAX_LEGAL);
+    int n = legal_for(e, who, FRAY_WIN_ACT, NULL, legal);
     int pick = fray_choose(e, who, FRAY_WIN_ACT, NULL, legal, n);
     if (pick < -1)
         return -1;

@@ -165,6 +165,57 @@ static void test_random_controller_is_seeded(void **s)
     fray_encounter_free(e);
 }
 
+/* The policy is asked with a list of its own kinds only (policy_kinds),
+ * and chooses exactly what it chooses from the whole list; random and
+ * scripted creatures still see every kind. */
+static void test_policy_kinds_shorten_the_list(void **s)
+{
+    (void)s;
+    fray_ruleset whole = tr_ruleset;
+    whole.policy_kinds = 0;
+    char err[256];
+    fray_encounter *a = tr_load(duel);
+    fray_encounter *b = fray_encounter_load_with(&whole, duel, "whole.json", err, sizeof err);
+    assert_non_null(b);
+    for (uint64_t seed = 0; seed < 50; seed++) {
+        tr_log la = {0}, lb = {0};
+        a->nsinks = b->nsinks = 0;
+        fray_subscribe(a, tr_sink, &la);
+        fray_subscribe(b, tr_sink, &lb);
+        fray_reset(a, seed, 0);
+        fray_reset(b, seed, 0);
+        assert_int_equal(fray_run(a), 0);
+        assert_int_equal(fray_run(b), 0);
+        assert_true(tr_narrowed(a) > 0);
+        assert_int_equal(tr_narrowed(b), 0);
+        assert_int_equal(la.n, lb.n);
+        for (int i = 0; i < la.n; i++)
+            assert_string_equal(la.lines[i], lb.lines[i]);
+    }
+    /* random play on both sides: never a shortened list */
+    assert_int_equal(fray_set_controller(a, "blue", "random"), 0);
+    assert_int_equal(fray_set_controller(a, "red", "random"), 0);
+    a->nsinks = 0;
+    fray_reset(a, 7, 0);
+    assert_int_equal(fray_run(a), 0);
+    assert_int_equal(tr_narrowed(a), 0);
+    fray_encounter_free(a);
+    fray_encounter_free(b);
+    /* a script that ran out hands over to the policy, and to its list */
+    fray_encounter *c = tr_load(
+        "{\"ruleset\":\"test\",\"combatants\":["
+        "{\"name\":\"A\",\"side\":\"blue\",\"script\":[\"Daze > B\"],\"sheet\":{\"hp\":6}},"
+        "{\"name\":\"B\",\"side\":\"red\",\"controller\":\"random\",\"sheet\":{\"hp\":6}}]}");
+    assert_int_equal(fray_step(c), 1); /* start */
+    assert_int_equal(fray_step(c), 1); /* round 1 */
+    assert_int_equal(fray_step(c), 1); /* A: Daze > B, from the script */
+    assert_int_equal(tr_narrowed(c), 0);
+    assert_true(fray_combatant_has(c, 1, "Dazed"));
+    assert_int_equal(fray_run(c), 0);
+    assert_true(tr_narrowed(c) > 0);
+    fray_encounter_free(c);
+}
+
 static void test_rest_and_options(void **s)
 {
     (void)s;
@@ -211,6 +262,7 @@ int main(void)
         cmocka_unit_test(test_script_controller_and_fallback),
         cmocka_unit_test(test_script_entry_not_legal),
         cmocka_unit_test(test_random_controller_is_seeded),
+        cmocka_unit_test(test_policy_kinds_shorten_the_list),
         cmocka_unit_test(test_rest_and_options),
         cmocka_unit_test(test_odds_hook),
     };

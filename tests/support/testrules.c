@@ -13,7 +13,7 @@
 #include "testrules.h"
 
 typedef struct tr_creature { int hp_max, bonus, braced; } tr_creature;
-typedef struct tr_state { int rests; } tr_state;
+typedef struct tr_state { int rests, narrowed; } tr_state;
 
 static const fray_action_info actions[] = {
     {"Strike", "1 AP", "d20 >= 10 hits for 1dN"},
@@ -76,12 +76,16 @@ static int legal(fray_encounter *e, int who, int window, const fray_action *trig
     int n = 0;
     if (e->c[who].status != FRAY_ABLE)
         return 0;
+    if (e->want != FRAY_WANT_ALL)
+        ((tr_state *)e->state)->narrowed++;
     if (window == FRAY_WIN_ACT) {
         for (int t = 0; t < e->n && n + 2 <= max; t++) {
             if (e->c[t].side == e->c[who].side || e->c[t].status != FRAY_ABLE)
                 continue;
             out[n++] = (fray_action){.kind = TR_STRIKE, .actor = (int16_t)who, .target = (int16_t)t};
-            out[n++] = (fray_action){.kind = TR_DAZE, .actor = (int16_t)who, .target = (int16_t)t};
+            /* the policy never Dazes: planned only for those who might */
+            if (fray_wants(e, TR_DAZE))
+                out[n++] = (fray_action){.kind = TR_DAZE, .actor = (int16_t)who, .target = (int16_t)t};
         }
     } else if (window == FRAY_WIN_DECLARED && trig->kind == TR_STRIKE && trig->target == who) {
         out[n++] = (fray_action){.kind = TR_BRACE, .actor = (int16_t)who, .target = -1};
@@ -217,7 +221,10 @@ const fray_ruleset tr_ruleset = {
     .rest = rest,
     .odds = odds,
     .odds_help = "strike [--braced]: the chance a Strike hits",
+    .policy_kinds = FRAY_KIND(TR_STRIKE) | FRAY_KIND(TR_BRACE) | FRAY_KIND(TR_RIPOSTE),
 };
+
+int tr_narrowed(const fray_encounter *e) { return ((const tr_state *)e->state)->narrowed; }
 
 fray_encounter *tr_load(const char *json)
 {

@@ -17,4 +17,6 @@ typedef struct tr_log {
     char lines[256][160];
 } tr_log;
 void tr_sink(void *ud, const fray_encounter *e, const fray_event *ev);
+/* How many legal calls of this fight listed only the policy's kinds. */
+int tr_narrowed(const fray_encounter *e);
 #endif
