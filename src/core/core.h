@@ -285,8 +285,21 @@ void fray_cond_expire(fray_encounter *e, int who, int when);
 /* Attach a modifier to the next event. */
 void fray_mod(fray_encounter *e, const char *source, int value);
 /* Emit an event: the core fills seq and round and attaches the rolls drawn,
- * the modifiers and the changes made since the last event. */
-void fray_emit(fray_encounter *e, const fray_event *ev);
+ * the modifiers and the changes made since the last event. Inline, so that
+ * without a sink (the sim) the event a caller writes is never built. */
+void fray_emit_to_sinks(fray_encounter *e, const fray_event *ev);
+static inline void fray_emit(fray_encounter *e, const fray_event *ev)
+{
+    if (e->nsinks) {
+        fray_emit_to_sinks(e, ev);
+        return;
+    }
+    /* counted; what it gathered is dropped */
+    ++e->seq;
+    e->dice.nlog = 0;
+    e->nmods = 0;
+    e->nchanges = 0;
+}
 /* Emit any pending rolls and changes as an event of kind "state". */
 void fray_flush(fray_encounter *e, int actor, const char *rule);
 

@@ -7,23 +7,15 @@
 
 void fray_mod(fray_encounter *e, const char *source, int value)
 {
-    if (e->nmods < FRAY_EV_MODS) {
+    if (e->nsinks && e->nmods < FRAY_EV_MODS) {
         e->mods[e->nmods].source = source;
         e->mods[e->nmods].value = value;
         e->nmods++;
     }
 }
 
-void fray_emit(fray_encounter *e, const fray_event *src)
+void fray_emit_to_sinks(fray_encounter *e, const fray_event *src)
 {
-    if (!e->nsinks) {
-        /* the sim: the event is counted, and what it gathered is dropped */
-        ++e->seq;
-        e->dice.nlog = 0;
-        e->nmods = 0;
-        e->nchanges = 0;
-        return;
-    }
     fray_event ev = *src;
     ev.seq = ++e->seq;
     ev.round = e->round;

@@ -8,7 +8,8 @@
 
 static void record(fray_encounter *e, int who, const char *what, int before, int after)
 {
-    if (e->nchanges < FRAY_EV_CHANGES) {
+    /* without a sink (the sim) nobody reads the changes */
+    if (e->nsinks && e->nchanges < FRAY_EV_CHANGES) {
         fray_event_change *ch = &e->changes[e->nchanges++];
         ch->who = who;
         ch->what = what;
