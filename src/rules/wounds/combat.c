@@ -71,25 +71,37 @@ static int cond_penalty(const fray_encounter *e, int i)
 static int space_yd(int size) { return size <= 2 ? 1 : size <= 5 ? 2 : size <= 8 ? 3 : 4; }
 
 /* #Mounted Combat: "you are considered 1 yard farther from creatures on the
- * ground smaller than your mount" (both ways). */
-static int mount_extra(const fray_encounter *e, int a, int b)
+ * ground smaller than your mount" (both ways). ma, mb: whether a, b are
+ * mounted. */
+static int mount_extra_of(const wo_creature *ca, const wo_creature *cb, int ma, int mb)
 {
-    const wo_creature *ca = CCR(e, a), *cb = CCR(e, b);
-    if (mounted(e, a) && !mounted(e, b) && cb->size < ca->mount_size)
+    if (ma && !mb && cb->size < ca->mount_size)
         return 1;
-    if (mounted(e, b) && !mounted(e, a) && ca->size < cb->mount_size)
+    if (mb && !ma && ca->size < cb->mount_size)
         return 1;
     return 0;
+}
+
+static int mount_extra(const fray_encounter *e, int a, int b)
+{
+    return mount_extra_of(CCR(e, a), CCR(e, b), mounted(e, a), mounted(e, b));
+}
+
+/* Yards between the edges of two spaces `dist_cm` apart (centre to centre),
+ * plus the mounted yard `extra`. */
+static int gap_of(int dist_cm, const wo_creature *ca, const wo_creature *cb, int extra)
+{
+    int sp = (space_yd(ca->size) + space_yd(cb->size)) / 2;
+    int g = wo_cm_to_yd(dist_cm) - sp;
+    if (g < 0)
+        g = 0;
+    return g + extra;
 }
 
 /* Yards between the edges of two creatures' spaces: 0 is adjacent. */
 int wo_gap_yd(const fray_encounter *e, int a, int b)
 {
-    int sp = (space_yd(CCR(e, a)->size) + space_yd(CCR(e, b)->size)) / 2;
-    int g = wo_cm_to_yd(fray_distance(e, a, b)) - sp;
-    if (g < 0)
-        g = 0;
-    return g + mount_extra(e, a, b);
+    return gap_of(fray_distance(e, a, b), CCR(e, a), CCR(e, b), mount_extra(e, a, b));
 }
 
 int wo_in_reach(const fray_encounter *e, int a, int b, int reach_yd)
@@ -97,24 +109,126 @@ int wo_in_reach(const fray_encounter *e, int a, int b, int reach_yd)
     return wo_gap_yd(e, a, b) <= reach_yd;
 }
 
-/* Can `a` attack `t` with its equipped weapon now (for flanking, within the
- * first range increment for ranged weapons)? */
-static int threatens(const fray_encounter *e, int a, int t)
+/* ---- The field seen from one creature ------------------------------------- */
+
+/* Listing the legal actions, planning moves and testing flanks ask the same
+ * questions (a condition, a gap, a weapon) dozens of times in one call, and
+ * nothing changes while they are asked: a view answers each once. Every
+ * field is what the named function would return now. */
+#define BIT(cond) (1u << (cond))
+
+typedef struct wo_view {
+    const fray_encounter *e;
+    int who, n;
+    int ap;                                  /* RES(who, WO_R_AP) */
+    int uw_melee;                            /* who's melee attacks cost 2 AP more */
+    unsigned foes;                           /* bit i: enemies(who, i) */
+    unsigned able;                           /* bit i: able(i) */
+    unsigned dead;                           /* bit i: status FRAY_DEAD */
+    unsigned cond[FRAY_MAX_COMBATANTS];      /* HAS(i, k) is cond[i] & BIT(k) */
+    const wo_weapon *w[FRAY_MAX_COMBATANTS]; /* weapon_of(i) */
+    int dist[FRAY_MAX_COMBATANTS];           /* fray_distance(who, i) */
+    int gap[FRAY_MAX_COMBATANTS];            /* wo_gap_yd(who, i) */
+} wo_view;
+
+/* The conditions creature i has, one bit per WO_C_* (fray_cond_has). */
+static unsigned conds_of(const fray_encounter *e, int i)
 {
-    const wo_weapon *w = weapon_of(e, a);
-    if (!can_act(e, a))
-        return 0;
-    if (w->ranged)
-        return !HAS(e, a, WO_C_UNDERWATER) && wo_gap_yd(e, a, t) <= w->range;
-    return wo_in_reach(e, a, t, w->reach);
+    const fray_combatant *c = &e->c[i];
+    unsigned m = 0;
+    for (int k = 0; k < c->ncond; k++)
+        m |= BIT(c->cond[k].id);
+    return m;
 }
 
-/* Can i count towards flanking t? Not when t ignores it, nor when i
- * ignores t ("you cannot contribute to flanking an ignored creature"). */
-static int flanker(const fray_encounter *e, int i, int t)
+static void view_init(wo_view *v, const fray_encounter *e, int who)
 {
+    v->e = e;
+    v->who = who;
+    v->n = e->n;
+    v->foes = v->able = v->dead = 0;
+    for (int i = 0; i < e->n; i++) {
+        v->cond[i] = conds_of(e, i);
+        v->w[i] = weapon_of(e, i);
+        if (enemies(e, who, i))
+            v->foes |= 1u << i;
+        if (able(e, i))
+            v->able |= 1u << i;
+        if (e->c[i].status == FRAY_DEAD)
+            v->dead |= 1u << i;
+    }
+    const wo_creature *cw = CCR(e, who);
+    int mw = (v->cond[who] & BIT(WO_C_MOUNTED)) != 0;
+    for (int i = 0; i < e->n; i++) {
+        const wo_creature *ci = CCR(e, i);
+        int mi = (v->cond[i] & BIT(WO_C_MOUNTED)) != 0;
+        if (i == who) {
+            v->dist[i] = v->gap[i] = 0; /* what wo_gap_yd(who, who) gives */
+            continue;
+        }
+        v->dist[i] = fray_distance(e, who, i);
+        v->gap[i] = gap_of(v->dist[i], cw, ci, mount_extra_of(cw, ci, mw, mi));
+    }
+    v->ap = RES(e, who, WO_R_AP);
+    /* #Underwater Combat: melee attacks cost 2 AP more (wo_ap_cost) */
+    v->uw_melee = (v->cond[who] & BIT(WO_C_UNDERWATER)) && !v->w[who]->ranged;
+}
+
+static int v_has(const wo_view *v, int i, int cond) { return (v->cond[i] & BIT(cond)) != 0; }
+
+static int v_can_act(const wo_view *v, int i)
+{
+    return able(v->e, i) && !v_has(v, i, WO_C_HELPLESS) && !v_has(v, i, WO_C_UNCONSCIOUS);
+}
+
+/* threatens(i, who): can i attack the view's creature with its equipped
+ * weapon now (for flanking, within the first range increment for ranged
+ * weapons)? The gap is the same both ways. */
+static int v_threatens(const wo_view *v, int i)
+{
+    const wo_weapon *w = v->w[i];
+    if (!v_can_act(v, i))
+        return 0;
+    if (w->ranged)
+        return !v_has(v, i, WO_C_UNDERWATER) && v->gap[i] <= w->range;
+    return v->gap[i] <= w->reach;
+}
+
+/* Can i count towards flanking the view's creature t? Not when t ignores
+ * it, nor when i ignores t ("you cannot contribute to flanking an ignored
+ * creature"). */
+static int v_flanker(const wo_view *v, int i)
+{
+    const fray_encounter *e = v->e;
+    int t = v->who;
     return enemies(e, i, t) && !(CCR(e, t)->ignored & (1u << i)) &&
-           !(CCR(e, i)->ignored & (1u << t)) && threatens(e, i, t);
+           !(CCR(e, i)->ignored & (1u << t)) && v_threatens(v, i);
+}
+
+/* #Flanking: is the view's creature flanked, two of its flankers at least
+ * 120 degrees apart? */
+static int v_flanked(const wo_view *v)
+{
+    const fray_encounter *e = v->e;
+    int t = v->who;
+    unsigned fl = 0;
+    for (int i = 0; i < e->n; i++)
+        if (v_flanker(v, i))
+            fl |= 1u << i;
+    if (!(fl & (fl - 1)))
+        return 0; /* fewer than two */
+    for (int i = 0; i < e->n; i++) {
+        if (!(fl & (1u << i)))
+            continue;
+        for (int j = i + 1; j < e->n; j++) {
+            if (!(fl & (1u << j)))
+                continue;
+            if (wo_separated_120(e->c[t].x, e->c[t].y, e->c[i].x, e->c[i].y, e->c[j].x,
+                                 e->c[j].y))
+                return 1;
+        }
+    }
+    return 0;
 }
 
 /* #Flanking and #Ignoring Your Flank: 0 none, 1 flanked, 2 a rear attack by
@@ -124,18 +238,15 @@ static int flank_state(const fray_encounter *e, int attacker, int t)
     const wo_creature *ct = CCR(e, t);
     if (ct->ignored & (1u << attacker))
         return 2;
-    for (int i = 0; i < e->n; i++) {
-        if (!flanker(e, i, t))
-            continue;
-        for (int j = i + 1; j < e->n; j++) {
-            if (!flanker(e, j, t))
-                continue;
-            if (wo_separated_120(e->c[t].x, e->c[t].y, e->c[i].x, e->c[i].y, e->c[j].x,
-                                 e->c[j].y))
-                return 1;
-        }
-    }
-    return 0;
+    /* it takes two flankers, each an enemy able to fight */
+    int could = 0;
+    for (int i = 0; i < e->n; i++)
+        could += enemies(e, i, t) && able(e, i);
+    if (could < 2)
+        return 0;
+    wo_view v;
+    view_init(&v, e, t);
+    return v_flanked(&v);
 }
 
 /* ---- Resources and conditions ------------------------------------------------ */
@@ -234,12 +345,13 @@ static int total_wounds(const fray_encounter *e, int who)
 static int skill_mod(fray_encounter *e, int who, int at, int sk, const char *spec)
 {
     const wo_creature *c = CCR(e, who);
-    int m = wo_check_mod(c->attr[at], sk >= 0 ? c->skill[sk] : 0, wo_spec(c, spec), 0);
+    int rank = wo_spec(c, spec);
+    int m = wo_check_mod(c->attr[at], sk >= 0 ? c->skill[sk] : 0, rank, 0);
     fray_mod(e, wo_attr_name[at], c->attr[at]);
     if (sk >= 0 && c->skill[sk])
         fray_mod(e, wo_skill_name[sk], c->skill[sk]);
-    if (wo_spec(c, spec))
-        fray_mod(e, "Specialization", wo_spec(c, spec));
+    if (rank)
+        fray_mod(e, "Specialization", rank);
     int p = cond_penalty(e, who);
     if (p)
         fray_mod(e, "Exhausted", -p);
@@ -653,7 +765,15 @@ static const int ap_option[WO_NACT] = {
     [WO_A_SHOVE] = WO_OPT_AP_MANEUVER, [WO_A_TRIP] = WO_OPT_AP_MANEUVER, [WO_A_CANCEL] = -1,
 };
 
-int wo_ap_cost(const fray_encounter *e, int who, int kind, int arg)
+static int is_melee_attack_kind(int kind)
+{
+    return kind == WO_A_NONLETHAL || kind == WO_A_QUICK || kind == WO_A_STANDARD ||
+           kind == WO_A_STRONG || kind == WO_A_REBUFF;
+}
+
+/* wo_ap_cost with its one state-dependent piece given: uw_melee, whether
+ * `who` is underwater with a melee weapon. */
+static int ap_cost(const fray_encounter *e, int who, int kind, int arg, int uw_melee)
 {
     const wo_creature *c = CCR(e, who);
     int cost;
@@ -680,7 +800,7 @@ int wo_ap_cost(const fray_encounter *e, int who, int kind, int arg)
         cost = 8; /* #Mounted Combat: "(AP Cost 8)" */
         break;
     case WO_A_HURRY:
-        cost = wo_ap_cost(e, who, arg >> 4, arg & 15);
+        cost = ap_cost(e, who, arg >> 4, arg & 15, uw_melee);
         break;
     default:
         cost = fray_opt(e, ap_option[kind]);
@@ -688,11 +808,17 @@ int wo_ap_cost(const fray_encounter *e, int who, int kind, int arg)
     }
     /* #Underwater Combat: "When you make a melee attack, you must pay an
      * extra 2 AP" */
-    if ((kind == WO_A_NONLETHAL || kind == WO_A_QUICK || kind == WO_A_STANDARD ||
-         kind == WO_A_STRONG || kind == WO_A_REBUFF) &&
-        HAS(e, who, WO_C_UNDERWATER) && !weapon_of(e, who)->ranged)
+    if (is_melee_attack_kind(kind) && uw_melee)
         cost += 2;
     return wo_ap_floor(cost, 0);
+}
+
+int wo_ap_cost(const fray_encounter *e, int who, int kind, int arg)
+{
+    /* only a melee attack (or a hurried one) looks at the water */
+    int uw_melee = (is_melee_attack_kind(kind) || kind == WO_A_HURRY) &&
+                   HAS(e, who, WO_C_UNDERWATER) && !weapon_of(e, who)->ranged;
+    return ap_cost(e, who, kind, arg, uw_melee);
 }
 
 static void pay_ap(fray_encounter *e, int who, int cost)
@@ -712,13 +838,17 @@ static void pay_ap(fray_encounter *e, int who, int cost)
 
 /* ---- Movement ---------------------------------------------------------------------------- */
 
-static int move_rate(const fray_encounter *e, int who)
+static int rate_of(const wo_creature *c, int on_mount, int dashing)
 {
-    const wo_creature *c = CCR(e, who);
-    int rate = mounted(e, who) ? c->mount_rate : c->move_rate;
-    if (HAS(e, who, WO_C_DASHING))
+    int rate = on_mount ? c->mount_rate : c->move_rate;
+    if (dashing)
         rate = rate * 2 + c->dash_bonus; /* #Action: Dash: "Your movement rate is doubled" */
     return rate;
+}
+
+static int move_rate(const fray_encounter *e, int who)
+{
+    return rate_of(CCR(e, who), mounted(e, who), HAS(e, who, WO_C_DASHING));
 }
 
 /* Yards of normal movement each yard costs here (#Difficult Terrain). */
@@ -727,29 +857,29 @@ static int terrain(const fray_encounter *e, int who)
     const wo_creature *c = CCR(e, who);
     int t = c->terrain_cost;
     if (c->env == WO_ENV_SWIMMING)
-        t *= wo_terrain_cost("Swimming");
+        t *= wo_terrain_table[WO_TERRAIN_SWIMMING].cost;
     else if (c->env == WO_ENV_CLIMBING)
-        t *= wo_terrain_cost("Vertical climb");
+        t *= wo_terrain_table[WO_TERRAIN_VERTICAL_CLIMB].cost;
     else if (c->env == WO_ENV_UNDERWATER)
-        t *= wo_terrain_cost("Walking underwater");
+        t *= wo_terrain_table[WO_TERRAIN_UNDERWATER].cost;
     if (who >= 0 && c->share_with >= 0)
         t *= 2; /* #Action: Enter Occupied Space: "costs double" */
     return t;
 }
 
 /* AP to buy so that the pool holds `need` yards, spending at most `ap`;
- * writes the pool after buying. */
-static int buy_plan(int pool, int need, int rate, int ap, int *pool_after)
+ * writes the pool after buying. yards[k]: what k AP buy (wo_move_yards). */
+static int buy_plan(int pool, int need, const int yards[5], int ap, int *pool_after)
 {
     int spent = 0;
     while (pool < need && spent < ap) {
         int left = ap - spent, k;
         for (k = 1; k <= 4 && k <= left; k++)
-            if (pool + wo_move_yards(rate, k) >= need)
+            if (pool + yards[k] >= need)
                 break;
         if (k > 4 || k > left)
             k = left < 4 ? left : 4;
-        int got = wo_move_yards(rate, k);
+        int got = yards[k];
         if (got == 0 && (k == 4 || k == left))
             break;
         spent += k;
@@ -761,12 +891,22 @@ static int buy_plan(int pool, int need, int rate, int ap, int *pool_after)
 
 /* Destination of `who` moving up to `yards` towards (or away from) point
  * (tx, ty), stopping at distance `stop_cm`. */
+static void dest_point_d(const fray_encounter *e, int who, int tx, int ty, int64_t d, int away,
+                         int yards, int stop_cm, int *ox, int *oy);
+
 static void dest_point(const fray_encounter *e, int who, int tx, int ty, int away, int yards,
                        int stop_cm, int *ox, int *oy)
 {
+    int64_t dx = tx - (int64_t)e->c[who].x, dy = ty - (int64_t)e->c[who].y;
+    dest_point_d(e, who, tx, ty, fray_isqrt(dx * dx + dy * dy), away, yards, stop_cm, ox, oy);
+}
+
+/* The same with d, the distance from `who` to the point, already known. */
+static void dest_point_d(const fray_encounter *e, int who, int tx, int ty, int64_t d, int away,
+                         int yards, int stop_cm, int *ox, int *oy)
+{
     int64_t x0 = e->c[who].x, y0 = e->c[who].y;
     int64_t dx = tx - x0, dy = ty - y0;
-    int64_t d = fray_isqrt(dx * dx + dy * dy);
     int64_t m = wo_yd_to_cm(yards);
     if (away) {
         if (d == 0) {
@@ -789,31 +929,48 @@ static void dest_point(const fray_encounter *e, int who, int tx, int ty, int awa
 
 /* The reach a Move towards `t` aims for: weapon reach, or the first range
  * increment of a ranged weapon. */
-static int move_goal(const fray_encounter *e, int who, int t)
+static int move_goal(const wo_view *v, int t)
 {
-    const wo_weapon *w = weapon_of(e, who);
-    if (!enemies(e, who, t))
+    const wo_weapon *w = v->w[v->who];
+    if (!enemies(v->e, v->who, t))
         return 0;
     return w->ranged ? w->range : w->reach;
 }
 
-/* Fill a Move action towards t: x, y and arg (AP bought). 0 if no move. */
-static int plan_move(const fray_encounter *e, int who, int t, int away, fray_action *a, int apcap)
+/* What the view's creature buys movement with: the same towards every
+ * target. AP are capped at apcap. */
+typedef struct wo_mover {
+    int tc, pool, ap;
+    int yards[5]; /* yards[k]: what k AP buy at its movement rate (wo_move_yards) */
+} wo_mover;
+
+static void mover_init(wo_mover *m, const wo_view *v, int apcap)
 {
-    int rate = move_rate(e, who), tc = terrain(e, who);
-    int pool = RES(e, who, WO_R_MOVE), ap = RES(e, who, WO_R_AP);
-    if (ap > apcap)
-        ap = apcap;
+    int rate = rate_of(CCR(v->e, v->who), v_has(v, v->who, WO_C_MOUNTED),
+                       v_has(v, v->who, WO_C_DASHING));
+    wo_move_yards_row(rate, m->yards);
+    m->tc = terrain(v->e, v->who);
+    m->pool = RES(v->e, v->who, WO_R_MOVE);
+    m->ap = v->ap > apcap ? apcap : v->ap;
+}
+
+/* Fill a Move action of the view's creature towards (or away from) t: x, y
+ * and arg (AP bought). 0 if no move. */
+static int plan_move_v(const wo_view *v, const wo_mover *mv, int t, int away, fray_action *a)
+{
+    const fray_encounter *e = v->e;
+    int who = v->who, tc = mv->tc;
     int need_yd, stop_cm = 0;
     if (away) {
         need_yd = 4 * tc; /* a step away: up to four yards */
     } else {
-        int goal = move_goal(e, who, t);
-        int gap = wo_gap_yd(e, who, t);
+        int goal = move_goal(v, t);
+        int gap = v->gap[t];
         if (gap <= goal)
             return 0;
         /* the mounted yard cannot be closed: aim at the real gap */
-        int extra = mount_extra(e, who, t);
+        int extra = mount_extra_of(CCR(e, who), CCR(e, t), v_has(v, who, WO_C_MOUNTED),
+                                   v_has(v, t, WO_C_MOUNTED));
         int real_goal = goal - extra < 0 ? 0 : goal - extra, real_gap = gap - extra;
         if (real_gap <= real_goal)
             return 0;
@@ -822,7 +979,7 @@ static int plan_move(const fray_encounter *e, int who, int t, int away, fray_act
         need_yd = (real_gap - real_goal) * tc;
     }
     int after;
-    int spent = buy_plan(pool, need_yd, rate, ap, &after);
+    int spent = buy_plan(mv->pool, need_yd, mv->yards, mv->ap, &after);
     int yards = after / tc;
     if (yards <= 0)
         return 0;
@@ -833,10 +990,20 @@ static int plan_move(const fray_encounter *e, int who, int t, int away, fray_act
     a->target = (int16_t)t;
     a->arg = (int16_t)spent;
     int x, y;
-    dest_point(e, who, e->c[t].x, e->c[t].y, away, yards, stop_cm, &x, &y);
+    dest_point_d(e, who, e->c[t].x, e->c[t].y, v->dist[t], away, yards, stop_cm, &x, &y);
     a->x = x;
     a->y = y;
     return x != e->c[who].x || y != e->c[who].y;
+}
+
+/* Fill a Move action towards t: x, y and arg (AP bought). 0 if no move. */
+static int plan_move(const fray_encounter *e, int who, int t, int away, fray_action *a, int apcap)
+{
+    wo_view v;
+    wo_mover mv;
+    view_init(&v, e, who);
+    mover_init(&mv, &v, apcap);
+    return plan_move_v(&v, &mv, t, away, a);
 }
 
 /* ---- Windows -------------------------------------------------------------------------------- */
@@ -878,12 +1045,8 @@ static void add(wo_list *l, int kind, int who, int target, int arg)
 {
     if (l->n >= l->max)
         return;
-    fray_action *a = &l->out[l->n++];
-    memset(a, 0, sizeof *a);
-    a->kind = (int16_t)kind;
-    a->actor = (int16_t)who;
-    a->target = (int16_t)target;
-    a->arg = (int16_t)arg;
+    l->out[l->n++] = (fray_action){.kind = (int16_t)kind, .actor = (int16_t)who,
+                                   .target = (int16_t)target, .arg = (int16_t)arg};
 }
 
 /* affordable now, or (own turn, long) declarable over several turns */
@@ -894,68 +1057,85 @@ static int affordable(const fray_encounter *e, int who, int kind, int arg, int a
     return cost <= ap || (allow_long && ap > 0);
 }
 
+/* affordable() for the view's creature: with allow_long and any AP the
+ * cost does not matter, so it is not computed. */
+static int v_affordable(const wo_view *v, int kind, int arg, int allow_long)
+{
+    if (allow_long && v->ap > 0)
+        return 1;
+    return ap_cost(v->e, v->who, kind, arg, v->uw_melee) <= v->ap;
+}
+
 static int grappling(const fray_encounter *e, int a, int b)
 {
     return (int)((CCR(e, a)->grappling >> b) & 1u);
 }
 
-static int is_grappled(const fray_encounter *e, int who)
+/* The actions `who` may take on its own turn, or as an interrupt
+ * (allow_long 0: no long actions, interrupt 1). */
+static void own_actions(fray_encounter *e, int who, wo_list *l0, int allow_long, int interrupt)
 {
-    return HAS(e, who, WO_C_GRAPPLED);
-}
-
-static void own_actions(fray_encounter *e, int who, wo_list *l, int allow_long)
-{
+    wo_view view, *v = &view;
+    view_init(v, e, who);
+    /* locals, so that writing the list does not make the compiler read
+     * these again and again */
+    wo_list list = *l0, *l = &list;
+    const int n = e->n;
+    const unsigned foes = v->foes, live = v->able, dead = v->dead;
+#define IN(mask, t) (((mask) >> (t)) & 1u)
     const wo_creature *c = CCR(e, who);
-    const wo_weapon *w = weapon_of(e, who);
-    int uw = HAS(e, who, WO_C_UNDERWATER);
-    if (HAS(e, who, WO_C_PINNED) || HAS(e, who, WO_C_HELPLESS)) {
+    const wo_weapon *w = v->w[who];
+    const wo_weapon *wielded = wo_wielded(c);
+    int uw = v_has(v, who, WO_C_UNDERWATER);
+    int on_mount = v_has(v, who, WO_C_MOUNTED);
+    if (v_has(v, who, WO_C_PINNED) || v_has(v, who, WO_C_HELPLESS)) {
         /* #Action: Pin: "unable to take any other actions while pinned" */
-        if (HAS(e, who, WO_C_PINNED) && affordable(e, who, WO_A_ESCAPE, 0, allow_long))
+        if (v_has(v, who, WO_C_PINNED) && v_affordable(v, WO_A_ESCAPE, 0, allow_long))
             add(l, WO_A_ESCAPE, who, -1, 0);
+        *l0 = list;
         return;
     }
     /* attacks first: the scripts and the policy find them early */
-    for (int t = 0; t < e->n; t++) {
-        if (t == who || !able(e, t) || !enemies(e, who, t))
+    for (int t = 0; t < n; t++) {
+        if (!IN(foes & live, t))
             continue;
         if (w->ranged) {
-            if (!uw && wo_gap_yd(e, who, t) <= 3 * w->range &&
-                affordable(e, who, WO_A_STANDARD, 0, allow_long))
+            if (!uw && v->gap[t] <= 3 * w->range && v_affordable(v, WO_A_STANDARD, 0, allow_long))
                 add(l, WO_A_STANDARD, who, t, 0);
-        } else if (wo_in_reach(e, who, t, w->reach)) {
+        } else if (v->gap[t] <= w->reach) {
             static const int kinds[4] = {WO_A_STANDARD, WO_A_QUICK, WO_A_STRONG, WO_A_NONLETHAL};
             for (int k = 0; k < 4; k++)
-                if (affordable(e, who, kinds[k], 0, allow_long))
+                if (v_affordable(v, kinds[k], 0, allow_long))
                     add(l, kinds[k], who, t, 0);
         }
         for (int s = 0; s < c->nspell; s++)
-            if (RES(e, who, WO_R_MANA) >= c->spell[s].mana &&
-                wo_gap_yd(e, who, t) <= c->spell[s].range &&
-                affordable(e, who, WO_A_CAST, s, allow_long))
+            if (RES(e, who, WO_R_MANA) >= c->spell[s].mana && v->gap[t] <= c->spell[s].range &&
+                v_affordable(v, WO_A_CAST, s, allow_long))
                 add(l, WO_A_CAST, who, t, s);
     }
     /* movement, unless grappled (Drag moves a grapple) or the mount bolted */
     if (!c->lost_control && c->pending < 0) {
-        for (int t = 0; t < e->n; t++) {
-            if (t == who || e->c[t].status == FRAY_DEAD)
+        wo_mover mv;
+        mover_init(&mv, v, 1000);
+        for (int t = 0; t < n; t++) {
+            if (t == who || IN(dead, t))
                 continue;
             fray_action m;
-            if (plan_move(e, who, t, 0, &m, 1000) && l->n < l->max) {
+            if (plan_move_v(v, &mv, t, 0, &m) && l->n < l->max) {
                 l->out[l->n++] = m;
             }
         }
-        for (int t = 0; t < e->n; t++) {
-            if (t == who || !able(e, t) || !enemies(e, who, t) || wo_gap_yd(e, who, t) > 6)
+        for (int t = 0; t < n; t++) {
+            if (!IN(foes & live, t) || v->gap[t] > 6)
                 continue;
             fray_action m;
-            if (plan_move(e, who, t, 1, &m, 1000) && l->n < l->max)
+            if (plan_move_v(v, &mv, t, 1, &m) && l->n < l->max)
                 l->out[l->n++] = m;
         }
     }
-    if (!HAS(e, who, WO_C_DEFENDING) && affordable(e, who, WO_A_DEFEND, 0, allow_long))
+    if (!v_has(v, who, WO_C_DEFENDING) && v_affordable(v, WO_A_DEFEND, 0, allow_long))
         add(l, WO_A_DEFEND, who, -1, 0);
-    if (c->readied < 0 && wo_wielded(c) && affordable(e, who, WO_A_READY, WO_A_STANDARD, 0)) {
+    if (c->readied < 0 && wielded && v_affordable(v, WO_A_READY, WO_A_STANDARD, 0)) {
         add(l, WO_A_READY, who, -1, WO_A_STANDARD);
         if (!w->ranged) {
             add(l, WO_A_READY, who, -1, WO_A_QUICK);
@@ -963,114 +1143,128 @@ static void own_actions(fray_encounter *e, int who, wo_list *l, int allow_long)
         }
     }
     /* Retrieve (hands empty of weapons) or Stow */
-    if (!wo_wielded(c)) {
+    if (!wielded) {
         for (int i = 0; i < c->nweapon; i++)
             if (c->weapon[i].place >= WO_SCABBARD && c->weapon[i].place <= WO_BACKPACK &&
-                affordable(e, who, WO_A_RETRIEVE, i, allow_long))
+                v_affordable(v, WO_A_RETRIEVE, i, allow_long))
                 add(l, WO_A_RETRIEVE, who, -1, i);
     } else {
         for (int i = 0; i < c->nweapon; i++)
             if (c->weapon[i].place == WO_IN_HAND && c->nweapon > 1 &&
-                affordable(e, who, WO_A_RETRIEVE, i | 0x100, allow_long))
+                v_affordable(v, WO_A_RETRIEVE, i | 0x100, allow_long))
                 add(l, WO_A_RETRIEVE, who, -1, i | 0x100);
     }
     /* #Action: Change Posture: "If you are prone, you cannot change directly
      * to standing." */
-    int p = posture(e, who);
+    int p = v_has(v, who, WO_C_PRONE)        ? WO_PRONE :
+            v_has(v, who, WO_C_CROUCHING)    ? WO_CROUCH : WO_STANDING;
     for (int q = 0; q < 3; q++) {
-        if (q == p || (p == WO_PRONE && q == WO_STANDING) || mounted(e, who))
+        if (q == p || (p == WO_PRONE && q == WO_STANDING) || on_mount)
             continue;
-        if (affordable(e, who, WO_A_POSTURE, q, allow_long))
+        if (v_affordable(v, WO_A_POSTURE, q, allow_long))
             add(l, WO_A_POSTURE, who, -1, q);
     }
-    for (int t = 0; t < e->n; t++) {
-        if (t == who || !able(e, t))
+    for (int t = 0; t < n; t++) {
+        if (t == who || !IN(live, t))
             continue;
-        int gap = wo_gap_yd(e, who, t);
-        int en = enemies(e, who, t);
+        int gap = v->gap[t];
+        int en = IN(foes, t);
         int sized = CCR(e, t)->size - c->size < 5 && c->size - CCR(e, t)->size < 5;
-        if (en && c->opening_vs != t && weapon_of(e, t)->optimal_reach > w->reach && !w->ranged &&
-            gap <= weapon_of(e, t)->reach + 8 && affordable(e, who, WO_A_OPENING, 0, allow_long))
+        if (en && c->opening_vs != t && v->w[t]->optimal_reach > w->reach && !w->ranged &&
+            gap <= v->w[t]->reach + 8 && v_affordable(v, WO_A_OPENING, 0, allow_long))
             add(l, WO_A_OPENING, who, t, 0);
-        if (en && gap == 0 && sized && c->share_with < 0 && !mounted(e, who) &&
-            affordable(e, who, WO_A_ENTER, 0, allow_long))
+        if (en && gap == 0 && sized && c->share_with < 0 && !on_mount &&
+            v_affordable(v, WO_A_ENTER, 0, allow_long))
             add(l, WO_A_ENTER, who, t, 0);
-        if (en && gap == 0 && sized && !grappling(e, who, t) && !mounted(e, who) &&
-            affordable(e, who, WO_A_GRAPPLE, 0, allow_long))
+        if (en && gap == 0 && sized && !grappling(e, who, t) && !on_mount &&
+            v_affordable(v, WO_A_GRAPPLE, 0, allow_long))
             add(l, WO_A_GRAPPLE, who, t, 0);
-        if (en && grappling(e, who, t) && !HAS(e, t, WO_C_PINNED) &&
-            affordable(e, who, WO_A_PIN, 0, allow_long))
+        if (en && grappling(e, who, t) && !v_has(v, t, WO_C_PINNED) &&
+            v_affordable(v, WO_A_PIN, 0, allow_long))
             add(l, WO_A_PIN, who, t, 0);
-        if (en && wo_in_reach(e, who, t, w->ranged ? 0 : w->reach))
+        if (en && gap <= (w->ranged ? 0 : w->reach))
             for (int h = 0; h < 4; h++)
-                if (affordable(e, who, h ? WO_A_DISTRACT + h - 1 : WO_A_HINDER, h, allow_long))
+                if (v_affordable(v, h ? WO_A_DISTRACT + h - 1 : WO_A_HINDER, h, allow_long))
                     add(l, h ? WO_A_DISTRACT + h - 1 : WO_A_HINDER, who, t, h);
-        if (!en && HAS(e, t, WO_C_DYING) && gap == 0 &&
-            affordable(e, who, WO_A_STABILIZE, 0, allow_long))
+        if (!en && v_has(v, t, WO_C_DYING) && gap == 0 &&
+            v_affordable(v, WO_A_STABILIZE, 0, allow_long))
             add(l, WO_A_STABILIZE, who, t, 0);
     }
     /* the downed too: stabilize an ally lying dying next to you */
-    for (int t = 0; t < e->n; t++)
-        if (t != who && e->c[t].status == FRAY_DOWN && !enemies(e, who, t) &&
-            HAS(e, t, WO_C_DYING) && wo_gap_yd(e, who, t) == 0 &&
-            affordable(e, who, WO_A_STABILIZE, 0, allow_long))
+    for (int t = 0; t < n; t++)
+        if (t != who && e->c[t].status == FRAY_DOWN && !IN(foes, t) &&
+            v_has(v, t, WO_C_DYING) && v->gap[t] == 0 &&
+            v_affordable(v, WO_A_STABILIZE, 0, allow_long))
             add(l, WO_A_STABILIZE, who, t, 0);
-    if (is_grappled(e, who) && affordable(e, who, WO_A_ESCAPE, 0, allow_long))
+    int grappled = v_has(v, who, WO_C_GRAPPLED);
+    if (grappled && v_affordable(v, WO_A_ESCAPE, 0, allow_long))
         add(l, WO_A_ESCAPE, who, -1, 0);
-    if (is_grappled(e, who) && !c->drag_ap && affordable(e, who, WO_A_DRAG, 0, allow_long))
-        for (int t = 0; t < e->n; t++)
-            if (t != who && !grappling(e, who, t) && e->c[t].status != FRAY_DEAD &&
-                wo_gap_yd(e, who, t) > 0) {
+    if (grappled && !c->drag_ap && v_affordable(v, WO_A_DRAG, 0, allow_long))
+        for (int t = 0; t < n; t++)
+            if (t != who && !grappling(e, who, t) && !IN(dead, t) && v->gap[t] > 0) {
                 add(l, WO_A_DRAG, who, t, 0);
                 break;
             }
-    if (c->mount_size > -100 && affordable(e, who, WO_A_MOUNT, 0, allow_long))
+    if (c->mount_size > -100 && v_affordable(v, WO_A_MOUNT, 0, allow_long))
         add(l, WO_A_MOUNT, who, -1, 0);
-    if (c->dash_uses < 2 && affordable(e, who, WO_A_DASH, 0, allow_long))
+    if (c->dash_uses < 2 && v_affordable(v, WO_A_DASH, 0, allow_long))
         add(l, WO_A_DASH, who, -1, 0);
     for (int k = 0; k < c->neffect; k++)
-        if (c->effect[k].active && affordable(e, who, WO_A_END_EFFECT, k, allow_long))
+        if (c->effect[k].active && v_affordable(v, WO_A_END_EFFECT, k, allow_long))
             add(l, WO_A_END_EFFECT, who, -1, k);
-    if (affordable(e, who, WO_A_SEIZE, 0, allow_long))
+    if (v_affordable(v, WO_A_SEIZE, 0, allow_long))
         add(l, WO_A_SEIZE, who, -1, 0);
     /* healing: yourself or an adjacent ally */
-    for (int t = 0; t < e->n; t++) {
-        if (enemies(e, who, t) || e->c[t].status == FRAY_DEAD ||
-            (t != who && wo_gap_yd(e, who, t) > 0))
+    for (int t = 0; t < n; t++) {
+        if (IN(foes | dead, t) || (t != who && v->gap[t] > 0))
             continue;
         const wo_creature *ct = CCR(e, t);
         for (int k = 0; k < 4; k++)
-            if (ct->affl_level[k] > 0 && affordable(e, who, WO_A_TREAT_COND, k, allow_long))
+            if (ct->affl_level[k] > 0 && v_affordable(v, WO_A_TREAT_COND, k, allow_long))
                 add(l, WO_A_TREAT_COND, who, t, k);
         int sev = severity(e, t);
-        if (sev >= WO_LIGHT && affordable(e, who, WO_A_TREAT_WOUND, sev, allow_long))
+        if (sev >= WO_LIGHT && v_affordable(v, WO_A_TREAT_WOUND, sev, allow_long))
             add(l, WO_A_TREAT_WOUND, who, t, sev);
     }
     for (int k = 0; k < c->nobject; k++)
-        if (c->object[k].count > 0 && affordable(e, who, WO_A_USE_OBJECT, k, allow_long))
+        if (c->object[k].count > 0 && v_affordable(v, WO_A_USE_OBJECT, k, allow_long))
             add(l, WO_A_USE_OBJECT, who, -1, k);
-    /* #Ignoring Your Flank: free, on your turn */
-    for (int t = 0; t < e->n; t++) {
-        if (t == who || !enemies(e, who, t))
+    /* #Ignoring Your Flank: free, on your turn. Whether we are flanked does
+     * not depend on which flanker asks (flank_state(t, who) is 2 only for
+     * an ignored t, handled first), so it is worked out once, when first
+     * needed. */
+    int flanked = -1;
+    /* An interrupt drops these again (wo_legal): skip them then, unless they
+     * could push a later entry past l->max (at most one per creature, and
+     * six entries follow). */
+    int skip = interrupt && l->n + n + 6 < l->max;
+    for (int t = 0; t < n && !skip; t++) {
+        if (!IN(foes, t))
             continue;
-        if (c->ignored & (1u << t))
+        if (c->ignored & (1u << t)) {
             add(l, WO_A_IGNORE_FLANK, who, t, 1);
-        else if (able(e, t) && threatens(e, t, who) && flank_state(e, t, who) == 1)
-            add(l, WO_A_IGNORE_FLANK, who, t, 0);
+        } else if (IN(live, t) && v_threatens(v, t)) {
+            if (flanked < 0)
+                flanked = v_flanked(v);
+            if (flanked)
+                add(l, WO_A_IGNORE_FLANK, who, t, 0);
+        }
     }
-    if (c->env == WO_ENV_SWIMMING && uw && affordable(e, who, WO_A_SURFACE, 0, allow_long))
+    if (c->env == WO_ENV_SWIMMING && uw && v_affordable(v, WO_A_SURFACE, 0, allow_long))
         add(l, WO_A_SURFACE, who, -1, 0);
-    if (c->lost_control && mounted(e, who) && affordable(e, who, WO_A_CALM_MOUNT, 0, allow_long))
+    if (c->lost_control && on_mount && v_affordable(v, WO_A_CALM_MOUNT, 0, allow_long))
         add(l, WO_A_CALM_MOUNT, who, -1, 0);
     /* #Performing Actions More Quickly: posture changes and mounting */
     for (int q = 0; q < 3; q++) {
-        if (q == p || (p == WO_PRONE && q == WO_STANDING) || mounted(e, who))
+        if (q == p || (p == WO_PRONE && q == WO_STANDING) || on_mount)
             continue;
-        if (affordable(e, who, WO_A_HURRY, WO_A_POSTURE << 4 | q, 0))
+        if (v_affordable(v, WO_A_HURRY, WO_A_POSTURE << 4 | q, 0))
             add(l, WO_A_HURRY, who, -1, WO_A_POSTURE << 4 | q);
     }
-    if (c->mount_size > -100 && affordable(e, who, WO_A_HURRY, WO_A_MOUNT << 4, 0))
+    if (c->mount_size > -100 && v_affordable(v, WO_A_HURRY, WO_A_MOUNT << 4, 0))
         add(l, WO_A_HURRY, who, -1, WO_A_MOUNT << 4);
+#undef IN
+    *l0 = list;
 }
 
 /* The reactions `who` may take to the declared action `tr`. */
@@ -1109,6 +1303,8 @@ static void reactions(fray_encounter *e, int who, const fray_action *tr, wo_list
         add(l, c->readied, who, actor, WO_ARG_READIED);
 }
 
+/* The list is ordered: reactions, then attacks, then the rest (the
+ * policy's best_attack stops at the end of the attacks). */
 int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
              fray_action *out, int max)
 {
@@ -1125,7 +1321,7 @@ int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
             add(&l, WO_A_CANCEL, who, c->pending_target, 0);
             return l.n;
         }
-        own_actions(e, who, &l, 1);
+        own_actions(e, who, &l, 1, 0);
         return l.n;
     }
     if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who || st->cancel)
@@ -1140,7 +1336,7 @@ int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
         RES(e, who, WO_R_INIT) > RES(e, active, WO_R_INIT) && RES(e, who, WO_R_INIT) > 0 &&
         !(trigger->arg & WO_ARG_READIED) && !wo_is_reaction(trigger->kind)) {
         int before = l.n;
-        own_actions(e, who, &l, 0);
+        own_actions(e, who, &l, 0, 1);
         /* not the free flank choice nor Seize Initiative as interrupts */
         int k = before;
         for (int i = before; i < l.n; i++)

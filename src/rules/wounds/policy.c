@@ -10,6 +10,13 @@ static int is_attack_kind(int k)
     return k == WO_A_QUICK || k == WO_A_STANDARD || k == WO_A_STRONG || k == WO_A_CAST;
 }
 
+/* The attacks wo_legal lists together, after the reactions. */
+static int is_listed_attack(int k)
+{
+    return k == WO_A_NONLETHAL || k == WO_A_QUICK || k == WO_A_STANDARD || k == WO_A_STRONG ||
+           k == WO_A_CAST;
+}
+
 /* How much we want to hit t: wounded and easy targets first. */
 static int target_score(fray_encounter *e, int t)
 {
@@ -22,32 +29,55 @@ static int target_score(fray_encounter *e, int t)
     return s;
 }
 
-/* The best attack in legal[] that costs at most `ap`, or -1. */
+/* The best attack in legal[] that costs at most `ap`, or -1: the kinds in
+ * order of preference (Strong, Cast, Standard, Quick), within the first kind
+ * that has one the target with the highest score (the first of equals). One
+ * pass keeps the best of each kind; it stops at the end of the attacks, as
+ * wo_legal lists reactions first, then attacks, then the rest. */
 static int best_attack(fray_encounter *e, int who, const fray_action *legal, int n, int ap,
                        int only_target)
 {
-    static const int pref[4] = {WO_A_STRONG, WO_A_CAST, WO_A_STANDARD, WO_A_QUICK};
-    int best = -1, bs = 0;
-    for (int p = 0; p < 4; p++) {
-        for (int i = 0; i < n; i++) {
-            const fray_action *a = &legal[i];
-            if (a->kind != pref[p] || (only_target >= 0 && a->target != only_target))
-                continue;
-            if (wo_ap_cost(e, who, a->kind, a->arg) > ap)
-                continue;
-            /* a Strong Attack only while stamina lasts */
-            if (a->kind == WO_A_STRONG &&
-                e->c[who].res[WO_R_STAMINA] < fray_opt(e, WO_OPT_STAMINA_STRONG))
-                continue;
-            int s = target_score(e, a->target);
-            if (best < 0 || s > bs) {
-                best = i;
-                bs = s;
-            }
+    /* preference of each kind, 1 (first) to 4; 0 for the kinds that are not attacks */
+    static const int pref[WO_NACT] = {[WO_A_STRONG] = 1, [WO_A_CAST] = 2, [WO_A_STANDARD] = 3,
+                                      [WO_A_QUICK] = 4};
+    /* a Strong Attack only while stamina lasts */
+    int strong_ok = e->c[who].res[WO_R_STAMINA] >= fray_opt(e, WO_OPT_STAMINA_STRONG);
+    /* the four kinds cost the same whatever their target and arg
+     * (wo_ap_cost): one price per kind, -1 until asked */
+    int cost[4] = {-1, -1, -1, -1};
+    int best[4] = {-1, -1, -1, -1}, bs[4] = {0, 0, 0, 0};
+    /* each target's score, worked out the first time it is needed */
+    int score[FRAY_MAX_COMBATANTS];
+    unsigned scored = 0;
+    for (int i = 0; i < n; i++) {
+        const fray_action *a = &legal[i];
+        if (!is_listed_attack(a->kind)) {
+            if (wo_is_reaction(a->kind) || (a->arg & 0x4000))
+                continue; /* the reactions before the attacks */
+            break;        /* past the attacks */
         }
-        if (best >= 0)
-            return best;
+        int p = pref[a->kind] - 1;
+        if (p < 0 || (only_target >= 0 && a->target != only_target))
+            continue;
+        if (a->kind == WO_A_STRONG && !strong_ok)
+            continue;
+        if (cost[p] < 0)
+            cost[p] = wo_ap_cost(e, who, a->kind, a->arg);
+        if (cost[p] > ap)
+            continue;
+        if (!(scored & (1u << a->target))) {
+            score[a->target] = target_score(e, a->target);
+            scored |= 1u << a->target;
+        }
+        int s = score[a->target];
+        if (best[p] < 0 || s > bs[p]) {
+            best[p] = i;
+            bs[p] = s;
+        }
     }
+    for (int p = 0; p < 4; p++)
+        if (best[p] >= 0)
+            return best[p];
     return -1;
 }
 
@@ -59,7 +89,9 @@ static int find(const fray_action *legal, int n, int kind, int target)
     return -1;
 }
 
-static int nearest_enemy(fray_encounter *e, int who)
+/* The nearest enemy able to fight (the first of equals), or -1; its gap in
+ * *gap. */
+static int nearest_enemy(fray_encounter *e, int who, int *gap)
 {
     int best = -1, bd = 0;
     for (int t = 0; t < e->n; t++) {
@@ -71,6 +103,7 @@ static int nearest_enemy(fray_encounter *e, int who)
             bd = d;
         }
     }
+    *gap = bd;
     return best;
 }
 
@@ -112,7 +145,8 @@ static int own_turn(fray_encounter *e, int who, const fray_action *legal, int n)
         return atk;
     /* close in on the nearest enemy; against a longer optimal reach, make an
      * opening first so that its rebuff meets the better of the two */
-    int t = nearest_enemy(e, who);
+    int tgap;
+    int t = nearest_enemy(e, who, &tgap);
     if (t >= 0 && (i = find(legal, n, WO_A_OPENING, t)) >= 0 &&
         ap >= wo_ap_cost(e, who, WO_A_OPENING, 0) + 2)
         return i;
@@ -129,7 +163,7 @@ static int own_turn(fray_encounter *e, int who, const fray_action *legal, int n)
         return i;
     /* nothing to hit: defend if an enemy is close and AP would otherwise
      * pile up past the maximum */
-    if (t >= 0 && wo_gap_yd(e, who, t) <= 3 && !fray_cond_has(e, who, WO_C_DEFENDING) &&
+    if (t >= 0 && tgap <= 3 && !fray_cond_has(e, who, WO_C_DEFENDING) &&
         ap + wo_speed_row_for(c->speed)->turn_end > c->max_ap &&
         (i = find(legal, n, WO_A_DEFEND, -2)) >= 0)
         return i;
@@ -144,13 +178,13 @@ int wo_policy(fray_encounter *e, int who, int window, const fray_action *trigger
     if (window == FRAY_WIN_ACT)
         return own_turn(e, who, legal, n);
     int ap = e->c[who].res[WO_R_AP];
-    /* reactions: always worth it */
-    for (int i = 0; i < n; i++) {
-        int k = legal[i].kind;
-        if (k == WO_A_REBUFF || k == WO_A_HARRY || k == WO_A_INTERPOSE || k == WO_A_CLING ||
-            (legal[i].arg & 0x4000))
-            return i;
-    }
+    /* reactions (and a readied action): always worth it. wo_legal lists
+     * them before everything else, so there is one if the first entry is
+     * one, and that first one is taken. */
+    int k = legal[0].kind;
+    if (k == WO_A_REBUFF || k == WO_A_HARRY || k == WO_A_INTERPOSE || k == WO_A_CLING ||
+        (legal[0].arg & 0x4000))
+        return 0;
     /* interrupt an attack on our side with an attack of our own, while our
      * initiative stays above the active creature's after paying 2 */
     const wo_state *st = (const wo_state *)e->state;

@@ -156,6 +156,12 @@ int wo_move_yards(int rate, int ap)
     return rate * ap / 4;
 }
 
+void wo_move_yards_row(int rate, int yards[5])
+{
+    for (int ap = 0; ap <= 4; ap++)
+        yards[ap] = wo_move_yards(rate, ap);
+}
+
 int wo_terrain_cost(const char *situation)
 {
     for (int i = 0; i < 8; i++)

@@ -125,8 +125,14 @@ int wo_movement_rate(int str_size_athletics);
 /* Yards of movement bought with ap (1..4) AP at movement rate `rate` (0..25;
  * rates past the table scale as the table's last column does). */
 int wo_move_yards(int rate, int ap);
+/* yards[ap] = wo_move_yards(rate, ap) for ap 0..4, at once. */
+void wo_move_yards_row(int rate, int yards[5]);
 /* Terrain cost multiplier by name, 0 when unknown. */
 int wo_terrain_cost(const char *situation);
+/* The rows of wo_terrain_table that the environments use ("Swimming",
+ * "Vertical climb", "Walking underwater"), by index so that moving looks
+ * nothing up by name; tables_test checks the names. */
+enum { WO_TERRAIN_SWIMMING = 4, WO_TERRAIN_VERTICAL_CLIMB = 6, WO_TERRAIN_UNDERWATER = 7 };
 
 /* ---- 3. Pure rules (health.c) ----------------------------------------------- */
 

@@ -139,6 +139,10 @@ static void terrain_rows(void **s)
     assert_int_equal(wo_terrain_cost("Vertical climb"), 4);
     assert_int_equal(wo_terrain_cost("Walking underwater"), 10);
     assert_int_equal(wo_terrain_cost("Flying"), 0);
+    /* the rows the environments use by index (combat.c's terrain()) */
+    assert_string_equal(wo_terrain_table[WO_TERRAIN_SWIMMING].situation, "Swimming");
+    assert_string_equal(wo_terrain_table[WO_TERRAIN_VERTICAL_CLIMB].situation, "Vertical climb");
+    assert_string_equal(wo_terrain_table[WO_TERRAIN_UNDERWATER].situation, "Walking underwater");
 }
 
 /* #Modifiers to Attack: every row alone, melee and ranged. */
