@@ -159,6 +159,10 @@ typedef struct en_derived {
     int stamina_max, agility_max;
     int speed_cm, jump_cm, reach_adj; /* reach_adj: Huge +1, Tiny or smaller -1 */
     int unarmed_av;
+    /* The weapon in hand, shot when Ranged and thrown otherwise: the last of
+     * its range numbers, in cm (en_weapon_range); 0 with empty hands. Every
+     * list of legal actions asks for it. */
+    int hand_range_cm;
 } en_derived;
 
 typedef struct en_creature {
@@ -222,8 +226,23 @@ int en_draw_cap_kg(int mpl, int props);
 /* Energy per Round from Stamina, 2 fewer when Exhausted, never below 0. */
 int en_energy_per_round(int stamina, int exhausted);
 /* Melee reach in centimetres, centre to centre, of a creature of size `size`
- * with weapon reach `reach` against a target of size `tsize`. */
-int en_reach_cm(int size, int reach, int tsize);
+ * with weapon reach `reach` against a target of size `tsize`. Inline: the
+ * legal actions and the policy ask for it many times a decision. */
+static inline int en_footprint_cm(int size)
+{
+    /* #Using a Grid: a Medium creature fills a 1 m space; a Large one about
+     * 2 m, a Huge one 3 m (the hex figure): the centre sits half the extra
+     * width further from its edge. */
+    return size >= EN_SIZE_HUGE ? 100 : size == EN_SIZE_LARGE ? 50 : 0;
+}
+static inline int en_reach_cm(int size, int reach, int tsize)
+{
+    int r = reach + (size >= EN_SIZE_HUGE ? 1 : size <= EN_SIZE_TINY ? -1 : 0);
+    /* Reach N reaches N spaces; Reach 0 (Unarmed) and Reach 1 both reach the
+     * adjacent spaces, diagonals included (141 cm), hence the half space. */
+    int cm = r < 0 ? 50 : (r < 1 ? 1 : r) * 100 + 50;
+    return cm + en_footprint_cm(size) + en_footprint_cm(tsize);
+}
 /* Movement lost by turning: 1 m per 45 degrees between two of the eight
  * directions (0..7). */
 int en_turn_loss_cm(int from_dir, int to_dir);

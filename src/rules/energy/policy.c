@@ -9,30 +9,86 @@
 static const en_creature *pc(const fray_encounter *e, int i) { return fray_cpriv(e, i); }
 static int res(const fray_encounter *e, int i, int r) { return e->c[i].res[r]; }
 
-/* Lower is a better target: the weakest Aura, then the nearest. */
-static long target_score(const fray_encounter *e, int who, int t)
+/* One decision: the list it chooses from, which kinds of action the list
+ * holds (and where each kind's entries end), and each target's
+ * score once computed. Nothing changes the encounter while the policy
+ * chooses, so a score stays valid for the whole decision. */
+typedef struct choice {
+    const fray_encounter *e;
+    int who;
+    const fray_action *l;
+    int n;
+    uint32_t kinds;                     /* bit k: the list holds an action of kind k */
+    int last[EN_NACTIONS];              /* the last index of each kind held */
+    uint32_t scored;                    /* bit t: score[t] is computed */
+    uint32_t measured;                  /* bit t: dist[t] is computed */
+    long score[FRAY_MAX_COMBATANTS];
+    int dist[FRAY_MAX_COMBATANTS];      /* fray_distance(e, who, t) */
+} choice;
+
+static void choice_init(choice *ch, const fray_encounter *e, int who, const fray_action *l, int n)
 {
-    long s = (long)res(e, t, EN_R_AURA) * 1000 + fray_distance(e, who, t) / 10;
+    ch->e = e;
+    ch->who = who;
+    ch->l = l;
+    ch->n = n;
+    ch->kinds = 0;
+    ch->scored = ch->measured = 0;
+    for (int i = 0; i < n; i++) {
+        unsigned k = (unsigned)l[i].kind;
+        if (k < EN_NACTIONS) {
+            ch->kinds |= 1u << k;
+            ch->last[k] = i;
+        }
+    }
+}
+
+/* fray_distance(e, who, t), once a decision. */
+static int dist_to(choice *ch, int t)
+{
+    if (!(ch->measured & (1u << t))) {
+        ch->measured |= 1u << t;
+        ch->dist[t] = fray_distance(ch->e, ch->who, t);
+    }
+    return ch->dist[t];
+}
+
+/* Lower is a better target: the weakest Aura, then the nearest. */
+static long target_score(choice *ch, int t)
+{
+    if (ch->scored & (1u << t))
+        return ch->score[t];
+    const fray_encounter *e = ch->e;
+    long s = (long)res(e, t, EN_R_AURA) * 1000 + dist_to(ch, t) / 10;
     if (fray_cond_has(e, t, EN_C_EXPOSED))
         s -= 500;
+    ch->scored |= 1u << t;
+    ch->score[t] = s;
     return s;
 }
 
-/* The best entry of `kind` (optionally without the arg bits in `avoid`). */
-static int best_of(const fray_encounter *e, int who, const fray_action *l, int n, int kind, int avoid)
+static int best_in(choice *ch, int kind, int avoid)
 {
+    const fray_action *l = ch->l;
     int best = -1;
     long bs = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i <= ch->last[kind]; i++) {
         if (l[i].kind != kind || (l[i].arg & avoid))
             continue;
-        long s = l[i].target >= 0 ? target_score(e, who, l[i].target) : 0;
+        long s = l[i].target >= 0 ? target_score(ch, l[i].target) : 0;
         if (best < 0 || s < bs) {
             best = i;
             bs = s;
         }
     }
     return best;
+}
+
+/* The best entry of `kind` (optionally without the arg bits in `avoid`);
+ * a kind absent from the list is answered without a look at it. */
+static inline int best_of(choice *ch, int kind, int avoid)
+{
+    return (ch->kinds & (1u << kind)) ? best_in(ch, kind, avoid) : -1;
 }
 
 static int stamina_spare(const fray_encounter *e, int who)
@@ -52,30 +108,33 @@ static int reach_m(const en_creature *c)
     return c->w[c->wielded].reach;
 }
 
-/* Whether from (x, y) the creature would have foe t within its reach. */
-static int reaches_from(const fray_encounter *e, int who, int t, int x, int y)
+/* Whether from (x, y) the creature would have foe t within its reach r (cm). */
+static int reaches_from(const fray_encounter *e, int t, int r, int x, int y)
 {
-    const en_creature *c = pc(e, who);
     int64_t dx = e->c[t].x - x, dy = e->c[t].y - y;
-    int r = en_reach_cm(c->size, reach_m(c), pc(e, t)->size);
     return dx * dx + dy * dy <= (int64_t)r * r;
 }
 
-static int any_foe_in_reach(const fray_encounter *e, int who)
+static int any_foe_in_reach(choice *ch)
 {
+    const fray_encounter *e = ch->e;
+    int who = ch->who;
+    const en_creature *c = pc(e, who);
     for (int i = 0; i < e->n; i++)
-        if (en_foe(e, who, i) && e->c[i].status == FRAY_ABLE && en_in_reach(e, who, i, reach_m(pc(e, who))))
+        if (en_foe(e, who, i) && e->c[i].status == FRAY_ABLE &&
+            dist_to(ch, i) <= en_reach_cm(c->size, reach_m(c), pc(e, i)->size))
             return 1;
     return 0;
 }
 
-static int nearest_foe(const fray_encounter *e, int who)
+static int nearest_foe(choice *ch)
 {
+    const fray_encounter *e = ch->e;
     int best = -1, bd = 0;
     for (int i = 0; i < e->n; i++) {
-        if (!en_foe(e, who, i) || e->c[i].status != FRAY_ABLE)
+        if (!en_foe(e, ch->who, i) || e->c[i].status != FRAY_ABLE)
             continue;
-        int d = fray_distance(e, who, i);
+        int d = dist_to(ch, i);
         if (best < 0 || d < bd) {
             best = i;
             bd = d;
@@ -84,37 +143,40 @@ static int nearest_foe(const fray_encounter *e, int who)
     return best;
 }
 
-static int act(fray_encounter *e, int who, const fray_action *l, int n)
+static int act(choice *ch)
 {
+    const fray_encounter *e = ch->e;
+    const fray_action *l = ch->l;
+    int who = ch->who, n = ch->n;
     const en_creature *c = pc(e, who);
     int en = res(e, who, EN_R_ENERGY);
     int avoid = stamina_spare(e, who) ? 0 : EN_ARG_STAMINA;
     int k;
-    if ((k = best_of(e, who, l, n, EN_A_ESCAPE, avoid)) >= 0)
+    if ((k = best_of(ch, EN_A_ESCAPE, avoid)) >= 0)
         return k;
-    if ((k = best_of(e, who, l, n, EN_A_RELEASE, 0)) >= 0)
+    if ((k = best_of(ch, EN_A_RELEASE, 0)) >= 0)
         return k;
-    if ((k = best_of(e, who, l, n, EN_A_KNEEL, avoid)) >= 0)
+    if ((k = best_of(ch, EN_A_KNEEL, avoid)) >= 0)
         return k;
-    if ((k = best_of(e, who, l, n, EN_A_STAND, avoid)) >= 0)
+    if ((k = best_of(ch, EN_A_STAND, avoid)) >= 0)
         return k;
     if (c->wielded < 0) {
-        if ((k = best_of(e, who, l, n, EN_A_PICK_UP, avoid)) >= 0)
+        if ((k = best_of(ch, EN_A_PICK_UP, avoid)) >= 0)
             return k;
-        if ((k = best_of(e, who, l, n, EN_A_EQUIP, avoid)) >= 0)
+        if ((k = best_of(ch, EN_A_EQUIP, avoid)) >= 0)
             return k;
     }
-    if ((k = best_of(e, who, l, n, EN_A_SWIFT, avoid)) >= 0)
+    if ((k = best_of(ch, EN_A_SWIFT, avoid)) >= 0)
         return k;
     if (is_ranged(c)) {
-        if ((k = best_of(e, who, l, n, EN_A_LOAD, avoid)) >= 0)
+        if ((k = best_of(ch, EN_A_LOAD, avoid)) >= 0)
             return k;
-        if ((k = best_of(e, who, l, n, EN_A_RANGED, avoid | EN_ARG_THROW)) >= 0)
+        if ((k = best_of(ch, EN_A_RANGED, avoid | EN_ARG_THROW)) >= 0)
             return k;
     }
     /* Trip an Exposed foe that an ally also reaches: no Unguarded for us,
      * and the ally's attacks meet Disadvantage on Evasion. */
-    for (int i = 0; i < n && en >= 3; i++) {
+    for (int i = 0; en >= 3 && (ch->kinds & (1u << EN_A_TRIP)) && i <= ch->last[EN_A_TRIP]; i++) {
         if (l[i].kind != EN_A_TRIP || (l[i].arg & avoid))
             continue;
         int t = l[i].target;
@@ -125,13 +187,14 @@ static int act(fray_encounter *e, int who, const fray_action *l, int n)
                 en_in_reach(e, j, t, reach_m(pc(e, j))))
                 return i;
     }
-    if ((k = best_of(e, who, l, n, EN_A_MELEE, avoid)) >= 0)
+    if ((k = best_of(ch, EN_A_MELEE, avoid)) >= 0)
         return k;
-    int in_reach = any_foe_in_reach(e, who);
+    int in_reach = any_foe_in_reach(ch);
     if (!in_reach && !is_ranged(c)) {
         /* close in: the cheapest move that ends within reach of the nearest
          * foe, and the longest otherwise */
-        int f = nearest_foe(e, who);
+        int f = nearest_foe(ch);
+        int fr = f >= 0 ? en_reach_cm(c->size, reach_m(c), pc(e, f)->size) : 0;
         int best = -1, bcost = 99;
         for (int i = 0; i < n && f >= 0; i++) {
             const fray_action *a = &l[i];
@@ -145,7 +208,7 @@ static int act(fray_encounter *e, int who, const fray_action *l, int n)
             case EN_A_RUN: cost = 3; break;
             default: continue;
             }
-            if (reaches_from(e, who, f, a->x, a->y) && cost < bcost) {
+            if (reaches_from(e, f, fr, a->x, a->y) && cost < bcost) {
                 best = i;
                 bcost = cost;
             }
@@ -153,7 +216,7 @@ static int act(fray_encounter *e, int who, const fray_action *l, int n)
         if (best >= 0 && (en - bcost >= 3 || bcost <= 1 || en >= 5))
             return best;
         if (best < 0) {
-            if (stamina_spare(e, who) && (k = best_of(e, who, l, n, EN_A_SPRINT, 0)) >= 0 &&
+            if (stamina_spare(e, who) && (k = best_of(ch, EN_A_SPRINT, 0)) >= 0 &&
                 l[k].target == f)
                 return k;
             for (int i = 0; i < n; i++)
@@ -163,18 +226,18 @@ static int act(fray_encounter *e, int who, const fray_action *l, int n)
     }
     if (!in_reach && is_ranged(c)) {
         /* out of range of everything: walk towards the nearest foe */
-        int f = nearest_foe(e, who);
+        int f = nearest_foe(ch);
         for (int i = 0; i < n; i++)
             if (l[i].kind == EN_A_RUN && l[i].target == f && !(l[i].arg & (EN_ARG_AWAY | EN_ARG_STAMINA)))
                 return i;
     }
     if (!fray_cond_has(e, who, EN_C_DEFENDING) || fray_cond_has(e, who, EN_C_EXPOSED))
-        if ((k = best_of(e, who, l, n, EN_A_DEFEND, EN_ARG_STAMINA)) >= 0)
+        if ((k = best_of(ch, EN_A_DEFEND, EN_ARG_STAMINA)) >= 0)
             return k;
-    if (en >= 2 && (k = best_of(e, who, l, n, EN_A_UNARMED, EN_ARG_STAMINA)) >= 0 && en - 2 >= 1)
+    if (en >= 2 && (k = best_of(ch, EN_A_UNARMED, EN_ARG_STAMINA)) >= 0 && en - 2 >= 1)
         return k;
     if (!in_reach && en >= 3 && res(e, who, EN_R_STAMINA) < c->d.stamina_max - 1)
-        if ((k = best_of(e, who, l, n, EN_A_CATCH_BREATH, 0)) >= 0)
+        if ((k = best_of(ch, EN_A_CATCH_BREATH, 0)) >= 0)
             return k;
     return -1; /* wait: keep the last Energy for a Swift Attack */
 }
@@ -184,25 +247,29 @@ int en_policy(fray_encounter *e, int who, int window, const fray_action *trigger
 {
     if (n <= 0)
         return -1;
+    choice ch;
+    choice_init(&ch, e, who, legal, n);
     if (window == FRAY_WIN_ACT)
-        return act(e, who, legal, n);
+        return act(&ch);
     if (window == FRAY_WIN_TRIGGERED)
-        return best_of(e, who, legal, n, EN_A_SWIFT, 0);
+        return best_of(&ch, EN_A_SWIFT, 0);
     /* FRAY_WIN_DECLARED: answering an attack, or choosing what a won
      * Initiative does */
     int attacker = trigger ? (trigger->kind == EN_A_INITIATIVE ? trigger->target : trigger->actor) : -1;
     int k;
-    for (int i = 0; i < n; i++) {
-        /* step out of Reach before the roll: the attack is abandoned */
-        if (legal[i].kind == EN_A_AGILE_MOVE && attacker >= 0) {
-            const en_creature *ac = pc(e, attacker);
-            int r = en_reach_cm(ac->size, reach_m(ac), pc(e, who)->size);
-            int64_t dx = e->c[attacker].x - legal[i].x, dy = e->c[attacker].y - legal[i].y;
-            if (dx * dx + dy * dy > (int64_t)r * r)
-                return i;
+    if (attacker >= 0 && (ch.kinds & (1u << EN_A_AGILE_MOVE))) {
+        const en_creature *ac = pc(e, attacker);
+        int r = en_reach_cm(ac->size, reach_m(ac), pc(e, who)->size);
+        for (int i = 0; i <= ch.last[EN_A_AGILE_MOVE]; i++) {
+            /* step out of Reach before the roll: the attack is abandoned */
+            if (legal[i].kind == EN_A_AGILE_MOVE) {
+                int64_t dx = e->c[attacker].x - legal[i].x, dy = e->c[attacker].y - legal[i].y;
+                if (dx * dx + dy * dy > (int64_t)r * r)
+                    return i;
+            }
         }
     }
-    if ((k = best_of(e, who, legal, n, EN_A_INITIATIVE, 0)) >= 0) {
+    if ((k = best_of(&ch, EN_A_INITIATIVE, 0)) >= 0) {
         /* roll only when a win buys a full attack back */
         if (res(e, who, EN_R_ENERGY) >= 3 && attacker >= 0 &&
             en_in_reach(e, who, attacker, reach_m(pc(e, who))) && !is_ranged(pc(e, who)))
@@ -212,7 +279,7 @@ int en_policy(fray_encounter *e, int who, int window, const fray_action *trigger
     for (int i = 0; i < n; i++)
         if (legal[i].kind == EN_A_MELEE && legal[i].target == attacker && !(legal[i].arg & EN_ARG_STAMINA))
             return i;
-    if ((k = best_of(e, who, legal, n, EN_A_DEFEND, EN_ARG_STAMINA)) >= 0)
+    if ((k = best_of(&ch, EN_A_DEFEND, EN_ARG_STAMINA)) >= 0)
         return k;
     return -1;
 }

@@ -108,41 +108,74 @@ static int weapon_reach(const en_creature *c)
     return w ? w->reach : 0;
 }
 
-static int speed_cm(const fray_encounter *e, int who)
+/* Every condition `who` holds, one bit per EN_C_*: one pass over its
+ * entries, for the hooks that ask about several conditions. */
+static unsigned conds(const fray_encounter *e, int who)
 {
-    int s = ccr(e, who)->d.speed_cm;
+    const fray_combatant *k = &e->c[who];
+    unsigned m = 0;
+    for (int i = 0; i < k->ncond; i++)
+        m |= 1u << k->cond[i].id;
+    return m;
+}
+#define HAS(mask, k) (((mask) >> (k)) & 1u)
+
+static int speed_of(const en_creature *c, unsigned mine)
+{
+    int s = c->d.speed_cm;
     /* #Conditions, Slowed: "Your Speed is halved (the Speed left is rounded up)" */
-    if (has(e, who, EN_C_SLOWED))
+    if (HAS(mine, EN_C_SLOWED))
         s = (s + 1) / 2;
     return s;
 }
 
+static int speed_cm(const fray_encounter *e, int who) { return speed_of(ccr(e, who), conds(e, who)); }
+
 /* #Conditions: Shaken and Exhausted "may not spend Stamina". */
-static int stamina_ok(const fray_encounter *e, int who)
+static int stamina_ok(unsigned mine)
 {
-    return !has(e, who, EN_C_SHAKEN) && !has(e, who, EN_C_EXHAUSTED);
+    return !HAS(mine, EN_C_SHAKEN) && !HAS(mine, EN_C_EXHAUSTED);
 }
 
-static int agility_ok(const fray_encounter *e, int who)
+static int agility_ok(unsigned mine)
 {
     /* Slowed: "you may not use Agility" */
-    return !has(e, who, EN_C_SLOWED);
+    return !HAS(mine, EN_C_SLOWED);
 }
 
 /* How `cost` Energy can be paid: 0 with Energy, EN_ARG_STAMINA with one
  * Stamina in place of one Energy (#Stamina: "Once per Round, you may spend 1
  * Stamina when you would normally spend 1 Energy"), -1 not at all. A
- * creature never spends its last Stamina this way: it would fall unconscious. */
-static int can_pay_arg(const fray_encounter *e, int who, int cost)
+ * creature never spends its last Stamina this way: it would fall unconscious.
+ * A payer holds what that reads of the creature, for the legal actions that
+ * ask it about many costs. */
+typedef struct payer {
+    int en;      /* Energy */
+    int sub;     /* one Stamina may stand in for one Energy */
+} payer;
+
+static payer payer_of(const fray_encounter *e, int who, unsigned mine)
 {
-    const en_creature *c = ccr(e, who);
-    int en = res(e, who, EN_R_ENERGY);
-    if (cost <= en)
+    payer p = {res(e, who, EN_R_ENERGY), 0};
+    p.sub = !ccr(e, who)->stamina_as_energy && stamina_ok(mine) && res(e, who, EN_R_STAMINA) >= 2;
+    return p;
+}
+
+static inline int pay_arg(const payer *p, int cost)
+{
+    if (cost <= p->en)
         return 0;
-    if (cost >= 1 && cost - 1 <= en && !c->stamina_as_energy && stamina_ok(e, who) &&
-        res(e, who, EN_R_STAMINA) >= 2)
+    if (cost >= 1 && cost - 1 <= p->en && p->sub)
         return EN_ARG_STAMINA;
     return -1;
+}
+
+static int can_pay_arg(const fray_encounter *e, int who, int cost)
+{
+    if (cost <= res(e, who, EN_R_ENERGY))
+        return 0; /* the common case, without reading the conditions */
+    payer p = payer_of(e, who, conds(e, who));
+    return pay_arg(&p, cost);
 }
 
 int en_can_pay(const fray_encounter *e, int who, int energy) { return can_pay_arg(e, who, energy) >= 0; }
@@ -376,28 +409,42 @@ static void deal(fray_encounter *e, int src, int who, int base, int dtype, int h
 
 /* ---- Geometry ---- */
 
+/* The direction (0..7, 45-degree steps counterclockwise from +x) whose
+ * unit vector has the largest projection of (dx, dy), the first one on a
+ * tie; diagonal vectors are scaled by 1/sqrt(2) ~ 181/256. The same
+ * direction as fray_facing_towards gives, written out without its loop:
+ * this is asked at every move and every facing. */
 static int dir_of(int64_t dx, int64_t dy)
 {
-    static const int vx[8] = {1, 1, 0, -1, -1, -1, 0, 1}, vy[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+    int64_t d1 = (dx + dy) * 181 / 256, d3 = (dy - dx) * 181 / 256;
+    /* the projections on directions 0..7 are dx, d1, dy, d3, -dx, -d1, -dy,
+     * -d3 (division rounds toward zero, so (-a) * 181 / 256 is -(a * 181 / 256)) */
     int best = 0;
-    int64_t bestp = INT64_MIN;
-    for (int i = 0; i < 8; i++) {
-        int64_t p = dx * vx[i] + dy * vy[i];
-        if (vx[i] && vy[i])
-            p = p * 181 / 256;
-        if (p > bestp) {
-            bestp = p;
-            best = i;
-        }
-    }
+    int64_t bestp = dx;
+    if (d1 > bestp) { bestp = d1; best = 1; }
+    if (dy > bestp) { bestp = dy; best = 2; }
+    if (d3 > bestp) { bestp = d3; best = 3; }
+    if (-dx > bestp) { bestp = -dx; best = 4; }
+    if (-d1 > bestp) { bestp = -d1; best = 5; }
+    if (-dy > bestp) { bestp = -dy; best = 6; }
+    if (-d3 > bestp) best = 7;
     return best;
 }
 
-/* The point `dist` cm from (x0,y0) towards (x1,y1) (away from it when away). */
-static void step_towards(int x0, int y0, int x1, int y1, int dist, int away, int *x, int *y)
+/* p / len, rounded toward zero as the 64-bit division rounds, for len > 0:
+ * with a 32-bit division when p fits in 32 bits (the usual case, a few
+ * metres times a few metres), which gives the same quotient much faster. */
+static inline int64_t div_len(int64_t p, int len)
 {
-    int64_t dx = x1 - x0, dy = y1 - y0;
-    int len = fray_isqrt(dx * dx + dy * dy);
+    if (p >= INT32_MIN && p <= INT32_MAX)
+        return (int32_t)p / len;
+    return p / len;
+}
+
+/* The point `dist` cm from (x0,y0) along (dx,dy) (away from it when away),
+ * where len is the length of (dx,dy), rounded down, as fray_distance gives it. */
+static inline void step_len(int x0, int y0, int64_t dx, int64_t dy, int len, int dist, int away, int *x, int *y)
+{
     if (len == 0) {
         *x = x0 + (away ? dist : 0);
         *y = y0;
@@ -409,8 +456,15 @@ static void step_towards(int x0, int y0, int x1, int y1, int dist, int away, int
     } else if (dist > len) {
         dist = len;
     }
-    *x = x0 + (int)(dx * dist / len);
-    *y = y0 + (int)(dy * dist / len);
+    *x = x0 + (int)div_len(dx * dist, len);
+    *y = y0 + (int)div_len(dy * dist, len);
+}
+
+/* The point `dist` cm from (x0,y0) towards (x1,y1) (away from it when away). */
+static void step_towards(int x0, int y0, int x1, int y1, int dist, int away, int *x, int *y)
+{
+    int64_t dx = x1 - x0, dy = y1 - y0;
+    step_len(x0, y0, dx, dy, fray_isqrt(dx * dx + dy * dy), dist, away, x, y);
 }
 
 static int64_t dist2_point_segment(int px, int py, int ax, int ay, int bx, int by)
@@ -434,7 +488,7 @@ static void face(fray_encounter *e, int who, int target)
 {
     /* #Facing: "Turning around does not take Energy or any other resource." */
     if (target >= 0 && target != who && (e->c[target].x != e->c[who].x || e->c[target].y != e->c[who].y))
-        e->c[who].facing = fray_facing_towards(e, who, target);
+        e->c[who].facing = dir_of(e->c[target].x - e->c[who].x, e->c[target].y - e->c[who].y);
 }
 
 static int nearest_foe(const fray_encounter *e, int who)
@@ -456,7 +510,7 @@ static int nearest_foe(const fray_encounter *e, int who)
 
 typedef struct lbuf { fray_action *out; int n, max; } lbuf;
 
-static void add(lbuf *b, int kind, int actor, int target, int arg, int x, int y)
+static inline void add(lbuf *b, int kind, int actor, int target, int arg, int x, int y)
 {
     if (b->n >= b->max)
         return;
@@ -469,28 +523,27 @@ static void add(lbuf *b, int kind, int actor, int target, int arg, int x, int y)
     a->y = y;
 }
 
-static int add_paid(lbuf *b, const fray_encounter *e, int kind, int who, int target, int cost, int arg)
+static inline int add_paid(lbuf *b, const payer *p, int kind, int who, int target, int cost, int arg)
 {
-    int p = can_pay_arg(e, who, cost);
-    if (p < 0)
+    int how = pay_arg(p, cost);
+    if (how < 0)
         return 0;
-    add(b, kind, who, target, arg | p, 0, 0);
+    add(b, kind, who, target, arg | how, 0, 0);
     return 1;
 }
 
-static int can_attack(const fray_encounter *e, int who)
+static int can_attack(unsigned mine)
 {
     /* Restrained: "no movement or attack actions"; Restraining: "You may not
      * make any attack actions." */
-    return !has(e, who, EN_C_RESTRAINED) && !has(e, who, EN_C_RESTRAINING);
+    return !HAS(mine, EN_C_RESTRAINED) && !HAS(mine, EN_C_RESTRAINING);
 }
 
-static int can_move(const fray_encounter *e, int who)
+static int can_move(const en_creature *c, unsigned mine)
 {
-    const en_creature *c = ccr(e, who);
     /* Prone: "sprawled out on the ground, which may limit what you are able
      * to do": no moves until the creature kneels and stands. */
-    return !has(e, who, EN_C_RESTRAINED) && !has(e, who, EN_C_PRONE) && !c->kneeling;
+    return !HAS(mine, EN_C_RESTRAINED) && !HAS(mine, EN_C_PRONE) && !c->kneeling;
 }
 
 static int ranged_cost(const fray_encounter *e, const en_creature *c, const en_weapon *w)
@@ -512,19 +565,66 @@ static int target_ok(const fray_encounter *e, int who, int t)
     return t != who && en_foe(e, who, t) && able(e, t);
 }
 
-/* The distance a run of `avail` cm towards target t may cover, stopping
- * inside the mover's melee reach. */
-static int approach(const fray_encounter *e, int who, int t, int avail, int *x, int *y)
+/* What one list of legal actions reads about a target t many times, computed
+ * once: the distance and the offset from `who` to t, and who's reaches. */
+typedef struct foe_view {
+    int d;             /* fray_distance(e, who, t) */
+    int dx, dy;        /* t's position minus who's */
+    int reach;         /* who's melee reach against t (its weapon's Reach), cm */
+    int unarmed;       /* who's Unarmed reach (Reach 0) against t, cm */
+    int to_x, to_y;    /* the point 1 m towards t (Shift, Agile Move) */
+    int from_x, from_y;/* the point 1 m away from t */
+    int run_m;         /* the last run towards t that approach() planned, cm, -1 none */
+    int run_x, run_y;  /* where it ends: a Run, Quick Run or Jump stopped by the */
+                       /* reach often ends at the same point, computed once */
+} foe_view;
+
+static void view_foe(const fray_encounter *e, int who, int t, int weapon_reach_m, foe_view *v)
 {
-    const en_creature *c = ccr(e, who);
-    int d = fray_distance(e, who, t);
-    int stop = reach_of(e, who, t, weapon_reach(c)) - 50;
+    int x0 = e->c[who].x, y0 = e->c[who].y;
+    v->dx = e->c[t].x - x0;
+    v->dy = e->c[t].y - y0;
+    v->d = fray_distance(e, who, t);
+    int size = ccr(e, who)->size, tsize = ccr(e, t)->size;
+    v->reach = en_reach_cm(size, weapon_reach_m, tsize);
+    v->unarmed = en_reach_cm(size, 0, tsize);
+    v->run_m = -1;
+    if (v->d < 100) {
+        step_len(x0, y0, v->dx, v->dy, v->d, 100, 0, &v->to_x, &v->to_y);
+        step_len(x0, y0, v->dx, v->dy, v->d, 100, 1, &v->from_x, &v->from_y);
+        return;
+    }
+    /* step_len without its special cases: the division rounds toward
+     * zero, so the step away is the step towards negated */
+    int qx = (int)div_len((int64_t)v->dx * 100, v->d), qy = (int)div_len((int64_t)v->dy * 100, v->d);
+    v->to_x = x0 + qx;
+    v->to_y = y0 + qy;
+    v->from_x = x0 - qx;
+    v->from_y = y0 - qy;
+}
+
+/* The point `dist` cm from who towards the target of view v (away from it). */
+static inline void step_view(const fray_encounter *e, int who, const foe_view *v, int dist, int away, int *x, int *y)
+{
+    step_len(e->c[who].x, e->c[who].y, v->dx, v->dy, v->d, dist, away, x, y);
+}
+
+/* The distance a run of `avail` cm towards the target of v may cover,
+ * stopping inside the mover's melee reach. */
+static inline int approach(const fray_encounter *e, int who, foe_view *v, int avail, int *x, int *y)
+{
+    int stop = v->reach - 50;
     if (stop < 100)
         stop = 100;
-    if (d <= stop || avail <= 0)
+    if (v->d <= stop || avail <= 0)
         return 0;
-    int m = d - stop < avail ? d - stop : avail;
-    step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, m, 0, x, y);
+    int m = v->d - stop < avail ? v->d - stop : avail;
+    if (m != v->run_m) {
+        step_view(e, who, v, m, 0, &v->run_x, &v->run_y);
+        v->run_m = m;
+    }
+    *x = v->run_x;
+    *y = v->run_y;
     return m;
 }
 
@@ -536,84 +636,100 @@ static int turn_loss(const fray_encounter *e, int who, int x, int y)
     return en_turn_loss_cm(c->last_move - 1, dir_of(x - e->c[who].x, y - e->c[who].y));
 }
 
-static void add_moves(lbuf *b, const fray_encounter *e, int who)
+/* turn_loss for a move along (dx, dy). */
+static int turn_loss_dir(const en_creature *c, int64_t dx, int64_t dy)
+{
+    if (!c->last_move)
+        return 0;
+    return en_turn_loss_cm(c->last_move - 1, dir_of(dx, dy));
+}
+
+/* The moves towards and away from each target t in foes (bit t), whose
+ * view is views[t]. */
+static void add_moves(lbuf *b, const fray_encounter *e, int who, unsigned mine, const payer *p,
+                      uint32_t foes, foe_view *views)
 {
     const en_creature *c = ccr(e, who);
-    int sp = speed_cm(e, who);
+    int sp = speed_of(c, mine);
+    /* What does not depend on the target, once: the costs that are paid
+     * the same way for every target, and the Jump. */
+    int pay1 = pay_arg(p, 1), pay2 = pay_arg(p, 2), pay3 = pay_arg(p, 3);
+    int stamina = stamina_ok(mine) && res(e, who, EN_R_STAMINA) >= 2;
+    int agility2 = agility_ok(mine) && res(e, who, EN_R_AGILITY) >= 2;
+    int extra = (fray_opt(e, EN_O_SPRINT_EXTRA) + c->leg) * 100;
+    /* Jump: "immediately after having moved at least 2m" costs 1 Energy */
+    int jcost = c->last_move && c->last_move_cm >= 200 ? 1 : 2;
+    int jd = c->d.jump_cm + (c->last_sprint_cm > 0 ? 100 : 0);
+    /* "If you Jump further than you could Run using 2 Energy, additional
+     * Energy must be spent" */
+    if (jd > sp * 2 / 3 && sp > 0)
+        jcost += ((jd - sp * 2 / 3) * 3 + sp - 1) / sp;
+    int jpay = pay_arg(p, jcost);
     for (int t = 0; t < e->n; t++) {
-        if (!target_ok(e, who, t))
+        if (!(foes & (1u << t)))
             continue;
+        foe_view *v = &views[t];
         int x, y;
         /* Run, Quick Run, Sprint towards t: full distance known before the
          * turning loss, which is taken off the start */
-        int loss = turn_loss(e, who, e->c[t].x, e->c[t].y);
-        int m = approach(e, who, t, sp - loss, &x, &y);
+        int loss = turn_loss_dir(c, v->dx, v->dy);
+        int m = approach(e, who, v, sp - loss, &x, &y);
         if (m > 0) {
             /* #Incomplete Actions: "only move 1/3 of your Speed ... only spend
              * 1 Energy"; metres lost to turning count as run */
             int cost = ((m + loss) * 3 + sp - 1) / sp;
             if (cost < 1)
                 cost = 1;
-            int p = can_pay_arg(e, who, cost);
-            if (p >= 0)
-                add(b, EN_A_RUN, who, t, p, x, y);
+            int how = pay_arg(p, cost);
+            if (how >= 0)
+                add(b, EN_A_RUN, who, t, how, x, y);
         }
-        if (approach(e, who, t, sp * 2 / 3 - loss, &x, &y) > 0) {
-            int p = can_pay_arg(e, who, 2);
-            if (p >= 0)
-                add(b, EN_A_QUICK_RUN, who, t, p, x, y);
-        }
-        int extra = (fray_opt(e, EN_O_SPRINT_EXTRA) + c->leg) * 100;
-        if (stamina_ok(e, who) && res(e, who, EN_R_STAMINA) >= 2 && res(e, who, EN_R_ENERGY) >= 3 &&
-            fray_distance(e, who, t) - reach_of(e, who, t, weapon_reach(c)) > sp * 2 / 3 &&
-            approach(e, who, t, sp + (extra > 0 ? extra : 0) - loss, &x, &y) > 0)
+        if (pay2 >= 0 && approach(e, who, v, sp * 2 / 3 - loss, &x, &y) > 0)
+            add(b, EN_A_QUICK_RUN, who, t, pay2, x, y);
+        if (stamina && res(e, who, EN_R_ENERGY) >= 3 && v->d - v->reach > sp * 2 / 3 &&
+            approach(e, who, v, sp + (extra > 0 ? extra : 0) - loss, &x, &y) > 0)
             add(b, EN_A_SPRINT, who, t, 0, x, y);
-        /* Jump: "immediately after having moved at least 2m" costs 1 Energy */
-        int jcost = c->last_move && c->last_move_cm >= 200 ? 1 : 2;
-        int jd = c->d.jump_cm + (c->last_sprint_cm > 0 ? 100 : 0);
-        /* "If you Jump further than you could Run using 2 Energy, additional
-         * Energy must be spent" */
-        if (jd > sp * 2 / 3)
-            jcost += ((jd - sp * 2 / 3) * 3 + sp - 1) / sp;
-        if (stamina_ok(e, who) && res(e, who, EN_R_STAMINA) >= 2 && approach(e, who, t, jd, &x, &y) > 0) {
-            int p = can_pay_arg(e, who, jcost);
-            if (p >= 0)
-                add(b, EN_A_JUMP, who, t, p | (jcost & EN_ARG_LOW), x, y);
-        }
+        if (stamina && jpay >= 0 && approach(e, who, v, jd, &x, &y) > 0)
+            add(b, EN_A_JUMP, who, t, jpay | (jcost & EN_ARG_LOW), x, y);
         /* Shift 1 m, towards or away */
         for (int away = 0; away < 2; away++) {
-            if (!away && fray_distance(e, who, t) <= 150)
+            if (!away && v->d <= 150)
                 continue;
-            step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, 100, away, &x, &y);
-            if (agility_ok(e, who) && res(e, who, EN_R_AGILITY) >= 2)
+            x = away ? v->from_x : v->to_x;
+            y = away ? v->from_y : v->to_y;
+            if (agility2)
                 add(b, EN_A_SHIFT, who, t, EN_ARG_AGILITY | (away ? EN_ARG_AWAY : 0), x, y);
-            int p = can_pay_arg(e, who, 1);
-            if (p >= 0)
-                add(b, EN_A_SHIFT, who, t, p | (away ? EN_ARG_AWAY : 0), x, y);
+            if (pay1 >= 0)
+                add(b, EN_A_SHIFT, who, t, pay1 | (away ? EN_ARG_AWAY : 0), x, y);
         }
         /* Run away from t */
-        if (can_pay_arg(e, who, 3) >= 0 && fray_distance(e, who, t) < 2 * sp) {
-            step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, sp - turn_loss(e, who, 2 * e->c[who].x - e->c[t].x, 2 * e->c[who].y - e->c[t].y), 1, &x, &y);
-            add(b, EN_A_RUN, who, t, can_pay_arg(e, who, 3) | EN_ARG_AWAY, x, y);
+        if (pay3 >= 0 && v->d < 2 * sp) {
+            step_view(e, who, v, sp - turn_loss_dir(c, -(int64_t)v->dx, -(int64_t)v->dy), 1, &x, &y);
+            add(b, EN_A_RUN, who, t, pay3 | EN_ARG_AWAY, x, y);
         }
     }
 }
 
-static void add_agile(lbuf *b, const fray_encounter *e, int who, int only_from)
+/* foes and views: as for add_moves, or views NULL to compute the one
+ * needed (foes is then not read). */
+static void add_agile(lbuf *b, const fray_encounter *e, int who, unsigned mine, int only_from,
+                      uint32_t foes, const foe_view *views)
 {
     const en_creature *c = ccr(e, who);
-    if (c->agile_credit < 1 || res(e, who, EN_R_AGILITY) < 1 || !agility_ok(e, who) || !can_move(e, who))
+    if (c->agile_credit < 1 || res(e, who, EN_R_AGILITY) < 1 || !agility_ok(mine) || !can_move(c, mine))
         return;
     for (int t = 0; t < e->n; t++) {
-        if (!target_ok(e, who, t) || (only_from >= 0 && t != only_from))
+        if (views ? !(foes & (1u << t)) : !target_ok(e, who, t))
             continue;
-        int x, y;
-        step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, 100, 1, &x, &y);
-        add(b, EN_A_AGILE_MOVE, who, t, EN_ARG_AWAY, x, y);
-        if (only_from < 0 && fray_distance(e, who, t) > 150) {
-            step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, 100, 0, &x, &y);
-            add(b, EN_A_AGILE_MOVE, who, t, 0, x, y);
-        }
+        if (only_from >= 0 && t != only_from)
+            continue;
+        foe_view own;
+        const foe_view *v = views ? &views[t] : &own;
+        if (!views)
+            view_foe(e, who, t, 0, &own);
+        add(b, EN_A_AGILE_MOVE, who, t, EN_ARG_AWAY, v->from_x, v->from_y);
+        if (only_from < 0 && v->d > 150)
+            add(b, EN_A_AGILE_MOVE, who, t, 0, v->to_x, v->to_y);
     }
 }
 
@@ -662,74 +778,128 @@ static int legal_act(fray_encounter *e, int who, lbuf *b)
 {
     const en_creature *c = ccr(e, who);
     const en_weapon *mw = melee_weapon(c), *hw = hand(c);
-    int attack = can_attack(e, who);
+    unsigned mine = conds(e, who);
+    payer p = payer_of(e, who, mine);
+    foe_view views[FRAY_MAX_COMBATANTS];
+    uint32_t foes = 0; /* bit t: target_ok(e, who, t), and views[t] is set */
+    for (int t = 0; t < e->n; t++)
+        if (target_ok(e, who, t)) {
+            foes |= 1u << t;
+            view_foe(e, who, t, weapon_reach(c), &views[t]);
+        }
+    int attack = can_attack(mine);
+    /* The weapon in hand may be shot or thrown: its range and cost are the
+     * same for every target. */
+    int range_cm = -1, ranged_pay = 0, ranged_arg = 0;
+    if (attack && hw) {
+        if (hw->props & EN_W_RANGED) {
+            if (!hw->load || c->loaded)
+                range_cm = c->d.hand_range_cm;
+            ranged_pay = ranged_cost(e, c, hw);
+        } else {
+            range_cm = c->d.hand_range_cm;
+            ranged_pay = fray_opt(e, EN_O_RANGED_COST);
+            ranged_arg = EN_ARG_THROW;
+        }
+    }
     for (int t = 0; t < e->n && attack; t++) {
-        if (!target_ok(e, who, t))
+        if (!(foes & (1u << t)))
             continue;
         const en_creature *tc = ccr(e, t);
-        int wr = en_in_reach(e, who, t, weapon_reach(c)), ur = en_in_reach(e, who, t, 0);
+        const foe_view *v = &views[t];
+        int wr = v->d <= v->reach, ur = v->d <= v->unarmed;
         if (mw && wr)
-            add_paid(b, e, EN_A_MELEE, who, t, 3, 0);
+            add_paid(b, &p, EN_A_MELEE, who, t, 3, 0);
         if (!c->swift_used && wr && has(e, t, EN_C_UNGUARDED))
-            add_paid(b, e, EN_A_SWIFT, who, t, 1, 0);
+            add_paid(b, &p, EN_A_SWIFT, who, t, 1, 0);
         if (ur)
-            add_paid(b, e, EN_A_UNARMED, who, t, 2, 0);
+            add_paid(b, &p, EN_A_UNARMED, who, t, 2, 0);
         /* #Trip/Push Down: "The target cannot be more than one Size Category
          * larger than you." */
         if (wr && tc->size <= c->size + 1)
-            add_paid(b, e, EN_A_TRIP, who, t, 3, 0);
+            add_paid(b, &p, EN_A_TRIP, who, t, 3, 0);
         /* #Disarm: "against an opponent which is facing you"; "Light weapons
          * may not Disarm Heavy weapons." */
         const en_weapon *tw = hand(tc);
         if (wr && tw && fray_faces(e, t, e->c[who].x, e->c[who].y) &&
             !(mw && (mw->props & EN_W_LIGHT) && (tw->props & EN_W_HEAVY)))
-            add_paid(b, e, EN_A_DISARM, who, t, 3, 0);
+            add_paid(b, &p, EN_A_DISARM, who, t, 3, 0);
         /* #Restrain, #Push: "The target cannot be a larger Size Category" */
         if (ur && tc->size <= c->size && tc->holder < 0 && c->holding < 0)
-            add_paid(b, e, EN_A_RESTRAIN, who, t, 2, 0);
+            add_paid(b, &p, EN_A_RESTRAIN, who, t, 2, 0);
         if (ur && tc->size <= c->size)
-            add_paid(b, e, EN_A_PUSH, who, t, 2, 0);
-        if (hw) {
-            int range[3];
-            int d = fray_distance(e, who, t);
-            if (hw->props & EN_W_RANGED) {
-                en_weapon_range(c, hw, 0, range);
-                if ((!hw->load || c->loaded) && d <= range[2] * 100)
-                    add_paid(b, e, EN_A_RANGED, who, t, ranged_cost(e, c, hw), 0);
-            } else {
-                en_weapon_range(c, hw, 1, range);
-                if (d <= range[2] * 100)
-                    add_paid(b, e, EN_A_RANGED, who, t, fray_opt(e, EN_O_RANGED_COST), EN_ARG_THROW);
-            }
-        }
+            add_paid(b, &p, EN_A_PUSH, who, t, 2, 0);
+        /* a loaded ranged weapon shoots, any other weapon is thrown, out to
+         * the third range number */
+        if (range_cm >= 0 && v->d <= range_cm)
+            add_paid(b, &p, EN_A_RANGED, who, t, ranged_pay, ranged_arg);
     }
     if (hw && (hw->props & EN_W_RANGED) && hw->load && !c->loaded)
-        add_paid(b, e, EN_A_LOAD, who, -1, hw->load, 0);
-    if (can_move(e, who))
-        add_moves(b, e, who);
-    add_agile(b, e, who, -1);
-    if (has(e, who, EN_C_PRONE) && !has(e, who, EN_C_RESTRAINED))
-        add_paid(b, e, EN_A_KNEEL, who, -1, 1, 0);
-    if (c->kneeling && !has(e, who, EN_C_PRONE))
-        add_paid(b, e, EN_A_STAND, who, -1, 1, 0);
-    if (!has(e, who, EN_C_DEFENDING) || has(e, who, EN_C_EXPOSED))
-        add_paid(b, e, EN_A_DEFEND, who, -1, 1, 0);
+        add_paid(b, &p, EN_A_LOAD, who, -1, hw->load, 0);
+    if (can_move(c, mine))
+        add_moves(b, e, who, mine, &p, foes, views);
+    add_agile(b, e, who, mine, -1, foes, views);
+    if (HAS(mine, EN_C_PRONE) && !HAS(mine, EN_C_RESTRAINED))
+        add_paid(b, &p, EN_A_KNEEL, who, -1, 1, 0);
+    if (c->kneeling && !HAS(mine, EN_C_PRONE))
+        add_paid(b, &p, EN_A_STAND, who, -1, 1, 0);
+    if (!HAS(mine, EN_C_DEFENDING) || HAS(mine, EN_C_EXPOSED))
+        add_paid(b, &p, EN_A_DEFEND, who, -1, 1, 0);
     if (hw)
-        add_paid(b, e, EN_A_STOW, who, -1, side_arm(hw) ? 1 : 2, 0);
+        add_paid(b, &p, EN_A_STOW, who, -1, side_arm(hw) ? 1 : 2, 0);
     for (int i = 0; i < c->nw && c->wielded < 0; i++)
         if (i != c->dropped)
-            add_paid(b, e, EN_A_EQUIP, who, -1, side_arm(&c->w[i]) ? 1 : 2, i);
+            add_paid(b, &p, EN_A_EQUIP, who, -1, side_arm(&c->w[i]) ? 1 : 2, i);
     if (c->dropped >= 0) {
         int64_t dx = c->drop_x - e->c[who].x, dy = c->drop_y - e->c[who].y;
         if (dx * dx + dy * dy <= 150 * 150)
-            add_paid(b, e, EN_A_PICK_UP, who, -1, fray_opt(e, EN_O_PICK_UP_COST), 0);
+            add_paid(b, &p, EN_A_PICK_UP, who, -1, fray_opt(e, EN_O_PICK_UP_COST), 0);
     }
     if (res(e, who, EN_R_STAMINA) < c->d.stamina_max && res(e, who, EN_R_ENERGY) >= 1)
         add(b, EN_A_CATCH_BREATH, who, -1, 0, 0, 0);
-    if (has(e, who, EN_C_RESTRAINED))
-        add_paid(b, e, EN_A_ESCAPE, who, c->holder, 3, 0);
+    if (HAS(mine, EN_C_RESTRAINED))
+        add_paid(b, &p, EN_A_ESCAPE, who, c->holder, 3, 0);
     if (c->holding >= 0)
         add(b, EN_A_RELEASE, who, c->holding, 0, 0, 0);
+    return b->n;
+}
+
+/* FRAY_WIN_DECLARED: answering an attack declared against `who`. */
+static int legal_declared(fray_encounter *e, int who, const fray_action *trigger, lbuf *b)
+{
+    const en_creature *c = ccr(e, who);
+    /* Only the creature attacked may answer a declared attack. */
+    if (!is_attack(trigger->kind) || trigger->target != who)
+        return 0;
+    /* #Initiative: "You may only roll Initiative once per Round." */
+    if (!c->init_rolled && can_pay_arg(e, who, 1) >= 0)
+        add(b, EN_A_INITIATIVE, who, trigger->actor, 0, 0, 0);
+    /* #Immediate Interrupts: step out of Reach before the roll */
+    if (trigger->kind != EN_A_RANGED)
+        add_agile(b, e, who, conds(e, who), trigger->actor, 0, NULL);
+    return b->n;
+}
+
+/* FRAY_WIN_TRIGGERED: Swift Attacks. */
+static int legal_swift(fray_encounter *e, int who, const fray_action *trigger, lbuf *b)
+{
+    const en_creature *c = ccr(e, who);
+    if (c->swift_used || !can_attack(conds(e, who)))
+        return 0;
+    int how = can_pay_arg(e, who, 1);
+    if (how < 0)
+        return 0;
+    int mover = is_move(trigger->kind) ? trigger->actor : -1;
+    for (int t = 0; t < e->n; t++) {
+        /* swift_target and moved_through_reach both ask target_ok first */
+        if (!target_ok(e, who, t))
+            continue;
+        int ok = swift_target(e, who, t);
+        if (!ok && t == mover)
+            ok = moved_through_reach(e, who, trigger);
+        if (ok)
+            add(b, EN_A_SWIFT, who, t, how, 0, 0);
+    }
     return b->n;
 }
 
@@ -737,37 +907,16 @@ static int legal(fray_encounter *e, int who, int window, const fray_action *trig
                  int max)
 {
     lbuf b = {out, 0, max};
-    const en_creature *c = ccr(e, who);
     if (!able(e, who))
         return 0;
     if (window == FRAY_WIN_ACT)
-        return c->passed ? 0 : legal_act(e, who, &b);
+        return ccr(e, who)->passed ? 0 : legal_act(e, who, &b);
     /* Interrupts cannot interrupt interrupts: no windows inside one. */
     if (!trigger || st(e)->depth > 0)
         return 0;
-    if (window == FRAY_WIN_DECLARED) {
-        /* Only the creature attacked may answer a declared attack. */
-        if (!is_attack(trigger->kind) || trigger->target != who)
-            return 0;
-        /* #Initiative: "You may only roll Initiative once per Round." */
-        if (!c->init_rolled && can_pay_arg(e, who, 1) >= 0)
-            add(&b, EN_A_INITIATIVE, who, trigger->actor, 0, 0, 0);
-        /* #Immediate Interrupts: step out of Reach before the roll */
-        if (trigger->kind != EN_A_RANGED)
-            add_agile(&b, e, who, trigger->actor);
-        return b.n;
-    }
-    /* FRAY_WIN_TRIGGERED: Swift Attacks */
-    if (c->swift_used || !can_attack(e, who) || can_pay_arg(e, who, 1) < 0)
-        return 0;
-    for (int t = 0; t < e->n; t++) {
-        int ok = swift_target(e, who, t);
-        if (!ok && t == trigger->actor && is_move(trigger->kind))
-            ok = moved_through_reach(e, who, trigger);
-        if (ok)
-            add(&b, EN_A_SWIFT, who, t, can_pay_arg(e, who, 1), 0, 0);
-    }
-    return b.n;
+    if (window == FRAY_WIN_DECLARED)
+        return legal_declared(e, who, trigger, &b);
+    return legal_swift(e, who, trigger, &b);
 }
 
 /* ---- Resolution ---- */
@@ -936,7 +1085,7 @@ static void melee(fray_encounter *e, const fray_action *a, int cost)
             en_derive(tc);
             /* "If the weapon is not Heavy, you may also spend 1 Agility to
              * fling the weapon up to 2m away from the target." */
-            if (!(tw->props & EN_W_HEAVY) && res(e, who, EN_R_AGILITY) >= 1 && agility_ok(e, who)) {
+            if (!(tw->props & EN_W_HEAVY) && res(e, who, EN_R_AGILITY) >= 1 && agility_ok(conds(e, who))) {
                 fray_res_set(e, who, EN_R_AGILITY, res(e, who, EN_R_AGILITY) - 1);
                 step_towards(e->c[t].x, e->c[t].y, e->c[who].x, e->c[who].y, 200, 1, &tc->drop_x, &tc->drop_y);
                 outcome = "flung";
@@ -1143,7 +1292,7 @@ static int still_possible(fray_encounter *e, const fray_action *a)
     const en_creature *c = ccr(e, who);
     if (a->kind == EN_A_RANGED)
         return 1;
-    if (!can_attack(e, who))
+    if (!can_attack(conds(e, who)))
         return 0;
     int unarmed = a->kind == EN_A_UNARMED || a->kind == EN_A_RESTRAIN || a->kind == EN_A_PUSH;
     if (a->kind == EN_A_MELEE && !melee_weapon(c))

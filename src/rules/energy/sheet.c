@@ -78,6 +78,12 @@ void en_derive(en_creature *c)
     /* #Size: "Huge (and larger) creatures have +1 Reach and Tiny (or smaller)
      * creatures have -1 Reach." */
     d->reach_adj = c->size >= EN_SIZE_HUGE ? 1 : c->size <= EN_SIZE_TINY ? -1 : 0;
+    d->hand_range_cm = 0;
+    if (w) {
+        int range[3];
+        en_weapon_range(c, w, !(w->props & EN_W_RANGED), range);
+        d->hand_range_cm = range[2] * 100;
+    }
 }
 
 int en_melee_av(const en_creature *c, const en_weapon *w)
@@ -177,22 +183,8 @@ int en_energy_per_round(int stamina, int exhausted)
     return en < 0 ? 0 : en;
 }
 
-static int footprint_cm(int size)
-{
-    /* #Using a Grid: a Medium creature fills a 1 m space; a Large one about
-     * 2 m, a Huge one 3 m (the hex figure): the centre sits half the extra
-     * width further from its edge. */
-    return size >= EN_SIZE_HUGE ? 100 : size == EN_SIZE_LARGE ? 50 : 0;
-}
-
-int en_reach_cm(int size, int reach, int tsize)
-{
-    int r = reach + (size >= EN_SIZE_HUGE ? 1 : size <= EN_SIZE_TINY ? -1 : 0);
-    /* Reach N reaches N spaces; Reach 0 (Unarmed) and Reach 1 both reach the
-     * adjacent spaces, diagonals included (141 cm), hence the half space. */
-    int cm = r < 0 ? 50 : (r < 1 ? 1 : r) * 100 + 50;
-    return cm + footprint_cm(size) + footprint_cm(tsize);
-}
+/* en_reach_cm and en_footprint_cm are static inline in energy.h: the
+ * legal actions and the policy ask for a reach many times a decision. */
 
 int en_turn_loss_cm(int from_dir, int to_dir)
 {
