@@ -126,10 +126,11 @@ struct fray_encounter {
     int errcode;                            /* FRAY_EINPUT (script, dice) or FRAY_ERUNTIME */
     int steps_in_round;                     /* guards against a scheduler that never ends a round */
     int status_changed;                     /* a status changed since the last victory check */
-    /* The action kinds the controller about to choose will look at (bit k
-     * for kind k): the ruleset's policy_kinds while its policy chooses,
-     * every kind otherwise. A legal hook may leave the other kinds out;
-     * listing them is never wrong. */
+    /* Set while the list legal builds is for the ruleset's own policy:
+     * legal may then leave out what the policy would not choose (see
+     * policy_kinds). want is the kinds that policy looks at (bit k for kind
+     * k), every kind when another controller chooses. */
+    int for_policy;
     uint64_t want;
 
     /* scripted actions: per combatant, FRAY_MAX_SCRIPT entries */
@@ -195,9 +196,12 @@ struct fray_ruleset {
      * round, as the ruleset defines). May be NULL. */
     void (*pass)(fray_encounter *e, int who, int window);
     /* The built-in policy: an index into legal[0..n), or -1 to pass. Uses
-     * e->policy_rng for any random choice, never e->dice. It must choose
-     * the same action from a list that keeps only the kinds in
-     * policy_kinds (below), in the same order. */
+     * e->policy_rng for any random choice, never e->dice. While
+     * e->for_policy is set, legal may leave out actions this policy would
+     * not choose in the present state (policy_kinds, below, is the
+     * kind-by-kind form of that); the policy must choose the same action
+     * from such a shorter list, which keeps the whole list's order, as
+     * from the whole list. */
     int (*policy)(fray_encounter *e, int who, int window, const fray_action *trigger,
                   const fray_action *legal, int n);
     /* A short state line for narration ("Aura 12/27, Stamina 9/10"). */
@@ -218,7 +222,9 @@ struct fray_ruleset {
     /* The action kinds the policy ever picks or looks at (bit k for kind
      * k), or 0 for all. While the policy chooses, e->want holds this mask
      * and legal may skip planning the other kinds: the policy picks the
-     * same action, random and scripted creatures still see every kind. */
+     * same action, random and scripted creatures still see every kind. A
+     * ruleset that skips kinds must keep a list that would have been cut
+     * at FRAY_MAX_LEGAL the same (simplest: skip only when it cannot be). */
     uint64_t policy_kinds;
 };
 

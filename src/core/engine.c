@@ -82,6 +82,7 @@ void fray_reset(fray_encounter *e, uint64_t seed, uint64_t stream)
     e->errcode = 0;
     e->offer_depth = 0;
     e->status_changed = 1;
+    e->for_policy = 0;
     e->want = FRAY_WANT_ALL;
     e->steps_in_round = 0;
     e->seq = 0;
@@ -215,14 +216,18 @@ static int controller_of(const fray_encounter *e, int who)
     return c->controller;
 }
 
-/* The legal actions of `who` in `window`, listing only the kinds its
- * controller looks at when that is the ruleset's policy. */
+/* The legal actions of `who` in `window`; when the ruleset's policy will
+ * choose, legal may shorten the list to what that policy looks at. */
 static int legal_for(fray_encounter *e, int who, int window, const fray_action *trigger,
                      fray_action *out)
 {
-    if (e->rs->policy_kinds && controller_of(e, who) == FRAY_CTL_POLICY)
-        e->want = e->rs->policy_kinds;
+    if (controller_of(e, who) == FRAY_CTL_POLICY) {
+        e->for_policy = 1;
+        if (e->rs->policy_kinds)
+            e->want = e->rs->policy_kinds;
+    }
     int n = e->rs->legal(e, who, window, trigger, out, FRAY_MAX_LEGAL);
+    e->for_policy = 0;
     e->want = FRAY_WANT_ALL;
     return n;
 }

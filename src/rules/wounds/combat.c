@@ -1332,6 +1332,11 @@ int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
      * character's." Only against the active creature's own actions (an
      * interrupt is not interrupted in turn), and not by the active one. */
     int active = st->turn;
+    /* The policy takes a reaction when there is one (they come first) and
+     * otherwise interrupts only on wo_policy_interrupts: for it the
+     * interrupts are listed only then, and it chooses the same. */
+    if (e->for_policy && !wo_policy_interrupts(e, who, trigger))
+        return l.n;
     if (active >= 0 && trigger->actor == active && who != active && can_act(e, who) &&
         RES(e, who, WO_R_INIT) > RES(e, active, WO_R_INIT) && RES(e, who, WO_R_INIT) > 0 &&
         !(trigger->arg & WO_ARG_READIED) && !wo_is_reaction(trigger->kind)) {

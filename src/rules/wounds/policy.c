@@ -170,6 +170,19 @@ static int own_turn(fray_encounter *e, int who, const fray_action *legal, int n)
     return -1;
 }
 
+/* Whether the policy would answer the declared `trigger` with an
+ * interrupting attack of its own: an attack on its side, while its
+ * initiative stays above the active creature's after paying 2. When it
+ * would not, wo_legal lists the policy no interrupts at all. */
+int wo_policy_interrupts(const fray_encounter *e, int who, const fray_action *trigger)
+{
+    const wo_state *st = (const wo_state *)e->state;
+    if (!trigger || st->turn < 0 || !is_attack_kind(trigger->kind) || trigger->target < 0 ||
+        e->c[trigger->target].side != e->c[who].side)
+        return 0;
+    return e->c[who].res[WO_R_INIT] - 2 > e->c[st->turn].res[WO_R_INIT];
+}
+
 int wo_policy(fray_encounter *e, int who, int window, const fray_action *trigger,
               const fray_action *legal, int n)
 {
@@ -185,13 +198,8 @@ int wo_policy(fray_encounter *e, int who, int window, const fray_action *trigger
     if (k == WO_A_REBUFF || k == WO_A_HARRY || k == WO_A_INTERPOSE || k == WO_A_CLING ||
         (legal[0].arg & 0x4000))
         return 0;
-    /* interrupt an attack on our side with an attack of our own, while our
-     * initiative stays above the active creature's after paying 2 */
-    const wo_state *st = (const wo_state *)e->state;
-    if (!trigger || st->turn < 0 || !is_attack_kind(trigger->kind) || trigger->target < 0 ||
-        e->c[trigger->target].side != e->c[who].side)
-        return -1;
-    if (e->c[who].res[WO_R_INIT] - 2 <= e->c[st->turn].res[WO_R_INIT])
+    /* interrupt an attack on our side with an attack of our own */
+    if (!wo_policy_interrupts(e, who, trigger))
         return -1;
     return best_attack(e, who, legal, n, ap, trigger->actor);
 }
