@@ -3,7 +3,8 @@
  * While a ruleset's own policy chooses, the core sets e->for_policy and
  * e->want, and legal may leave out what that policy would not choose
  * (core.h, policy_kinds). The contract: the policy picks the same action.
- * For every example of every ruleset, 30 seeds with the policy on both
+ * For every example of every ruleset, and the crowds of tests/data/shortlist
+ * (lists long enough to be cut at FRAY_MAX_LEGAL), 30 seeds with the policy on both
  * sides and 30 with random play on one side are run twice, once with the
  * ruleset as it is and once with a legal that always lists everything; the
  * JSON event streams must be identical, byte for byte. The shortened runs
@@ -81,6 +82,7 @@ static void test_shortened_lists_change_no_fight(void **s)
     (void)s;
     glob_t g;
     assert_int_equal(glob("examples/*.json", 0, NULL, &g), 0);
+    assert_int_equal(glob("tests/data/shortlist/*.json", GLOB_APPEND, NULL, &g), 0);
     int shortened = 0;
     for (size_t i = 0; i < g.gl_pathc; i++) {
         char err[512] = "";

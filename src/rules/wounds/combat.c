@@ -1075,6 +1075,12 @@ static int grappling(const fray_encounter *e, int a, int b)
  * (allow_long 0: no long actions, interrupt 1). */
 static void own_actions(fray_encounter *e, int who, wo_list *l0, int allow_long, int interrupt)
 {
+    /* For the policy (e->want) the kinds it never looks at are not
+     * planned; `skipped` bounds how many entries they would have been, so
+     * that a list that could have reached l->max is made whole instead (the
+     * policy must see exactly what survives the cut). */
+    long skipped = 0;
+#define WANT(kind) fray_wants(e, kind)
     wo_view view, *v = &view;
     view_init(v, e, who);
     /* locals, so that writing the list does not make the compiler read
@@ -1113,6 +1119,13 @@ static void own_actions(fray_encounter *e, int who, wo_list *l0, int allow_long,
                 v_affordable(v, WO_A_CAST, s, allow_long))
                 add(l, WO_A_CAST, who, t, s);
     }
+    /* On its own turn the policy takes one of these attacks whatever
+     * follows, when wo_policy_attacks says so: for it the list ends here. */
+    if (e->for_policy && allow_long && !interrupt &&
+        wo_policy_attacks(e, who, l->out + l0->n, l->n - l0->n)) {
+        *l0 = list;
+        return;
+    }
     /* movement, unless grappled (Drag moves a grapple) or the mount bolted */
     if (!c->lost_control && c->pending < 0) {
         wo_mover mv;
@@ -1129,13 +1142,17 @@ static void own_actions(fray_encounter *e, int who, wo_list *l0, int allow_long,
             if (!IN(foes & live, t) || v->gap[t] > 6)
                 continue;
             fray_action m;
-            if (plan_move_v(v, &mv, t, 1, &m) && l->n < l->max)
+            if (!WANT(WO_A_MOVE_AWAY))
+                skipped++;
+            else if (plan_move_v(v, &mv, t, 1, &m) && l->n < l->max)
                 l->out[l->n++] = m;
         }
     }
     if (!v_has(v, who, WO_C_DEFENDING) && v_affordable(v, WO_A_DEFEND, 0, allow_long))
         add(l, WO_A_DEFEND, who, -1, 0);
-    if (c->readied < 0 && wielded && v_affordable(v, WO_A_READY, WO_A_STANDARD, 0)) {
+    if (!WANT(WO_A_READY))
+        skipped += 3;
+    else if (c->readied < 0 && wielded && v_affordable(v, WO_A_READY, WO_A_STANDARD, 0)) {
         add(l, WO_A_READY, who, -1, WO_A_STANDARD);
         if (!w->ranged) {
             add(l, WO_A_READY, who, -1, WO_A_QUICK);
@@ -1173,6 +1190,10 @@ static void own_actions(fray_encounter *e, int who, wo_list *l0, int allow_long,
         if (en && c->opening_vs != t && v->w[t]->optimal_reach > w->reach && !w->ranged &&
             gap <= v->w[t]->reach + 8 && v_affordable(v, WO_A_OPENING, 0, allow_long))
             add(l, WO_A_OPENING, who, t, 0);
+        if (!WANT(WO_A_ENTER) || !WANT(WO_A_GRAPPLE) || !WANT(WO_A_PIN) || !WANT(WO_A_HINDER)) {
+            /* the policy takes none of these: at most seven entries */
+            skipped += en ? 7 : 0;
+        } else {
         if (en && gap == 0 && sized && c->share_with < 0 && !on_mount &&
             v_affordable(v, WO_A_ENTER, 0, allow_long))
             add(l, WO_A_ENTER, who, t, 0);
@@ -1186,6 +1207,7 @@ static void own_actions(fray_encounter *e, int who, wo_list *l0, int allow_long,
             for (int h = 0; h < 4; h++)
                 if (v_affordable(v, h ? WO_A_DISTRACT + h - 1 : WO_A_HINDER, h, allow_long))
                     add(l, h ? WO_A_DISTRACT + h - 1 : WO_A_HINDER, who, t, h);
+        }
         if (!en && v_has(v, t, WO_C_DYING) && gap == 0 &&
             v_affordable(v, WO_A_STABILIZE, 0, allow_long))
             add(l, WO_A_STABILIZE, who, t, 0);
@@ -1199,6 +1221,12 @@ static void own_actions(fray_encounter *e, int who, wo_list *l0, int allow_long,
     int grappled = v_has(v, who, WO_C_GRAPPLED);
     if (grappled && v_affordable(v, WO_A_ESCAPE, 0, allow_long))
         add(l, WO_A_ESCAPE, who, -1, 0);
+    if (!WANT(WO_A_DRAG) || !WANT(WO_A_MOUNT) || !WANT(WO_A_DASH) || !WANT(WO_A_END_EFFECT) ||
+        !WANT(WO_A_SEIZE)) {
+        /* none of these for the policy: Drag, Mount, Dash, End Effect, Seize */
+        skipped += 4 + c->neffect;
+        goto healing;
+    }
     if (grappled && !c->drag_ap && v_affordable(v, WO_A_DRAG, 0, allow_long))
         for (int t = 0; t < n; t++)
             if (t != who && !grappling(e, who, t) && !IN(dead, t) && v->gap[t] > 0) {
@@ -1214,10 +1242,15 @@ static void own_actions(fray_encounter *e, int who, wo_list *l0, int allow_long,
             add(l, WO_A_END_EFFECT, who, -1, k);
     if (v_affordable(v, WO_A_SEIZE, 0, allow_long))
         add(l, WO_A_SEIZE, who, -1, 0);
+healing:
     /* healing: yourself or an adjacent ally */
     for (int t = 0; t < n; t++) {
         if (IN(foes | dead, t) || (t != who && v->gap[t] > 0))
             continue;
+        if (!WANT(WO_A_TREAT_COND) || !WANT(WO_A_TREAT_WOUND)) {
+            skipped += 5; /* four afflictions and a wound */
+            continue;
+        }
         const wo_creature *ct = CCR(e, t);
         for (int k = 0; k < 4; k++)
             if (ct->affl_level[k] > 0 && v_affordable(v, WO_A_TREAT_COND, k, allow_long))
@@ -1238,6 +1271,10 @@ static void own_actions(fray_encounter *e, int who, wo_list *l0, int allow_long,
      * could push a later entry past l->max (at most one per creature, and
      * six entries follow). */
     int skip = interrupt && l->n + n + 6 < l->max;
+    if (!skip && !WANT(WO_A_IGNORE_FLANK)) {
+        skipped += n; /* at most one per creature */
+        skip = 1;
+    }
     for (int t = 0; t < n && !skip; t++) {
         if (!IN(foes, t))
             continue;
@@ -1249,6 +1286,10 @@ static void own_actions(fray_encounter *e, int who, wo_list *l0, int allow_long,
             if (flanked)
                 add(l, WO_A_IGNORE_FLANK, who, t, 0);
         }
+    }
+    if (!WANT(WO_A_SURFACE) || !WANT(WO_A_CALM_MOUNT) || !WANT(WO_A_HURRY)) {
+        skipped += 6; /* Surface, Calm Mount, three postures and Mount hurried */
+        goto done;
     }
     if (c->env == WO_ENV_SWIMMING && uw && v_affordable(v, WO_A_SURFACE, 0, allow_long))
         add(l, WO_A_SURFACE, who, -1, 0);
@@ -1263,7 +1304,17 @@ static void own_actions(fray_encounter *e, int who, wo_list *l0, int allow_long,
     }
     if (c->mount_size > -100 && v_affordable(v, WO_A_HURRY, WO_A_MOUNT << 4, 0))
         add(l, WO_A_HURRY, who, -1, WO_A_MOUNT << 4);
+done:
+    if (skipped && l->n + skipped >= l->max) {
+        /* the whole list might have been cut: build it whole */
+        uint64_t want = e->want;
+        e->want = FRAY_WANT_ALL;
+        own_actions(e, who, l0, allow_long, interrupt);
+        e->want = want;
+        return;
+    }
 #undef IN
+#undef WANT
     *l0 = list;
 }
 

@@ -107,6 +107,30 @@ static int nearest_enemy(fray_encounter *e, int who, int *gap)
     return best;
 }
 
+/* Whether own_turn, given a list that begins with attacks[0..n) (the
+ * attacks wo_legal lists first, before any other kind), surely returns one
+ * of them whatever follows: none of the steps before the attack step can
+ * apply (pinned, badly hurt with a healing object, prone, no weapon in
+ * hand, a melee fighter crouching) and best_attack finds one among them,
+ * which it would among the same attacks in the whole list. wo_legal then
+ * lists the policy nothing else. */
+int wo_policy_attacks(fray_encounter *e, int who, const fray_action *attacks, int n)
+{
+    const wo_creature *c = fray_cpriv(e, who);
+    if (n <= 0 || fray_cond_has(e, who, WO_C_PINNED) || fray_cond_has(e, who, WO_C_PRONE))
+        return 0;
+    const wo_weapon *w = wo_wielded(c);
+    if (!w || (!w->ranged && fray_cond_has(e, who, WO_C_CROUCHING)))
+        return 0;
+    int severe = 0;
+    for (int l = WO_SEVERE; l < WO_NLEVELS; l++)
+        severe |= e->c[who].res[WO_R_LIGHT + l] != 0;
+    for (int k = 0; severe && k < c->nobject; k++)
+        if (c->object[k].heal > 0)
+            return 0;
+    return best_attack(e, who, attacks, n, e->c[who].res[WO_R_AP], -1) >= 0;
+}
+
 static int own_turn(fray_encounter *e, int who, const fray_action *legal, int n)
 {
     const wo_creature *c = fray_cpriv(e, who);

@@ -165,4 +165,11 @@ const fray_ruleset fray_ruleset_wounds = {
     .rest = wo_rest,
     .odds = wo_odds,
     .odds_help = wo_odds_help,
+    /* what wo_policy (policy.c) ever picks or looks at */
+    .policy_kinds = FRAY_KIND(WO_A_ESCAPE) | FRAY_KIND(WO_A_USE_OBJECT) | FRAY_KIND(WO_A_POSTURE) |
+                    FRAY_KIND(WO_A_RETRIEVE) | FRAY_KIND(WO_A_STRONG) | FRAY_KIND(WO_A_CAST) |
+                    FRAY_KIND(WO_A_STANDARD) | FRAY_KIND(WO_A_QUICK) | FRAY_KIND(WO_A_NONLETHAL) |
+                    FRAY_KIND(WO_A_OPENING) | FRAY_KIND(WO_A_MOVE) | FRAY_KIND(WO_A_STABILIZE) |
+                    FRAY_KIND(WO_A_DEFEND) | FRAY_KIND(WO_A_REBUFF) | FRAY_KIND(WO_A_HARRY) |
+                    FRAY_KIND(WO_A_INTERPOSE) | FRAY_KIND(WO_A_CLING) | FRAY_KIND(WO_A_CANCEL),
 };

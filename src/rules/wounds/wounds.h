@@ -342,6 +342,8 @@ int wo_recovery_heal(int filled[WO_NLEVELS], const int slots[WO_NLEVELS], int re
 int wo_rest_interrupted(int minutes_done, int interruption, int *short_rests, int *extra_minutes);
 
 /* Policy (policy.c). */
+/* Whether the policy surely attacks on its turn, from the list's attacks. */
+int wo_policy_attacks(fray_encounter *e, int who, const fray_action *attacks, int n);
 /* Whether the policy would interrupt the declared trigger with an attack. */
 int wo_policy_interrupts(const fray_encounter *e, int who, const fray_action *trigger);
 int wo_policy(fray_encounter *e, int who, int window, const fray_action *trigger,
