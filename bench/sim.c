@@ -33,7 +33,7 @@
 #include "floor_rules.h"
 #include "sim.h"
 
-#define BENCH_DIE_DRAWS 20000000u
+#define BENCH_DIE_DRAWS 5000000u /* one pass of the floor; passes run between the sims */
 #define BENCH_MAX_FIGHTS 200000u
 #define BENCH_SECONDS 2.0 /* a single-thread run is sized to about this */
 #define BENCH_REPEAT 3     /* runs of each; the fastest counts */
@@ -45,14 +45,15 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Seconds per fray_die(d10) on a generator seeded in this run; the best of
- * three passes, so a busy moment of the machine does not inflate it. */
-static double die_cost(void)
+/* Seconds per fray_die(d10) on a generator seeded in this run, lowering
+ * *best. Passes run before and between the sims and the fastest counts, as
+ * the fastest sims do: a busy moment of the machine then inflates neither
+ * side of the ratio. */
+static void die_cost(double *best, int passes)
 {
     fray_dice d;
-    double best = 1e9;
     volatile uint64_t sink = 0;
-    for (int pass = 0; pass < 3; pass++) {
+    for (int pass = 0; pass < passes; pass++) {
         fray_dice_init(&d, (uint64_t)time(NULL), (uint64_t)pass);
         d.keep_log = 0; /* as in the sim: counted, not logged */
         uint64_t sum = 0;
@@ -61,18 +62,17 @@ static double die_cost(void)
             sum += (uint64_t)fray_die(&d, 10, "bench die");
         double t = (now() - t0) / BENCH_DIE_DRAWS;
         sink += sum;
-        if (t < best)
-            best = t;
+        if (t < *best)
+            *best = t;
     }
     (void)sink;
-    return best;
 }
 
 typedef struct row {
     char file[256];
     char ruleset[32];
     uint64_t fights;
-    double fps1, fpsT, dice, ratio, scaling, busy1, busyT;
+    double fps1, fpsT, dice, ratio, scaling, busy1, busyT, sec1;
     int threads, same, ok;
     char err[512];
 } row;
@@ -107,7 +107,7 @@ static int sim(const char *path, uint64_t n, int threads, fray_sim_result *r, ch
     return rc;
 }
 
-static void bench_one(const char *path, uint64_t fixed_n, int threads, int repeat, double die,
+static void bench_one(const char *path, uint64_t fixed_n, int threads, int repeat, double *die,
                       row *w)
 {
     fray_sim_result *r1 = calloc(1, sizeof *r1), *rT = calloc(1, sizeof *rT);
@@ -129,6 +129,7 @@ static void bench_one(const char *path, uint64_t fixed_n, int threads, int repea
     double best1 = 0.0, bestT = 0.0;
     for (int k = 0; k < repeat; k++) {
         double b1, bT;
+        die_cost(die, 1);
         if (sim(path, n, 1, r1, w->err, sizeof w->err, &b1) != FRAY_OK ||
             sim(path, n, threads, rT, w->err, sizeof w->err, &bT) != FRAY_OK)
             goto out;
@@ -148,7 +149,7 @@ static void bench_one(const char *path, uint64_t fixed_n, int threads, int repea
     w->fpsT = (double)n / bestT;
     w->scaling = w->fpsT / w->fps1;
     w->dice = fray_moments_mean(&r1->dice);
-    w->ratio = w->dice > 0 ? (best1 / (double)n) / (w->dice * die) : 0.0;
+    w->sec1 = best1 / (double)n; /* the ratio waits for the last die pass */
     memset(&r1->timing, 0, sizeof r1->timing);
     memset(&rT->timing, 0, sizeof rT->timing);
     w->same = !memcmp(r1, rT, sizeof *r1);
@@ -212,10 +213,25 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    double die = die_cost();
+    double die = 1e9;
+    die_cost(&die, 3);
     row *rows = calloc(g.gl_pathc + 1, sizeof *rows);
     if (!rows)
         return 1;
+    int rc = 0, busy = 0;
+    size_t nrows = g.gl_pathc + 1; /* the duels, then the engine floor */
+    for (size_t i = 0; i < nrows; i++) {
+        row *w = &rows[i];
+        const char *path = i < g.gl_pathc ? g.gl_pathv[i] : NULL;
+        bench_one(path, n, threads, repeat, &die, w);
+        if (!w->ok) {
+            fprintf(stderr, "bench_sim: %s: %s\n", w->file, w->err);
+            rc = 1;
+        }
+    }
+    for (size_t i = 0; i < nrows; i++)
+        if (rows[i].ok && rows[i].dice > 0)
+            rows[i].ratio = rows[i].sec1 / (rows[i].dice * die);
     if (!json) {
         printf("cost of one die (fray_die, d10): %.2f ns; %d threads for \"all cores\"\n\n",
                die * 1e9, threads);
@@ -223,18 +239,9 @@ int main(int argc, char **argv)
                "fights/s x1", "fights/s xT", "scaling", "dice/fight", "ratio", "same",
                "cpu x1/xT");
     }
-    int rc = 0, busy = 0;
-    size_t nrows = g.gl_pathc + 1; /* the duels, then the engine floor */
-    for (size_t i = 0; i < nrows; i++) {
-        row *w = &rows[i];
-        const char *path = i < g.gl_pathc ? g.gl_pathv[i] : NULL;
-        bench_one(path, n, threads, repeat, die, w);
-        if (!w->ok) {
-            fprintf(stderr, "bench_sim: %s: %s\n", w->file, w->err);
-            rc = 1;
-            continue;
-        }
-        if (!json) {
+    for (size_t i = 0; i < nrows && !json; i++) {
+        const row *w = &rows[i];
+        if (w->ok) {
             const char *base = strrchr(w->file, '/');
             printf("%-24s %-8s %8llu %12.0f %12.0f %7.2fx %9.1f %7.1f %5s %4.0f%%/%3.0f%%\n",
                    base ? base + 1 : w->file, w->ruleset, (unsigned long long)w->fights,
@@ -242,7 +249,6 @@ int main(int argc, char **argv)
                    100 * w->busy1, 100 * w->busyT);
             if (w->busy1 < 0.9 || w->busyT < 0.9)
                 busy = 1;
-            fflush(stdout);
         }
     }
     if (json) {
