@@ -198,23 +198,29 @@ int fray_distance(const fray_encounter *e, int a, int b)
 static const int dir_x[8] = {1, 1, 0, -1, -1, -1, 0, 1};
 static const int dir_y[8] = {0, 1, 1, 1, 0, -1, -1, -1};
 
+int fray_facing_of(int64_t dx, int64_t dy)
+{
+    /* the direction whose unit vector has the largest projection, the
+     * first of equals; diagonal vectors are scaled by 1/sqrt(2) ~ 181/256.
+     * The projections on directions 0..7 are dx, d1, dy, d3, -dx, -d1,
+     * -dy, -d3 (division rounds toward zero, so (-a) * 181 / 256 is
+     * -(a * 181 / 256)): no loop, as facing is asked on every move. */
+    int64_t d1 = (dx + dy) * 181 / 256, d3 = (dy - dx) * 181 / 256;
+    int best = 0;
+    int64_t bestp = dx;
+    if (d1 > bestp) { bestp = d1; best = 1; }
+    if (dy > bestp) { bestp = dy; best = 2; }
+    if (d3 > bestp) { bestp = d3; best = 3; }
+    if (-dx > bestp) { bestp = -dx; best = 4; }
+    if (-d1 > bestp) { bestp = -d1; best = 5; }
+    if (-dy > bestp) { bestp = -dy; best = 6; }
+    if (-d3 > bestp) best = 7;
+    return best;
+}
+
 int fray_facing_towards(const fray_encounter *e, int a, int b)
 {
-    int64_t dx = e->c[b].x - e->c[a].x, dy = e->c[b].y - e->c[a].y;
-    /* the direction whose unit vector has the largest projection; diagonal
-     * vectors are scaled by 1/sqrt(2) ~ 181/256 */
-    int best = 0;
-    int64_t bestp = INT64_MIN;
-    for (int i = 0; i < 8; i++) {
-        int64_t p = dx * dir_x[i] + dy * dir_y[i];
-        if (dir_x[i] && dir_y[i])
-            p = p * 181 / 256;
-        if (p > bestp) {
-            bestp = p;
-            best = i;
-        }
-    }
-    return best;
+    return fray_facing_of((int64_t)e->c[b].x - e->c[a].x, (int64_t)e->c[b].y - e->c[a].y);
 }
 
 int fray_faces(const fray_encounter *e, int who, int x, int y)

@@ -409,28 +409,6 @@ static void deal(fray_encounter *e, int src, int who, int base, int dtype, int h
 
 /* ---- Geometry ---- */
 
-/* The direction (0..7, 45-degree steps counterclockwise from +x) whose
- * unit vector has the largest projection of (dx, dy), the first one on a
- * tie; diagonal vectors are scaled by 1/sqrt(2) ~ 181/256. The same
- * direction as fray_facing_towards gives, written out without its loop:
- * this is asked at every move and every facing. */
-static int dir_of(int64_t dx, int64_t dy)
-{
-    int64_t d1 = (dx + dy) * 181 / 256, d3 = (dy - dx) * 181 / 256;
-    /* the projections on directions 0..7 are dx, d1, dy, d3, -dx, -d1, -dy,
-     * -d3 (division rounds toward zero, so (-a) * 181 / 256 is -(a * 181 / 256)) */
-    int best = 0;
-    int64_t bestp = dx;
-    if (d1 > bestp) { bestp = d1; best = 1; }
-    if (dy > bestp) { bestp = dy; best = 2; }
-    if (d3 > bestp) { bestp = d3; best = 3; }
-    if (-dx > bestp) { bestp = -dx; best = 4; }
-    if (-d1 > bestp) { bestp = -d1; best = 5; }
-    if (-dy > bestp) { bestp = -dy; best = 6; }
-    if (-d3 > bestp) best = 7;
-    return best;
-}
-
 /* p / len, rounded toward zero as the 64-bit division rounds, for len > 0:
  * with a 32-bit division when p fits in 32 bits (the usual case, a few
  * metres times a few metres), which gives the same quotient much faster. */
@@ -488,7 +466,7 @@ static void face(fray_encounter *e, int who, int target)
 {
     /* #Facing: "Turning around does not take Energy or any other resource." */
     if (target >= 0 && target != who && (e->c[target].x != e->c[who].x || e->c[target].y != e->c[who].y))
-        e->c[who].facing = dir_of(e->c[target].x - e->c[who].x, e->c[target].y - e->c[who].y);
+        e->c[who].facing = fray_facing_towards(e, who, target);
 }
 
 static int nearest_foe(const fray_encounter *e, int who)
@@ -633,7 +611,7 @@ static int turn_loss(const fray_encounter *e, int who, int x, int y)
     const en_creature *c = ccr(e, who);
     if (!c->last_move)
         return 0;
-    return en_turn_loss_cm(c->last_move - 1, dir_of(x - e->c[who].x, y - e->c[who].y));
+    return en_turn_loss_cm(c->last_move - 1, fray_facing_of(x - e->c[who].x, y - e->c[who].y));
 }
 
 /* turn_loss for a move along (dx, dy). */
@@ -641,7 +619,7 @@ static int turn_loss_dir(const en_creature *c, int64_t dx, int64_t dy)
 {
     if (!c->last_move)
         return 0;
-    return en_turn_loss_cm(c->last_move - 1, dir_of(dx, dy));
+    return en_turn_loss_cm(c->last_move - 1, fray_facing_of(dx, dy));
 }
 
 /* The moves towards and away from each target t in foes (bit t), whose
@@ -1221,7 +1199,7 @@ static void move_to(fray_encounter *e, const fray_action *a, int kind)
     s->mv_y0 = e->c[who].y;
     int64_t dx = a->x - e->c[who].x, dy = a->y - e->c[who].y;
     int m = fray_isqrt(dx * dx + dy * dy);
-    int dir = dir_of(dx, dy);
+    int dir = fray_facing_of(dx, dy);
     fray_move(e, who, a->x, a->y);
     /* turning is free: a creature that moved faces its nearest foe */
     int f = nearest_foe(e, who);
