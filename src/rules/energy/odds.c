@@ -623,6 +623,27 @@ static en_melee_in melee_in(const en_melee_q *q)
     return in;
 }
 
+/* The "mc" object of a melee or ranged check: counts of mc simulated
+ * attacks, and the largest gap to the exact damage distribution when
+ * maxdiff >= 0. */
+static json_t *mc_attack_json(long mc, unsigned long long seed, long hit, long crit, long arm,
+                              double sum, double maxdiff, double p_hit)
+{
+    double n = (double)mc;
+    json_t *o = json_object();
+    json_object_set_new_nocheck(o, "n", json_integer(mc));
+    json_object_set_new_nocheck(o, "seed", json_integer((json_int_t)seed));
+    json_object_set_new_nocheck(o, "p_hit", json_real((double)hit / n));
+    json_object_set_new_nocheck(o, "p_crit", json_real((double)crit / n));
+    json_object_set_new_nocheck(o, "p_armor", json_real((double)arm / n));
+    json_object_set_new_nocheck(o, "mean_damage", json_real(sum / n));
+    if (maxdiff >= 0.0)
+        json_object_set_new_nocheck(o, "max_abs_diff_damage", json_real(maxdiff));
+    /* one standard error of p_hit, for reading the agreement */
+    json_object_set_new_nocheck(o, "se_p_hit", json_real(sqrt(p_hit * (1.0 - p_hit) / n)));
+    return o;
+}
+
 static json_t *mc_melee(const en_args *g, const en_melee_odds *r)
 {
     fray_dice d;
@@ -653,17 +674,7 @@ static json_t *mc_melee(const en_args *g, const en_melee_odds *r)
             maxdiff = diff;
     }
     free(hist);
-    json_t *o = json_object();
-    json_object_set_new_nocheck(o, "n", json_integer(g->mc));
-    json_object_set_new_nocheck(o, "seed", json_integer((json_int_t)g->seed));
-    json_object_set_new_nocheck(o, "p_hit", json_real((double)hit / n));
-    json_object_set_new_nocheck(o, "p_crit", json_real((double)crit / n));
-    json_object_set_new_nocheck(o, "p_armor", json_real((double)arm / n));
-    json_object_set_new_nocheck(o, "mean_damage", json_real(sum / n));
-    json_object_set_new_nocheck(o, "max_abs_diff_damage", json_real(maxdiff));
-    /* one standard error of p_hit, for reading the agreement */
-    json_object_set_new_nocheck(o, "se_p_hit", json_real(sqrt(r->p_hit * (1.0 - r->p_hit) / n)));
-    return o;
+    return mc_attack_json(g->mc, g->seed, hit, crit, arm, sum, maxdiff, r->p_hit);
 }
 
 static json_t *mc_defeat(const en_args *g, const en_defeat *x)
@@ -1136,16 +1147,7 @@ static json_t *mc_ranged(const en_rargs *g, const en_melee_odds *r)
         arm += o.hit && o.armour && g->q.ar > 0;
         sum += o.damage;
     }
-    double n = (double)g->mc;
-    json_t *o = json_object();
-    json_object_set_new_nocheck(o, "n", json_integer(g->mc));
-    json_object_set_new_nocheck(o, "seed", json_integer((json_int_t)g->seed));
-    json_object_set_new_nocheck(o, "p_hit", json_real((double)hit / n));
-    json_object_set_new_nocheck(o, "p_crit", json_real((double)crit / n));
-    json_object_set_new_nocheck(o, "p_armor", json_real((double)arm / n));
-    json_object_set_new_nocheck(o, "mean_damage", json_real(sum / n));
-    json_object_set_new_nocheck(o, "se_p_hit", json_real(sqrt(r->p_hit * (1.0 - r->p_hit) / n)));
-    return o;
+    return mc_attack_json(g->mc, g->seed, hit, crit, arm, sum, -1.0, r->p_hit);
 }
 
 static const char *adv_name(int adv)
