@@ -26,6 +26,7 @@
 #define FRAY_MAX_LEGAL 96   /* legal actions listed at one time */
 #define FRAY_MAX_SCRIPT 64  /* scripted actions of one creature */
 #define FRAY_NAME 32
+#define FRAY_ANSWER 24   /* an answer's name in a script entry */
 
 /* ---- Actions ------------------------------------------------------------ */
 
@@ -51,7 +52,15 @@ typedef struct fray_option_info {
 
 /* Windows in which a ruleset may let creatures act (DESIGN.md, "Who acts
  * when"). FRAY_WIN_ACT is the actor's own choice. */
-enum { FRAY_WIN_ACT = 0, FRAY_WIN_DECLARED = 1, FRAY_WIN_TRIGGERED = 2 };
+enum {
+    FRAY_WIN_ACT = 0,
+    FRAY_WIN_DECLARED = 1,  /* an action is declared: interrupts before it resolves */
+    FRAY_WIN_TRIGGERED = 2, /* an action resolved: reactions to it */
+    FRAY_WIN_ROLLED = 3,    /* its roll is made, its effect not yet (e->check): Parry */
+    FRAY_WIN_WAITING = 4    /* a turn ended: delaying creatures may enter the order */
+};
+
+#include "turns.h"
 
 /* ---- Conditions ---------------------------------------------------------- */
 
@@ -60,19 +69,57 @@ enum {
     FRAY_EXP_NEVER = 0,    /* until removed */
     FRAY_EXP_ROUND_END,    /* at the end of round `round` */
     FRAY_EXP_ROUND_START,  /* at the start of round `round` */
-    FRAY_EXP_TURN_END,     /* at the end of the holder's turn in round `round` */
-    FRAY_EXP_TURN_START,   /* at the start of the holder's turn in round `round` */
-    FRAY_EXP_REST          /* at the holder's next short rest */
+    FRAY_EXP_TURN_END,     /* at the end of the holder's turn in round `round` or later */
+    FRAY_EXP_TURN_START,   /* at the start of the holder's turn in round `round` or later */
+    FRAY_EXP_REST,         /* at the holder's next short rest */
+    FRAY_EXP_SRC_TURN_END, /* at the end of the source creature's turn in round `round` or later */
+    FRAY_EXP_SRC_TURN_START, /* at the start of the source's turn in round `round` or later */
+    FRAY_EXP_ON_USE        /* when the ruleset uses it up (fray_cond_use) */
 };
 
 /* One entry: condition `id` held because of `parent` (a condition id of the
- * same creature that imposes it), or -1 when it stands on its own. A creature
- * has a condition while it holds any entry of that id. */
+ * same creature that imposes it), or -1 when it stands on its own; `src` is
+ * the creature it came from (-1 none), `value` a level, penalty or count
+ * the ruleset reads. A creature has a condition while it holds any entry of
+ * that id, or holds a condition that implies it (fray_cond_info). */
 typedef struct fray_cond {
-    int8_t id, parent;
+    int8_t id, parent, src;
     uint8_t expire;
     int16_t round;
+    int16_t value;
 } fray_cond;
+
+/* How a second entry of a condition meets the first (fray_cond_info.stack). */
+enum {
+    FRAY_STACK_EXTEND = 0, /* one entry per (id, parent): the later end wins, the higher value */
+    FRAY_STACK_ADD_TIME,   /* one entry: the new duration is added to what is left ("durations add") */
+    FRAY_STACK_SUM,        /* one entry: values add, the later end wins */
+    FRAY_STACK_APART       /* entries kept apart, each with its own value and end; the highest value applies */
+};
+
+/* What holding a condition forbids or gives; a ruleset reads these through
+ * fray_cflags instead of listing conditions in every rule. */
+enum {
+    FRAY_CF_NO_ACTIONS = 1u << 0,   /* takes no actions */
+    FRAY_CF_NO_REACTIONS = 1u << 1, /* takes no reactions */
+    FRAY_CF_NO_MOVE = 1u << 2,      /* cannot move */
+    FRAY_CF_ATTACK_DIS = 1u << 3,   /* its attacks have disadvantage */
+    FRAY_CF_ATTACK_ADV = 1u << 4,   /* its attacks have advantage */
+    FRAY_CF_TARGET_ADV = 1u << 5,   /* attacks against it have advantage */
+    FRAY_CF_TARGET_DIS = 1u << 6,   /* attacks against it have disadvantage */
+    FRAY_CF_FLAT_FOOTED = 1u << 7,  /* loses its defence bonus (the ruleset says which) */
+    FRAY_CF_DOWN = 1u << 8          /* counts as out of the fight while it lasts */
+};
+
+/* One row of a ruleset's condition table (fray_ruleset.cond_info, in the
+ * order of its `conditions` names). */
+typedef struct fray_cond_info {
+    const char *name;
+    int stack;         /* FRAY_STACK_* */
+    uint64_t implies;  /* conditions held along with it (bit k for condition k) */
+    unsigned flags;    /* FRAY_CF_* */
+    const char *rule;  /* "seed-file#Heading" where the text defines it */
+} fray_cond_info;
 
 /* ---- Combatants and the encounter ---------------------------------------- */
 
@@ -89,7 +136,10 @@ typedef struct fray_combatant {
     int res[FRAY_MAX_RES];/* the ruleset's resource pools, by its index */
     fray_cond cond[FRAY_MAX_COND];
     int ncond;
+    uint64_t cmask;       /* conditions held, with what they imply: bit k for condition k */
+    unsigned cflags;      /* FRAY_CF_* of every condition in cmask */
     int script_pos;       /* next entry of the script */
+    int script_answer;    /* the script entry whose ": answer" applies now, -1 none */
     /* stats kept for `sim`: damage dealt and taken, in the ruleset's unit */
     int dealt, taken;
 } fray_combatant;
@@ -136,6 +186,13 @@ struct fray_encounter {
     /* scripted actions: per combatant, FRAY_MAX_SCRIPT entries */
     fray_action *script;                    /* n * FRAY_MAX_SCRIPT, owned */
     int *nscript;                           /* n, owned */
+    char (*script_ans)[FRAY_ANSWER];        /* n * FRAY_MAX_SCRIPT answers (": Parry"), owned */
+
+    fray_turns turns;                       /* the core scheduler (rs->turns) */
+    struct fray_check *check;               /* the check under way in FRAY_WIN_ROLLED, else NULL */
+    /* a person answering fray_ask for FRAY_CTL_HUMAN creatures: the option, or -1 for the policy's */
+    int (*ask_fn)(void *ud, const fray_encounter *e, int who, int q, uint32_t allowed);
+    void *ask_ud;
 
     /* the event being built */
     uint64_t seq;
@@ -150,13 +207,16 @@ struct fray_encounter {
     /* the state as loaded, for fray_reset */
     fray_combatant c0[FRAY_MAX_COMBATANTS];
     unsigned char *priv0, *state0;
+    fray_turns turns0;
 
     char err[256];
 };
 
 /* ---- The ruleset table ---------------------------------------------------- */
 
-#define FRAY_RULESET_VERSION 1
+/* 1: the first table; 2: odds, odds_help, policy_kinds appended;
+ * 3: turns, cond_info, questions, answer appended (core v2). */
+#define FRAY_RULESET_VERSION 3
 
 struct fray_ruleset {
     int version;            /* FRAY_RULESET_VERSION; new hooks are appended */
@@ -226,6 +286,18 @@ struct fray_ruleset {
      * ruleset that skips kinds must keep a list that would have been cut
      * at FRAY_MAX_LEGAL the same (simplest: skip only when it cannot be). */
     uint64_t policy_kinds;
+
+    /* ---- appended in version 3: core v2 ---- */
+    /* The core's turn scheduler (turns.h), or NULL: next_actor decides. A
+     * ruleset with turns leaves next_actor NULL. */
+    const fray_turn_rules *turns;
+    /* nconditions rows: stacking, implications, flags (NULL: plain). */
+    const fray_cond_info *cond_info;
+    /* What fray_ask may ask, and the policy's answer: an option allowed in
+     * `allowed` (bit k for option k). answer may be NULL (the first allowed). */
+    const struct fray_question *questions;
+    int nquestions;
+    int (*answer)(fray_encounter *e, int who, int q, uint32_t allowed, const fray_action *ctx);
 };
 
 #define FRAY_WANT_ALL UINT64_MAX
@@ -270,21 +342,49 @@ static inline int fray_opt(const fray_encounter *e, int i) { return e->opt[i]; }
 /* ---- Changing state (each change goes to the next event) ----------------- */
 
 void fray_res_set(fray_encounter *e, int who, int res, int value);
+/* Record a change for the next event (what fray_res_set and the condition
+ * calls do); `what` is a static string. */
+void fray_record(fray_encounter *e, int who, const char *what, int before, int after);
 void fray_set_status(fray_encounter *e, int who, int status);
 void fray_move(fray_encounter *e, int who, int x, int y);
 
-int fray_cond_has(const fray_encounter *e, int who, int cond);
-/* Add an entry (cond imposed by parent, or -1). An entry with the same id and
- * parent is extended to the later end instead of doubled. */
+/* Whether `who` has condition `cond` (held, or implied by one it holds):
+ * one bit test, so rulesets ask it freely and keep no caches of their own. */
+static inline int fray_has(const fray_encounter *e, int who, int cond)
+{
+    return (int)((e->c[who].cmask >> cond) & 1u);
+}
+int fray_cond_has(const fray_encounter *e, int who, int cond); /* the same, not inline */
+/* The FRAY_CF_* flags of everything `who` has. */
+static inline unsigned fray_cflags(const fray_encounter *e, int who) { return e->c[who].cflags; }
+/* Add an entry (cond imposed by parent, or -1) that ends as `expire` and
+ * `round` say; how it meets an entry already held is the condition's
+ * stacking rule (FRAY_STACK_EXTEND when the ruleset gives none). */
 void fray_cond_add(fray_encounter *e, int who, int cond, int parent, int expire, int round);
+/* The same with a source creature and a value. */
+void fray_cond_give(fray_encounter *e, int who, int cond, int src, int value, int expire, int round);
+/* The value that applies: the highest of its entries (0 if none). */
+int fray_cond_value(const fray_encounter *e, int who, int cond);
+/* The source of the entry that applies (-1 if none or no source). */
+int fray_cond_source(const fray_encounter *e, int who, int cond);
 /* Remove the entries of cond that stand on their own, and everything they
  * impose. Entries imposed by a parent that still stands remain: returns 1 if
  * the creature no longer has cond, 0 if a parent keeps it. */
 int fray_cond_remove(fray_encounter *e, int who, int cond);
+/* Remove every entry `src` gave (grapples, auras that end with their source). */
+void fray_cond_remove_from(fray_encounter *e, int src);
+/* Use up one FRAY_EXP_ON_USE entry of cond ("the next attack against you");
+ * returns 1 if there was one. */
+int fray_cond_use(fray_encounter *e, int who, int cond);
 /* End the entries whose time is up at this point (FRAY_EXP_* and the current
- * round); the engine calls it at round boundaries, a turn-based ruleset at
- * turn boundaries. */
+ * round): the engine calls it at round boundaries and, for a ruleset on the
+ * core scheduler, at turn boundaries. For the turn-bound kinds, `who` is the
+ * creature whose turn starts or ends: its own TURN_* entries end, and the
+ * SRC_TURN_* entries it gave to anyone. */
 void fray_cond_expire(fray_encounter *e, int who, int when);
+/* Recompute who's cmask and cflags from its entries (after a ruleset wrote
+ * entries directly, as a mount copied onto its rider). */
+void fray_cond_refresh(fray_encounter *e, int who);
 
 /* ---- Events --------------------------------------------------------------- */
 
@@ -309,6 +409,8 @@ static inline void fray_emit(fray_encounter *e, const fray_event *ev)
 /* Emit any pending rolls and changes as an event of kind "state". */
 void fray_flush(fray_encounter *e, int actor, const char *rule);
 
+#include "check.h"
+
 /* ---- Windows ---------------------------------------------------------------- */
 
 /* Offer `window` to every creature that may act in it, in a fixed order: the
@@ -316,6 +418,8 @@ void fray_flush(fray_encounter *e, int actor, const char *rule);
  * actor never. Each one's controller chooses one legal action or passes; a
  * chosen action is resolved at once. Returns the number of actions taken. */
 int fray_offer(fray_encounter *e, int window, const fray_action *trigger);
+/* The same, asking only the creatures whose bits are set in `who`. */
+int fray_offer_some(fray_encounter *e, int window, const fray_action *trigger, uint32_t who);
 /* Ask who's controller to choose among legal[0..n): an index or -1. */
 int fray_choose(fray_encounter *e, int who, int window, const fray_action *trigger,
                 const fray_action *legal, int n);

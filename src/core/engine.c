@@ -52,6 +52,7 @@ void fray_encounter_snapshot(fray_encounter *e)
     memcpy(e->c0, e->c, sizeof e->c);
     memcpy(e->priv0, e->priv, (size_t)e->n * e->rs->creature_size);
     memcpy(e->state0, e->state, e->rs->state_size);
+    e->turns0 = e->turns;
 }
 
 void fray_reset(fray_encounter *e, uint64_t seed, uint64_t stream)
@@ -61,6 +62,8 @@ void fray_reset(fray_encounter *e, uint64_t seed, uint64_t stream)
     memcpy(e->c, e->c0, (size_t)e->n * sizeof e->c[0]);
     memcpy(e->priv, e->priv0, (size_t)e->n * e->rs->creature_size);
     memcpy(e->state, e->state0, e->rs->state_size);
+    e->turns = e->turns0;
+    e->check = NULL;
     fray_enter_fn enter = e->dice.enter;
     void *enter_ud = e->dice.enter_ud;
     int keep_log = e->nsinks > 0; /* a sinkless run (sim) counts rolls, logs none */
@@ -181,19 +184,33 @@ static int fail(fray_encounter *e, const char *msg, int code)
     return -1;
 }
 
+/* A script entry that only answers a question (": Parry"). */
+#define SCRIPT_ANSWER (-2)
+
 static int choose_script(fray_encounter *e, int who, int window, const fray_action *legal, int n)
 {
     fray_combatant *c = &e->c[who];
-    const fray_action *want = &e->script[who * FRAY_MAX_SCRIPT + c->script_pos];
+    int at = who * FRAY_MAX_SCRIPT + c->script_pos;
+    const fray_action *want = &e->script[at];
+    if (want->kind == SCRIPT_ANSWER) {
+        if (window != FRAY_WIN_ACT)
+            return -1; /* it waits for the question it answers */
+        char msg[200];
+        snprintf(msg, sizeof msg,
+                 "script of %s, entry %d: ': %s' answers a question, but %s is asked for an "
+                 "action (round %d)",
+                 c->name, c->script_pos + 1, e->script_ans[at], c->name, e->round);
+        return fail(e, msg, FRAY_EINPUT), -2;
+    }
     if (want->kind < 0) {
-        if (window == FRAY_WIN_ACT) {
+        if (window == FRAY_WIN_ACT)
             c->script_pos++;
-            return -1;
-        }
         return -1;
     }
     for (int i = 0; i < n; i++) {
         if (legal[i].kind == want->kind && (want->target < 0 || legal[i].target == want->target)) {
+            /* its ": answer", if any, answers who's questions while it resolves */
+            c->script_answer = e->script_ans[at][0] ? at : -1;
             c->script_pos++;
             return i;
         }
@@ -249,15 +266,16 @@ int fray_choose(fray_encounter *e, int who, int window, const fray_action *trigg
     }
 }
 
-int fray_offer(fray_encounter *e, int window, const fray_action *trigger)
+int fray_offer_some(fray_encounter *e, int window, const fray_action *trigger, uint32_t who_mask)
 {
     if (e->offer_depth >= 4 || e->failed || e->dice.error)
         return 0;
     int order[FRAY_MAX_COMBATANTS], n = 0;
-    if (trigger && trigger->target >= 0 && trigger->target != trigger->actor)
+    if (trigger && trigger->target >= 0 && trigger->target != trigger->actor &&
+        ((who_mask >> trigger->target) & 1u))
         order[n++] = trigger->target;
     for (int i = 0; i < e->n; i++)
-        if ((!trigger || (i != trigger->actor && i != trigger->target)))
+        if ((!trigger || (i != trigger->actor && i != trigger->target)) && ((who_mask >> i) & 1u))
             order[n++] = i;
     int taken = 0;
     fray_action legal[FRAY_MAX_LEGAL];
@@ -277,11 +295,124 @@ int fray_offer(fray_encounter *e, int window, const fray_action *trigger)
         e->offer_depth++;
         e->rs->resolve(e, &legal[pick]);
         e->offer_depth--;
+        e->c[who].script_answer = -1;
         taken++;
         if (e->failed || e->dice.error)
             break;
     }
     return taken;
+}
+
+int fray_offer(fray_encounter *e, int window, const fray_action *trigger)
+{
+    return fray_offer_some(e, window, trigger, UINT32_MAX);
+}
+
+/* ---- Questions in the middle of a resolution ---- */
+
+static int lowest_bit(uint32_t m)
+{
+    for (int k = 0; k < 32; k++)
+        if ((m >> k) & 1u)
+            return k;
+    return -1;
+}
+
+static int option_named(const fray_question *q, const char *name)
+{
+    for (int k = 0; k < q->noptions; k++)
+        if (!strcasecmp(q->options[k], name))
+            return k;
+    return -1;
+}
+
+/* The script's answer: the ": answer" of the action resolving now, else a
+ * ": answer" entry next in the script; -1 when the script has none here
+ * (the policy answers, as it acts for a script that ran out). */
+static int script_answer(fray_encounter *e, int who, const fray_question *q, uint32_t allowed)
+{
+    fray_combatant *c = &e->c[who];
+    int at = c->script_answer;
+    if (at >= 0) {
+        c->script_answer = -1;
+    } else if (c->script_pos < e->nscript[who] &&
+               e->script[who * FRAY_MAX_SCRIPT + c->script_pos].kind == SCRIPT_ANSWER) {
+        at = who * FRAY_MAX_SCRIPT + c->script_pos++;
+    } else {
+        return -1;
+    }
+    int k = option_named(q, e->script_ans[at]);
+    if (k >= 0 && ((allowed >> k) & 1u))
+        return k;
+    char msg[200];
+    snprintf(msg, sizeof msg, "script of %s, entry %d: '%s' is not an answer to %s now (round %d)",
+             c->name, at % FRAY_MAX_SCRIPT + 1, e->script_ans[at], q->name, e->round);
+    fail(e, msg, FRAY_EINPUT);
+    return -1;
+}
+
+/* Emit an event without taking the rolls, modifiers and changes gathered
+ * so far: they belong to the event the resolution is building. */
+static void emit_aside(fray_encounter *e, const fray_event *ev)
+{
+    if (!e->nsinks) {
+        ++e->seq;
+        return;
+    }
+    fray_roll log[FRAY_ROLL_LOG];
+    fray_event_mod mods[FRAY_EV_MODS];
+    fray_event_change changes[FRAY_EV_CHANGES];
+    int nlog = e->dice.nlog, nmods = e->nmods, nchanges = e->nchanges;
+    memcpy(log, e->dice.log, (size_t)nlog * sizeof log[0]);
+    memcpy(mods, e->mods, (size_t)nmods * sizeof mods[0]);
+    memcpy(changes, e->changes, (size_t)nchanges * sizeof changes[0]);
+    e->dice.nlog = e->nmods = e->nchanges = 0;
+    fray_emit_to_sinks(e, ev);
+    memcpy(e->dice.log, log, (size_t)nlog * sizeof log[0]);
+    memcpy(e->mods, mods, (size_t)nmods * sizeof mods[0]);
+    memcpy(e->changes, changes, (size_t)nchanges * sizeof changes[0]);
+    e->dice.nlog = nlog;
+    e->nmods = nmods;
+    e->nchanges = nchanges;
+}
+
+int fray_ask(fray_encounter *e, int who, int q, uint32_t allowed, const fray_action *ctx)
+{
+    const fray_question *qu = &e->rs->questions[q];
+    if (qu->noptions < 32)
+        allowed &= ((uint32_t)1 << qu->noptions) - 1;
+    if (!allowed)
+        return -1;
+    int pick = -1;
+    switch (controller_of(e, who)) {
+    case FRAY_CTL_SCRIPT:
+        pick = script_answer(e, who, qu, allowed);
+        break;
+    case FRAY_CTL_RANDOM: {
+        uint32_t count = 0;
+        for (int k = 0; k < 32; k++)
+            count += (allowed >> k) & 1u;
+        uint32_t nth = fray_rng_below(&e->policy_rng, count);
+        for (pick = 0; pick < 32; pick++)
+            if (((allowed >> pick) & 1u) && nth-- == 0)
+                break;
+        break;
+    }
+    case FRAY_CTL_HUMAN:
+        if (e->ask_fn)
+            pick = e->ask_fn(e->ask_ud, e, who, q, allowed);
+        break;
+    default:
+        break;
+    }
+    if (pick < 0 || !((allowed >> pick) & 1u))
+        pick = e->rs->answer ? e->rs->answer(e, who, q, allowed, ctx) : -1;
+    if (pick < 0 || pick >= 32 || !((allowed >> pick) & 1u))
+        pick = lowest_bit(allowed);
+    emit_aside(e, &(fray_event){.kind = "choice", .actor = who,
+                                 .target = ctx ? (ctx->actor == who ? ctx->target : ctx->actor) : -1,
+                                 .action = qu->name, .outcome = qu->options[pick]});
+    return pick;
 }
 
 /* ---- The loop ---- */
@@ -361,13 +492,15 @@ int fray_step(fray_encounter *e)
         fray_emit(e, &(fray_event){.kind = "round", .actor = -1, .target = -1});
         for (int i = 0; i < e->n; i++)
             fray_cond_expire(e, i, FRAY_EXP_ROUND_START);
+        if (e->rs->turns)
+            fray_turns_round_start(e);
         e->rs->start_round(e);
         fray_flush(e, -1, NULL);
         if (check_error(e))
             return -1;
         return check_victory(e) ? 0 : 1;
     }
-    int who = e->rs->next_actor(e);
+    int who = e->rs->next_actor ? e->rs->next_actor(e) : fray_turns_next(e);
     if (who < 0) {
         e->rs->end_round(e);
         for (int i = 0; i < e->n; i++)
@@ -389,8 +522,11 @@ int fray_step(fray_encounter *e)
     if (pick < 0) {
         if (e->rs->pass)
             e->rs->pass(e, who, FRAY_WIN_ACT);
+        if (e->rs->turns)
+            fray_turns_pass(e, who);
     } else {
         e->rs->resolve(e, &legal[pick]);
+        e->c[who].script_answer = -1;
     }
     fray_flush(e, who, NULL);
     if (check_error(e))

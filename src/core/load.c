@@ -370,6 +370,7 @@ void fray_encounter_free(fray_encounter *e)
     free(e->state0);
     free(e->script);
     free(e->nscript);
+    free(e->script_ans);
     free(e->script_dice);
     free(e);
 }
@@ -519,7 +520,38 @@ static void trim(const char **s, size_t *len)
         (*len)--;
 }
 
-/* "Action Name", "Action Name > Target" or "pass" */
+/* Whether `name` (len bytes) answers some question of the ruleset. */
+static int is_answer(const fray_ruleset *rs, const char *name, size_t len)
+{
+    for (int q = 0; q < rs->nquestions; q++)
+        for (int k = 0; k < rs->questions[q].noptions; k++) {
+            const char *o = rs->questions[q].options[k];
+            if (strlen(o) == len && !strncasecmp(o, name, len))
+                return 1;
+        }
+    return 0;
+}
+
+/* The ": answer" part of a script entry (from `colon`) into e->script_ans. */
+static int load_answer(fray_load *ld, fray_encounter *e, const char *key, const char *colon, int at)
+{
+    const char *an = colon + 1;
+    size_t alen = strlen(an);
+    trim(&an, &alen);
+    if (!alen || alen >= FRAY_ANSWER)
+        return fray_load_fail(ld, key, "expected an answer after ':' (at most %d characters)",
+                              FRAY_ANSWER - 1);
+    if (!is_answer(e->rs, an, alen))
+        return fray_load_fail(ld, key, "'%.*s' answers no question of %s", (int)alen, an,
+                              e->rs->id);
+    memcpy(e->script_ans[at], an, alen);
+    e->script_ans[at][alen] = 0;
+    return 0;
+}
+
+/* "Action Name", "Action Name > Target", "pass", with ": Answer" after any
+ * of them to answer the actor's questions while it resolves, or ": Answer"
+ * alone to answer the creature's next question. */
 static int load_script(fray_load *ld, fray_encounter *e, const json_t *c, int i)
 {
     json_t *sc = json_object_get(c, "script");
@@ -536,14 +568,34 @@ static int load_script(fray_load *ld, fray_encounter *e, const json_t *c, int i)
         snprintf(key, sizeof key, "script[%zu]", k);
         if (!json_is_string(v))
             return fray_load_fail(ld, key, "expected \"Action\" or \"Action > Target\"");
-        const char *s = json_string_value(v), *gt = strchr(s, '>');
+        int at = i * FRAY_MAX_SCRIPT + (int)k;
+        /* action names may hold a ':' ("Hinder: Disarm"): an answer is
+         * the part after a ':' that follows the target, or the last ':'
+         * when the whole is not an action */
+        const char *s = json_string_value(v), *gt = strchr(s, '>'), *colon;
+        const char *whole = s;
+        size_t wlen = strlen(s);
+        trim(&whole, &wlen);
+        if (gt)
+            colon = strchr(gt, ':');
+        else if (find_action(e->rs, whole, wlen) >= 0)
+            colon = NULL;
+        else
+            colon = strrchr(s, ':');
+        size_t head = colon ? (size_t)(colon - s) : strlen(s);
         const char *an = s;
-        size_t alen = gt ? (size_t)(gt - s) : strlen(s);
+        size_t alen = gt ? (size_t)(gt - s) : head;
         trim(&an, &alen);
-        fray_action *a = &e->script[i * FRAY_MAX_SCRIPT + (int)k];
+        fray_action *a = &e->script[at];
         memset(a, 0, sizeof *a);
         a->actor = (int16_t)i;
         a->target = -1;
+        if (colon && load_answer(ld, e, key, colon, at) < 0)
+            return -1;
+        if (colon && !alen && !gt) {
+            a->kind = -2; /* an answer alone */
+            continue;
+        }
         if (alen == 4 && !strncasecmp(an, "pass", 4) && !gt) {
             a->kind = -1;
         } else {
@@ -555,7 +607,7 @@ static int load_script(fray_load *ld, fray_encounter *e, const json_t *c, int i)
         }
         if (gt) {
             const char *tn = gt + 1;
-            size_t tlen = strlen(tn);
+            size_t tlen = head - (size_t)(tn - s);
             trim(&tn, &tlen);
             if (!tlen)
                 return fray_load_fail(ld, key, "expected a combatant's name after '>'");
@@ -708,7 +760,10 @@ static fray_encounter *load_text(const fray_ruleset *force, const char *text, si
     e->state0 = calloc(1, ssz);
     e->script = calloc((size_t)e->n * FRAY_MAX_SCRIPT, sizeof *e->script);
     e->nscript = calloc((size_t)e->n, sizeof *e->nscript);
-    if (!e->priv || !e->priv0 || !e->state || !e->state0 || !e->script || !e->nscript) {
+    e->script_ans = calloc((size_t)e->n * FRAY_MAX_SCRIPT, sizeof *e->script_ans);
+    fray_turns_init(e);
+    if (!e->priv || !e->priv0 || !e->state || !e->state0 || !e->script || !e->nscript ||
+        !e->script_ans) {
         snprintf(err, errlen, "%s: out of memory", file);
         goto fail;
     }
@@ -750,6 +805,8 @@ static fray_encounter *load_text(const fray_ruleset *force, const char *text, si
         goto fail;
     }
     json_decref(root);
+    for (int i = 0; i < e->n; i++)
+        e->c[i].script_answer = -1;
     fray_encounter_snapshot(e);
     fray_reset(e, 1, 0);
     return e;

@@ -1,12 +1,12 @@
 /* state.c: changing the encounter state so that every change is recorded for
- * the next event: resources, status, position, conditions with their parent
- * and daughter entries and their durations; and integer geometry. */
+ * the next event: resources, status, position; and integer geometry.
+ * Conditions are in cond.c. */
 #include <math.h>
 #include <string.h>
 
 #include "core.h"
 
-static void record(fray_encounter *e, int who, const char *what, int before, int after)
+void fray_record(fray_encounter *e, int who, const char *what, int before, int after)
 {
     /* without a sink (the sim) nobody reads the changes */
     if (e->nsinks && e->nchanges < FRAY_EV_CHANGES) {
@@ -23,7 +23,7 @@ void fray_res_set(fray_encounter *e, int who, int res, int value)
     int *slot = &e->c[who].res[res];
     if (*slot == value)
         return;
-    record(e, who, e->rs->resources[res], *slot, value);
+    fray_record(e, who, e->rs->resources[res], *slot, value);
     *slot = value;
 }
 
@@ -34,7 +34,7 @@ void fray_set_status(fray_encounter *e, int who, int status)
     if (e->c[who].status == status)
         return;
     /* the change's "what" names the status reached; before/after are codes */
-    record(e, who, status_names[status], e->c[who].status, status);
+    fray_record(e, who, status_names[status], e->c[who].status, status);
     e->c[who].status = status;
     e->status_changed = 1;
 }
@@ -47,128 +47,9 @@ void fray_move(fray_encounter *e, int who, int x, int y)
     /* Recorded as the distance moved, in centimetres: where it went is in the
      * state, how far is what the rules count. */
     int64_t dx = x - c->x, dy = y - c->y;
-    record(e, who, "moved_cm", 0, fray_isqrt(dx * dx + dy * dy));
+    fray_record(e, who, "moved_cm", 0, fray_isqrt(dx * dx + dy * dy));
     c->x = x;
     c->y = y;
-}
-
-/* ---- Conditions ---- */
-
-int fray_cond_has(const fray_encounter *e, int who, int cond)
-{
-    const fray_combatant *c = &e->c[who];
-    for (int i = 0; i < c->ncond; i++)
-        if (c->cond[i].id == cond)
-            return 1;
-    return 0;
-}
-
-/* The change names are "+Name" and "-Name", built once per condition in a
- * static table would need the ruleset's names at compile time; instead the
- * change carries the bare name with before/after 0/1. */
-static void note_cond(fray_encounter *e, int who, int cond, int before, int after)
-{
-    if (before != after)
-        record(e, who, e->rs->conditions[cond], before, after);
-}
-
-/* Later of two ends; FRAY_EXP_NEVER outlasts everything, a rest-bound entry
- * outlasts any round-bound one. */
-static int outlasts(int exp_a, int round_a, int exp_b, int round_b)
-{
-    if (exp_a == exp_b)
-        return round_a > round_b;
-    if (exp_a == FRAY_EXP_NEVER)
-        return 1;
-    if (exp_b == FRAY_EXP_NEVER)
-        return 0;
-    if (exp_a == FRAY_EXP_REST)
-        return 1;
-    if (exp_b == FRAY_EXP_REST)
-        return 0;
-    /* both round- or turn-bound: compare rounds, end-of-round beats start */
-    if (round_a != round_b)
-        return round_a > round_b;
-    return exp_a == FRAY_EXP_ROUND_END || exp_a == FRAY_EXP_TURN_END;
-}
-
-void fray_cond_add(fray_encounter *e, int who, int cond, int parent, int expire, int round)
-{
-    fray_combatant *c = &e->c[who];
-    int had = fray_cond_has(e, who, cond);
-    for (int i = 0; i < c->ncond; i++) {
-        fray_cond *k = &c->cond[i];
-        if (k->id == cond && k->parent == parent) {
-            if (outlasts(expire, round, k->expire, k->round)) {
-                k->expire = (uint8_t)expire;
-                k->round = (int16_t)round;
-            }
-            return;
-        }
-    }
-    if (c->ncond == FRAY_MAX_COND)
-        return; /* a creature under 24 entries at once is beyond any rule text */
-    fray_cond *k = &c->cond[c->ncond++];
-    k->id = (int8_t)cond;
-    k->parent = (int8_t)parent;
-    k->expire = (uint8_t)expire;
-    k->round = (int16_t)round;
-    note_cond(e, who, cond, had, 1);
-}
-
-/* Drop entry i, then every entry whose parent no longer stands. */
-static void drop_entry(fray_encounter *e, int who, int i)
-{
-    fray_combatant *c = &e->c[who];
-    int id = c->cond[i].id;
-    c->cond[i] = c->cond[--c->ncond];
-    if (fray_cond_has(e, who, id))
-        return; /* still held through another entry: its daughters stay */
-    note_cond(e, who, id, 1, 0);
-    for (int j = 0; j < c->ncond;) {
-        if (c->cond[j].parent == id) {
-            drop_entry(e, who, j);
-            j = 0; /* the array changed under us */
-        } else {
-            j++;
-        }
-    }
-}
-
-int fray_cond_remove(fray_encounter *e, int who, int cond)
-{
-    fray_combatant *c = &e->c[who];
-    for (int i = 0; i < c->ncond;) {
-        if (c->cond[i].id == cond && c->cond[i].parent < 0)
-            drop_entry(e, who, i);
-        else
-            i++;
-    }
-    return !fray_cond_has(e, who, cond);
-}
-
-static int due(const fray_cond *k, int when, int round)
-{
-    if (k->expire != when)
-        return 0;
-    if (when == FRAY_EXP_REST || when == FRAY_EXP_NEVER)
-        return when == FRAY_EXP_REST;
-    return k->round <= round;
-}
-
-void fray_cond_expire(fray_encounter *e, int who, int when)
-{
-    fray_combatant *c = &e->c[who];
-    if (!c->ncond)
-        return;
-    for (int i = 0; i < c->ncond;) {
-        if (due(&c->cond[i], when, e->round)) {
-            drop_entry(e, who, i);
-            i = 0;
-        } else {
-            i++;
-        }
-    }
 }
 
 /* ---- Geometry ---- */

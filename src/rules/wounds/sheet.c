@@ -483,6 +483,8 @@ int wo_loaded(fray_load *ld, fray_encounter *e)
         for (int l = 0; l < WO_NLEVELS; l++)
             cb->res[WO_R_LIGHT + l] = 0;
         cb->ncond = 0;
+        cb->cmask = 0;
+        cb->cflags = 0;
         /* starting conditions: posture, environment, mount, afflictions */
         if (c->posture0 == WO_CROUCH)
             fray_cond_add(e, i, WO_C_CROUCHING, -1, FRAY_EXP_NEVER, 0);
