@@ -1365,7 +1365,7 @@ int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
         return 0;
     if (window == FRAY_WIN_ACT) {
         const wo_creature *c = CR(e, who);
-        if (who != st->turn)
+        if (who != fray_turns_current(e))
             return 0;
         if (c->pending >= 0) {
             /* #Action Points: "or you choose to cancel it" */
@@ -1382,7 +1382,7 @@ int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
      * not your turn if your initiative is higher than the active
      * character's." Only against the active creature's own actions (an
      * interrupt is not interrupted in turn), and not by the active one. */
-    int active = st->turn;
+    int active = fray_turns_current(e);
     /* The policy takes a reaction when there is one (they come first) and
      * otherwise interrupts only on wo_policy_interrupts: for it the
      * interrupts are listed only then, and it chooses the same. */
@@ -1729,7 +1729,7 @@ static void effect(fray_encounter *e, const fray_action *a, const fray_action *t
     case WO_A_DEFEND:
         /* "Until your next turn": this round's turn if it is still to come */
         fray_cond_add(e, who, WO_C_DEFENDING, -1, FRAY_EXP_TURN_START,
-                      (who == st->turn || c->acted) ? e->round + 1 : e->round);
+                      fray_turns_next_round(e, who));
         emit_act(e, a, "defending", 0, 0, NULL, R("Action: Defend"));
         break;
     case WO_A_HARRY:
@@ -2040,14 +2040,14 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
     int readied = (a.arg & WO_ARG_READIED) != 0;
     if (readied)
         a.arg = 0;
-    int off_turn = who != st->turn;
+    int off_turn = who != fray_turns_current(e);
     int interrupt = off_turn && !wo_is_reaction(a.kind) && !readied;
     if (interrupt) {
         /* #Using Actions and Reactions: "Doing so reduces your initiative by
          * 2." Moving does not (#Movement). */
         if (!is_move(a.kind))
             init_change(e, who, -2, -1, 0, "interrupts: -2", R("Using Actions and Reactions"));
-        fray_emit(e, &(fray_event){.kind = "interrupt", .actor = who, .target = st->turn,
+        fray_emit(e, &(fray_event){.kind = "interrupt", .actor = who, .target = fray_turns_current(e),
                                     .action = name_of(e, a.kind), .value = RES(e, who, WO_R_INIT),
                                     .has_value = 1,
                                     .detail = "acts before the declared action, which does not "
@@ -2152,15 +2152,14 @@ static int still_valid(const fray_encounter *e, const fray_action *a)
     return 1;
 }
 
-static void begin_turn(fray_encounter *e, int who)
+/* The core's scheduler (FRAY_ORDER_RUNNING) starts each turn with the
+ * highest initiative still to act, a die among equals ("participants act in
+ * descending order of initiative scores. In case of a tie, the order is
+ * determined randomly"), expires the turn-bound conditions and emits the
+ * "turn" event; then a long action paid over several turns may complete. */
+void wo_turn_start(fray_encounter *e, int who)
 {
-    wo_state *st = ST(e);
     wo_creature *c = CR(e, who);
-    st->turn = who;
-    fray_cond_expire(e, who, FRAY_EXP_TURN_START);
-    fray_emit(e, &(fray_event){.kind = "turn", .actor = who, .target = -1,
-                                .value = RES(e, who, WO_R_INIT), .has_value = 1,
-                                .detail = "initiative", .rule = R("Initiative")});
     if (c->pending >= 0) {
         int ap = RES(e, who, WO_R_AP);
         int pay = ap < c->pending_left ? ap : c->pending_left;
@@ -2190,11 +2189,11 @@ static void begin_turn(fray_encounter *e, int who)
     }
 }
 
-static void end_turn(fray_encounter *e, int who)
+/* Before the core expires the end-of-turn conditions and emits "turn end"
+ * with the AP left. */
+void wo_turn_end(fray_encounter *e, int who)
 {
-    wo_state *st = ST(e);
     wo_creature *c = CR(e, who);
-    c->acted = 1;
     /* #Action Points: AP "once at the end of your turn"; #Surprise: none
      * until after the first turn; staggered: none (interpretation) */
     c->nogain = 0;
@@ -2202,58 +2201,14 @@ static void end_turn(fray_encounter *e, int who)
         set_res(e, who, WO_R_AP,
                 wo_gain_ap(RES(e, who, WO_R_AP), wo_speed_row_for(c->speed)->turn_end, c->max_ap));
     fray_cond_remove(e, who, WO_C_SURPRISED);
-    fray_cond_expire(e, who, FRAY_EXP_TURN_END);
-    if (c->opening_vs >= 0 && !HAS(e, who, WO_C_OPENING))
-        c->opening_vs = -1;
-    fray_emit(e, &(fray_event){.kind = "turn end", .actor = who, .target = -1,
-                                .value = RES(e, who, WO_R_AP), .has_value = 1, .detail = "AP",
-                                .rule = R("Action Points")});
-    st->turn = -1;
-}
-
-void wo_pass(fray_encounter *e, int who, int window)
-{
-    if (window == FRAY_WIN_ACT && who == ST(e)->turn)
-        end_turn(e, who);
-}
-
-int wo_next_actor(fray_encounter *e)
-{
-    wo_state *st = ST(e);
-    if (st->turn >= 0) {
-        if (able(e, st->turn))
-            return st->turn;
-        CR(e, st->turn)->acted = 1;
-        st->turn = -1;
-    }
-    /* #Initiative: "participants act in descending order of initiative
-     * scores. In case of a tie, the order is determined randomly" */
-    int best = -1, ties = 0;
-    int tied[FRAY_MAX_COMBATANTS];
-    for (int i = 0; i < e->n; i++) {
-        if (!able(e, i) || CR(e, i)->acted)
-            continue;
-        int v = RES(e, i, WO_R_INIT);
-        if (best < 0 || v > RES(e, best, WO_R_INIT)) {
-            best = i;
-            ties = 0;
-            tied[ties++] = i;
-        } else if (v == RES(e, best, WO_R_INIT)) {
-            tied[ties++] = i;
-        }
-    }
-    if (best < 0)
-        return -1;
-    if (ties > 1)
-        best = tied[fray_die(&e->dice, ties, "Initiative tie, 1dN") - 1];
-    begin_turn(e, best);
-    return best;
+    /* an Opening lasts to the end of the turn it was made in
+     * (FRAY_EXP_TURN_END), which is now */
+    c->opening_vs = -1;
 }
 
 void wo_start_combat(fray_encounter *e)
 {
     wo_state *st = ST(e);
-    st->turn = -1;
     st->redirect = -1;
     for (int i = 0; i < e->n; i++) {
         wo_creature *c = CR(e, i);
@@ -2293,7 +2248,6 @@ void wo_start_round(fray_encounter *e)
 {
     for (int i = 0; i < e->n; i++) {
         wo_creature *c = CR(e, i);
-        c->acted = 0;
         c->dash_uses = 0;
         c->dash_bonus = 0;
         c->harried_by = 0;

@@ -200,11 +200,11 @@ static int own_turn(fray_encounter *e, int who, const fray_action *legal, int n)
  * would not, wo_legal lists the policy no interrupts at all. */
 int wo_policy_interrupts(const fray_encounter *e, int who, const fray_action *trigger)
 {
-    const wo_state *st = (const wo_state *)e->state;
-    if (!trigger || st->turn < 0 || !is_attack_kind(trigger->kind) || trigger->target < 0 ||
+    int active = fray_turns_current(e);
+    if (!trigger || active < 0 || !is_attack_kind(trigger->kind) || trigger->target < 0 ||
         e->c[trigger->target].side != e->c[who].side)
         return 0;
-    return e->c[who].res[WO_R_INIT] - 2 > e->c[st->turn].res[WO_R_INIT];
+    return e->c[who].res[WO_R_INIT] - 2 > e->c[active].res[WO_R_INIT];
 }
 
 int wo_policy(fray_encounter *e, int who, int window, const fray_action *trigger,

@@ -135,6 +135,21 @@ static const fray_option_info wo_options[WO_NOPT] = {
                                    "choice in the text)"},
 };
 
+/* #Initiative: a running score, the highest still to act goes next; it
+ * changes during the round, so the order is asked anew at every turn. */
+static const fray_turn_rules wo_turns = {
+    .order = FRAY_ORDER_RUNNING,
+    .score_res = WO_R_INIT,
+    .tie_purpose = "Initiative tie, 1dN",
+    .rule = WO_SEED "#Initiative",
+    .start_detail = "initiative",
+    .end_res = WO_R_AP,
+    .end_detail = "AP",
+    .end_rule = WO_SEED "#Action Points",
+    .turn_start = wo_turn_start,
+    .turn_end = wo_turn_end,
+};
+
 const fray_ruleset fray_ruleset_wounds = {
     .version = FRAY_RULESET_VERSION,
     .id = "wounds",
@@ -156,16 +171,15 @@ const fray_ruleset fray_ruleset_wounds = {
     .start_combat = wo_start_combat,
     .start_round = wo_start_round,
     .end_round = wo_end_round,
-    .next_actor = wo_next_actor,
     .legal = wo_legal,
     .resolve = wo_resolve,
-    .pass = wo_pass,
     .policy = wo_policy,
     .describe = wo_describe,
     .rest = wo_rest,
     .odds = wo_odds,
     .odds_help = wo_odds_help,
     /* what wo_policy (policy.c) ever picks or looks at */
+    .turns = &wo_turns,
     .policy_kinds = FRAY_KIND(WO_A_ESCAPE) | FRAY_KIND(WO_A_USE_OBJECT) | FRAY_KIND(WO_A_POSTURE) |
                     FRAY_KIND(WO_A_RETRIEVE) | FRAY_KIND(WO_A_STRONG) | FRAY_KIND(WO_A_CAST) |
                     FRAY_KIND(WO_A_STANDARD) | FRAY_KIND(WO_A_QUICK) | FRAY_KIND(WO_A_NONLETHAL) |

@@ -272,7 +272,6 @@ typedef struct wo_creature {
     int invested;           /* mana invested */
     int move_rate;
     /* runtime */
-    int acted;              /* had its turn this round */
     int nogain;             /* surprised: no AP until after its first turn */
     int pending, pending_target, pending_arg, pending_left; /* an action spanning turns; -1 none */
     int dash_uses;          /* Dash this round */
@@ -293,7 +292,6 @@ typedef struct wo_creature {
 } wo_creature;
 
 typedef struct wo_state {
-    int turn;        /* the creature whose turn it is, -1 between turns */
     int cancel;      /* set when an interrupt cancels the declared action */
     int redirect;    /* Interpose: the new target, -1 none */
     fray_action trigger; /* the action whose declared window is open */
@@ -317,11 +315,11 @@ int wo_defense_base(const wo_creature *c, int def);
 void wo_start_combat(fray_encounter *e);
 void wo_start_round(fray_encounter *e);
 void wo_end_round(fray_encounter *e);
-int wo_next_actor(fray_encounter *e);
+void wo_turn_start(fray_encounter *e, int who);
+void wo_turn_end(fray_encounter *e, int who);
 int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
              fray_action *out, int max);
 void wo_resolve(fray_encounter *e, const fray_action *a);
-void wo_pass(fray_encounter *e, int who, int window);
 int wo_describe(const fray_encounter *e, int who, char *buf, size_t len);
 int wo_ap_cost(const fray_encounter *e, int who, int kind, int arg);
 int wo_in_reach(const fray_encounter *e, int a, int b, int reach_yd);
