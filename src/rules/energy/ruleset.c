@@ -77,7 +77,7 @@ static en_creature *cr(fray_encounter *e, int i) { return fray_priv(e, i); }
 static const en_creature *ccr(const fray_encounter *e, int i) { return fray_cpriv(e, i); }
 static en_state *st(fray_encounter *e) { return (en_state *)e->state; }
 static int res(const fray_encounter *e, int i, int r) { return e->c[i].res[r]; }
-static int has(const fray_encounter *e, int i, int k) { return fray_cond_has(e, i, k); }
+static int has(const fray_encounter *e, int i, int k) { return fray_has(e, i, k); }
 static int able(const fray_encounter *e, int i) { return e->c[i].status == FRAY_ABLE; }
 
 static const en_weapon *hand(const en_creature *c)
@@ -108,16 +108,8 @@ static int weapon_reach(const en_creature *c)
     return w ? w->reach : 0;
 }
 
-/* Every condition `who` holds, one bit per EN_C_*: one pass over its
- * entries, for the hooks that ask about several conditions. */
-static unsigned conds(const fray_encounter *e, int who)
-{
-    const fray_combatant *k = &e->c[who];
-    unsigned m = 0;
-    for (int i = 0; i < k->ncond; i++)
-        m |= 1u << k->cond[i].id;
-    return m;
-}
+/* Every condition `who` has, one bit per EN_C_* (the core keeps the mask). */
+static unsigned conds(const fray_encounter *e, int who) { return (unsigned)e->c[who].cmask; }
 #define HAS(mask, k) (((mask) >> (k)) & 1u)
 
 static int speed_of(const en_creature *c, unsigned mine)

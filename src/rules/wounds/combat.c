@@ -15,7 +15,7 @@ static wo_state *ST(fray_encounter *e) { return (wo_state *)e->state; }
 static wo_creature *CR(fray_encounter *e, int i) { return fray_priv(e, i); }
 static const wo_creature *CCR(const fray_encounter *e, int i) { return fray_cpriv(e, i); }
 static int RES(const fray_encounter *e, int i, int r) { return e->c[i].res[r]; }
-static int HAS(const fray_encounter *e, int i, int c) { return fray_cond_has(e, i, c); }
+static int HAS(const fray_encounter *e, int i, int c) { return fray_has(e, i, c); }
 
 static const wo_weapon wo_fist = {"unarmed", "Unarmed", 0, 0, 0, 0, 0, 0, 0, 0, 0, WO_IN_HAND};
 
@@ -125,21 +125,10 @@ typedef struct wo_view {
     unsigned foes;                           /* bit i: enemies(who, i) */
     unsigned able;                           /* bit i: able(i) */
     unsigned dead;                           /* bit i: status FRAY_DEAD */
-    unsigned cond[FRAY_MAX_COMBATANTS];      /* HAS(i, k) is cond[i] & BIT(k) */
     const wo_weapon *w[FRAY_MAX_COMBATANTS]; /* weapon_of(i) */
     int dist[FRAY_MAX_COMBATANTS];           /* fray_distance(who, i) */
     int gap[FRAY_MAX_COMBATANTS];            /* wo_gap_yd(who, i) */
 } wo_view;
-
-/* The conditions creature i has, one bit per WO_C_* (fray_cond_has). */
-static unsigned conds_of(const fray_encounter *e, int i)
-{
-    const fray_combatant *c = &e->c[i];
-    unsigned m = 0;
-    for (int k = 0; k < c->ncond; k++)
-        m |= BIT(c->cond[k].id);
-    return m;
-}
 
 static void view_init(wo_view *v, const fray_encounter *e, int who)
 {
@@ -148,7 +137,6 @@ static void view_init(wo_view *v, const fray_encounter *e, int who)
     v->n = e->n;
     v->foes = v->able = v->dead = 0;
     for (int i = 0; i < e->n; i++) {
-        v->cond[i] = conds_of(e, i);
         v->w[i] = weapon_of(e, i);
         if (enemies(e, who, i))
             v->foes |= 1u << i;
@@ -158,10 +146,10 @@ static void view_init(wo_view *v, const fray_encounter *e, int who)
             v->dead |= 1u << i;
     }
     const wo_creature *cw = CCR(e, who);
-    int mw = (v->cond[who] & BIT(WO_C_MOUNTED)) != 0;
+    int mw = fray_has(e, who, WO_C_MOUNTED);
     for (int i = 0; i < e->n; i++) {
         const wo_creature *ci = CCR(e, i);
-        int mi = (v->cond[i] & BIT(WO_C_MOUNTED)) != 0;
+        int mi = fray_has(e, i, WO_C_MOUNTED);
         if (i == who) {
             v->dist[i] = v->gap[i] = 0; /* what wo_gap_yd(who, who) gives */
             continue;
@@ -171,10 +159,10 @@ static void view_init(wo_view *v, const fray_encounter *e, int who)
     }
     v->ap = RES(e, who, WO_R_AP);
     /* #Underwater Combat: melee attacks cost 2 AP more (wo_ap_cost) */
-    v->uw_melee = (v->cond[who] & BIT(WO_C_UNDERWATER)) && !v->w[who]->ranged;
+    v->uw_melee = fray_has(e, who, WO_C_UNDERWATER) && !v->w[who]->ranged;
 }
 
-static int v_has(const wo_view *v, int i, int cond) { return (v->cond[i] & BIT(cond)) != 0; }
+static int v_has(const wo_view *v, int i, int cond) { return fray_has(v->e, i, cond); }
 
 static int v_can_act(const wo_view *v, int i)
 {
