@@ -152,6 +152,8 @@ static void add_entry(fray_encounter *e, int who, int cond, int parent, int src,
     k->expire = (uint8_t)expire;
     k->round = (int16_t)round;
     k->value = (int16_t)value;
+    if (expire == FRAY_EXP_SRC_TURN_START || expire == FRAY_EXP_SRC_TURN_END)
+        e->src_timed = 1;
     refresh(e, who);
 }
 
@@ -288,10 +290,12 @@ static void expire_given(fray_encounter *e, int src, int when)
     }
 }
 
-void fray_cond_expire(fray_encounter *e, int who, int when)
+void fray_cond_expire_entries(fray_encounter *e, int who, int when)
 {
     if (e->c[who].ncond)
         expire_own(e, who, when);
+    if (!e->src_timed)
+        return; /* nobody holds an entry that ends with its source's turn */
     if (when == FRAY_EXP_TURN_START)
         expire_given(e, who, FRAY_EXP_SRC_TURN_START);
     else if (when == FRAY_EXP_TURN_END)

@@ -189,6 +189,7 @@ struct fray_encounter {
     char (*script_ans)[FRAY_ANSWER];        /* n * FRAY_MAX_SCRIPT answers (": Parry"), owned */
 
     fray_turns turns;                       /* the core scheduler (rs->turns) */
+    int src_timed;                          /* an entry ending at its source's turn may exist */
     struct fray_check *check;               /* the check under way in FRAY_WIN_ROLLED, else NULL */
     /* a person answering fray_ask for FRAY_CTL_HUMAN creatures: the option, or -1 for the policy's */
     int (*ask_fn)(void *ud, const fray_encounter *e, int who, int q, uint32_t allowed);
@@ -381,7 +382,13 @@ int fray_cond_use(fray_encounter *e, int who, int cond);
  * core scheduler, at turn boundaries. For the turn-bound kinds, `who` is the
  * creature whose turn starts or ends: its own TURN_* entries end, and the
  * SRC_TURN_* entries it gave to anyone. */
-void fray_cond_expire(fray_encounter *e, int who, int when);
+void fray_cond_expire_entries(fray_encounter *e, int who, int when);
+static inline void fray_cond_expire(fray_encounter *e, int who, int when)
+{
+    /* called at every round and turn edge for every creature: most hold nothing */
+    if (e->c[who].ncond || e->src_timed)
+        fray_cond_expire_entries(e, who, when);
+}
 /* Recompute who's cmask and cflags from its entries (after a ruleset wrote
  * entries directly, as a mount copied onto its rider). */
 void fray_cond_refresh(fray_encounter *e, int who);

@@ -64,6 +64,12 @@ void fray_reset(fray_encounter *e, uint64_t seed, uint64_t stream)
     memcpy(e->state, e->state0, e->rs->state_size);
     e->turns = e->turns0;
     e->check = NULL;
+    e->src_timed = 0;
+    for (int i = 0; i < e->n; i++)
+        for (int k = 0; k < e->c[i].ncond; k++)
+            if (e->c[i].cond[k].expire == FRAY_EXP_SRC_TURN_END ||
+                e->c[i].cond[k].expire == FRAY_EXP_SRC_TURN_START)
+                e->src_timed = 1;
     fray_enter_fn enter = e->dice.enter;
     void *enter_ud = e->dice.enter_ud;
     int keep_log = e->nsinks > 0; /* a sinkless run (sim) counts rolls, logs none */

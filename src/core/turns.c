@@ -131,17 +131,20 @@ static void end_turn(fray_encounter *e, int who)
 static int next_running(fray_encounter *e)
 {
     const fray_turns *t = &e->turns;
-    int best = -1, ties = 0;
+    int res = rules(e)->score_res;
+    uint32_t out = t->started | t->absent;
+    int best = -1, bestv = 0, ties = 0;
     int tied[FRAY_MAX_COMBATANTS];
     for (int i = 0; i < e->n; i++) {
-        if (!able(e, i) || (t->started & BIT(i)) || (t->absent & BIT(i)))
+        if (!able(e, i) || (out & BIT(i)))
             continue;
-        int v = score(e, i);
-        if (best < 0 || v > score(e, best)) {
+        int v = e->c[i].res[res];
+        if (best < 0 || v > bestv) {
             best = i;
+            bestv = v;
             ties = 0;
             tied[ties++] = i;
-        } else if (v == score(e, best)) {
+        } else if (v == bestv) {
             tied[ties++] = i;
         }
     }
