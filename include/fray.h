@@ -30,7 +30,8 @@ extern "C" {
 #define FRAY_VERSION "0.1.0"
 
 /* Exit and return codes, shared by the library and the command line. */
-enum { FRAY_OK = 0, FRAY_ERUNTIME = 1, FRAY_EINPUT = 2 };
+enum { FRAY_OK = 0, FRAY_ERUNTIME = 1, FRAY_EINPUT = 2,
+       FRAY_ESUSPENDED = 3 /* the fight waits for a person's choice or roll (play, serve) */ };
 
 typedef struct fray_encounter fray_encounter;
 
@@ -107,13 +108,16 @@ void fray_set_seed(fray_encounter *e, uint64_t seed);
 /* Take the fight's dice from vals[0..n) in order (copied). Running out
  * stops the fight with an error. */
 int fray_set_dice_script(fray_encounter *e, const int *vals, size_t n);
-/* Ask fn for every die; it returns 1 with a value the person rolled or 0 to
- * let fray roll. ud is borrowed until the encounter is freed. */
+/* Ask fn for every die; it returns 1 with a value the person rolled, 0 to
+ * let fray roll, or -1 to stop the fight there (fray_step then fails with
+ * FRAY_ESUSPENDED: a tracker rebuilds the fight by replaying what was
+ * entered, see fray play). ud is borrowed until the encounter is freed. */
 void fray_set_dice_entry(fray_encounter *e,
                          int (*fn)(void *ud, const char *purpose, int sides, int *value),
                          void *ud);
 /* Hand every creature of `side` to a controller: "policy" (the ruleset's
- * built-in play), "random" (a uniformly random legal action) or "script".
+ * built-in play), "random" (a uniformly random legal action), "script" or
+ * "human" (a person, through the embedding program's callbacks).
  * Returns 0, or -1 for an unknown side or controller. */
 int fray_set_controller(fray_encounter *e, const char *side, const char *controller);
 /* The same from "SIDE=CONTROLLER" as the command line's --policy takes it;
@@ -167,6 +171,9 @@ int fray_combatant_status(const fray_encounter *e, int who);
 int fray_combatant_resource(const fray_encounter *e, int who, const char *name, int *value);
 /* Whether the combatant has the named condition now. */
 int fray_combatant_has(const fray_encounter *e, int who, const char *condition);
+/* Who rolls the die being drawn now: the creature whose action resolves,
+ * or the one the ruleset names (a defender's roll); -1 outside actions. */
+int fray_roller(const fray_encounter *e);
 /* Dice drawn since the last reset. */
 uint64_t fray_dice_drawn(const fray_encounter *e);
 

@@ -10,6 +10,7 @@ int cli_run(int argc, char **argv);
 int cli_dice(int argc, char **argv);
 int cli_odds(int argc, char **argv);
 int cli_sim(int argc, char **argv);
+int cli_play(int argc, char **argv);
 
 /* Parse a non-negative integer option value; 0 or -1 (and a message). */
 int cli_parse_u64(const char *verb, const char *opt, const char *s, unsigned long long *out);

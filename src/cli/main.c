@@ -16,6 +16,7 @@ static const struct {
     {"sim", cli_sim, "run many fights and report who wins, how often and how fast"},
     {"odds", cli_odds, "exact outcome distributions of a ruleset's attack checks"},
     {"dice", cli_dice, "exact distribution of a dice expression"},
+    {"play", cli_play, "a live fight at the table: the GM enters actions and rolls, fray the rest"},
 };
 
 static void usage(FILE *f)

@@ -191,9 +191,17 @@ struct fray_encounter {
     fray_turns turns;                       /* the core scheduler (rs->turns) */
     int src_timed;                          /* an entry ending at its source's turn may exist */
     struct fray_check *check;               /* the check under way in FRAY_WIN_ROLLED, else NULL */
-    /* a person answering fray_ask for FRAY_CTL_HUMAN creatures: the option, or -1 for the policy's */
-    int (*ask_fn)(void *ud, const fray_encounter *e, int who, int q, uint32_t allowed);
-    void *ask_ud;
+    /* A person deciding for FRAY_CTL_HUMAN creatures (play, serve). choose_fn
+     * returns an index into legal[0..n), -1 to pass, or FRAY_SUSPEND to stop
+     * the fight there (fray_step fails with FRAY_ESUSPENDED; the caller
+     * rebuilds it by replaying what the person decided). ask_fn answers
+     * fray_ask: an allowed option, -1 for the policy's answer, or
+     * FRAY_SUSPEND. ud is borrowed. */
+    int (*choose_fn)(void *ud, fray_encounter *e, int who, int window, const fray_action *trigger,
+                     const fray_action *legal, int n);
+    int (*ask_fn)(void *ud, fray_encounter *e, int who, int q, uint32_t allowed,
+                  const fray_action *ctx);
+    void *human_ud;
 
     /* the event being built */
     uint64_t seq;
@@ -301,6 +309,7 @@ struct fray_ruleset {
     int (*answer)(fray_encounter *e, int who, int q, uint32_t allowed, const fray_action *ctx);
 };
 
+#define FRAY_SUSPEND (-3)
 #define FRAY_WANT_ALL UINT64_MAX
 #define FRAY_KIND(k) ((uint64_t)1 << (k))
 /* Whether the controller choosing now looks at actions of this kind. */

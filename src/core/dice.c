@@ -120,7 +120,12 @@ int fray_die(fray_dice *d, int sides, const char *purpose)
         return 1;
     if (sides < 1)
         return fail(d, "a die needs at least one side, got d%d (%s)", sides, why);
-    if (d->enter && d->enter(d->enter_ud, why, sides, &v) == 1) {
+    int entered = d->enter ? d->enter(d->enter_ud, why, sides, &v) : 0;
+    if (entered < 0) {
+        d->suspended = 1;
+        return fail(d, "waiting for a roll to be entered (%s)", why);
+    }
+    if (entered == 1) {
         if (v < 1 || v > sides)
             return fail(d, "entered value %d is not on a d%d (%s)", v, sides, why);
     } else if (d->script) {

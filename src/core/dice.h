@@ -40,7 +40,7 @@ typedef fray_event_roll fray_roll;
 #define FRAY_ROLL_LOG 64 /* rolls kept between two events; more are counted, not kept */
 
 /* Asked for every die when set: return 1 and set *value (1..sides) to use a
- * value the person rolled, 0 to let fray roll it. */
+ * value the person rolled, 0 to let fray roll it, -1 to stop (suspended). */
 typedef int (*fray_enter_fn)(void *ud, const char *purpose, int sides, int *value);
 
 typedef struct fray_dice {
@@ -51,6 +51,8 @@ typedef struct fray_dice {
     void *enter_ud;
     uint64_t drawn;    /* dice drawn since seeding (the sim's "dice per fight") */
     int error;         /* nonzero once a draw failed; sticky */
+    int suspended;     /* the failure is a person's roll still to come (enter returned -1) */
+    int roller;        /* the creature rolling now, -1 none (for the enter callback) */
     char errmsg[160];
     fray_roll log[FRAY_ROLL_LOG];
     int nlog;          /* entries in log; reset by the engine at each event */

@@ -74,6 +74,7 @@ void fray_reset(fray_encounter *e, uint64_t seed, uint64_t stream)
     void *enter_ud = e->dice.enter_ud;
     int keep_log = e->nsinks > 0; /* a sinkless run (sim) counts rolls, logs none */
     fray_dice_init(&e->dice, seed, stream);
+    e->dice.roller = -1;
     e->dice.keep_log = keep_log;
     e->dice.enter = enter;
     e->dice.enter_ud = enter_ud;
@@ -122,12 +123,12 @@ void fray_set_dice_entry(fray_encounter *e,
     e->dice.enter_ud = ud;
 }
 
-static const char *const ctl_names[] = {"policy", "random", "script"};
+static const char *const ctl_names[] = {"policy", "random", "script", "human"};
 
 int fray_set_controller(fray_encounter *e, const char *side, const char *controller)
 {
     int ctl = -1, s = -1;
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 4; i++)
         if (!strcasecmp(controller, ctl_names[i]))
             ctl = i;
     for (int i = 0; i < e->nsides; i++)
@@ -161,7 +162,7 @@ int fray_set_controller_spec(fray_encounter *e, const char *spec, char *err, siz
     for (int s = 0; s < e->nsides && len >= 0 && (size_t)len < errlen; s++)
         len += snprintf(err + len, errlen - (size_t)len, " %s", e->side[s]);
     if (len >= 0 && (size_t)len < errlen)
-        snprintf(err + len, errlen - (size_t)len, "; controllers: policy, random, script)");
+        snprintf(err + len, errlen - (size_t)len, "; controllers: policy, random, script, human)");
     return -1;
 }
 
@@ -262,6 +263,14 @@ int fray_choose(fray_encounter *e, int who, int window, const fray_action *trigg
     switch (ctl) {
     case FRAY_CTL_SCRIPT:
         return choose_script(e, who, window, legal, n);
+    case FRAY_CTL_HUMAN:
+        if (e->choose_fn) {
+            int pick = e->choose_fn(e->human_ud, e, who, window, trigger, legal, n);
+            if (pick == FRAY_SUSPEND)
+                return fail(e, "waiting for a person's choice", FRAY_ESUSPENDED), -2;
+            return pick >= -1 && pick < n ? pick : -1;
+        }
+        return e->rs->policy(e, who, window, trigger, legal, n);
     case FRAY_CTL_RANDOM: {
         /* uniform over the legal actions and passing */
         uint32_t k = fray_rng_below(&e->policy_rng, (uint32_t)n + 1);
@@ -299,7 +308,10 @@ int fray_offer_some(fray_encounter *e, int window, const fray_action *trigger, u
             continue;
         }
         e->offer_depth++;
+        int roller = e->dice.roller;
+        e->dice.roller = who;
         e->rs->resolve(e, &legal[pick]);
+        e->dice.roller = roller;
         e->offer_depth--;
         e->c[who].script_answer = -1;
         taken++;
@@ -406,7 +418,9 @@ int fray_ask(fray_encounter *e, int who, int q, uint32_t allowed, const fray_act
     }
     case FRAY_CTL_HUMAN:
         if (e->ask_fn)
-            pick = e->ask_fn(e->ask_ud, e, who, q, allowed);
+            pick = e->ask_fn(e->human_ud, e, who, q, allowed, ctx);
+        if (pick == FRAY_SUSPEND)
+            fail(e, "waiting for a person's answer", FRAY_ESUSPENDED);
         break;
     default:
         break;
@@ -467,7 +481,7 @@ static int check_victory(fray_encounter *e)
 static int check_error(fray_encounter *e)
 {
     if (e->dice.error)
-        fail(e, e->dice.errmsg, FRAY_EINPUT);
+        fail(e, e->dice.errmsg, e->dice.suspended ? FRAY_ESUSPENDED : FRAY_EINPUT);
     return e->failed;
 }
 
@@ -531,7 +545,9 @@ int fray_step(fray_encounter *e)
         if (e->rs->turns)
             fray_turns_pass(e, who);
     } else {
+        e->dice.roller = who;
         e->rs->resolve(e, &legal[pick]);
+        e->dice.roller = -1;
         e->c[who].script_answer = -1;
     }
     fray_flush(e, who, NULL);
@@ -614,3 +630,4 @@ int fray_combatant_has(const fray_encounter *e, int who, const char *condition)
 }
 
 uint64_t fray_dice_drawn(const fray_encounter *e) { return e->dice.drawn; }
+int fray_roller(const fray_encounter *e) { return e->dice.roller; }

@@ -45,8 +45,11 @@ void en_melee_resolve(const en_melee_in *in, fray_dice *d, en_attack_out *out)
         out->hit = 1;
     } else {
         /* #Evasion: "Evasion Roll = 1d10* + Evasion" */
+        int roller = d->roller;
+        d->roller = in->defender;
         out->defense = fray_die_explode(d, 10, in->defense_adv, "Evasion roll, 1d10 exploding") +
                        in->evasion;
+        d->roller = roller;
         /* "If the AV is greater than or equal to the Defense roll, the attack
          * hits"; #Actions, Defend: "You now win ties on your Defenses." */
         out->hit = in->av > out->defense || (in->av == out->defense && !in->defend);
@@ -77,9 +80,13 @@ void en_ranged_resolve(const en_ranged_in *in, fray_dice *d, en_attack_out *out)
      * Halved Dexterity Modifier + Shield bonus if facing the attack", made
      * only by a target "aware of the incoming attack and able to actively
      * avoid it". */
-    if (in->evade)
+    if (in->evade) {
+        int roller = d->roller;
+        d->roller = in->defender;
         out->defense = fray_die_explode(d, 4, in->defense_adv, "Ranged Evasion roll, 1d4 exploding") +
                        in->ranged_evasion;
+        d->roller = roller;
+    }
     out->miss_chance = in->mcm + out->defense + in->situational;
     /* "a Hit roll ... that must greater than or equal to the Miss Chance to
      * hit"; a Defending target wins the tie. */

@@ -258,6 +258,7 @@ int en_sheet_load(fray_load *ld, const json_t *sheet, en_creature *c);
 /* ---- Attack math (attack.c) ----------------------------------------------- */
 
 typedef struct en_melee_in {
+    int defender;        /* who rolls the Evasion roll (a person may enter it) */
     int av;              /* Attack Value after every modifier */
     int evasion;         /* the Defense the target rolls 1d10* against */
     int coverage, ar;    /* the target's armour: Coverage and Armour Rating */
@@ -287,6 +288,7 @@ typedef struct en_attack_out {
 void en_melee_resolve(const en_melee_in *in, fray_dice *d, en_attack_out *out);
 
 typedef struct en_ranged_in {
+    int defender;        /* who rolls the Ranged Evasion roll */
     int mcm;             /* the shooter's Miss Chance Modifier */
     int ranged_evasion;  /* the target's Ranged Evasion (shield bonus included if facing) */
     int evade;           /* the target is aware and able: it rolls 1d4* */

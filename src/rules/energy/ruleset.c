@@ -984,6 +984,7 @@ static void melee(fray_encounter *e, const fray_action *a, int cost)
      * Disadvantage on Evasion rolls and you use your Unarmed Evasion." */
     int behind = !fray_faces(e, t, e->c[who].x, e->c[who].y);
     en_melee_in in = {0};
+    in.defender = a->target;
     in.av = av;
     in.evasion = behind ? tc->d.unarmed_evasion : tc->d.evasion;
     fray_mod(e, behind ? "target Unarmed Evasion (attacked from behind)" : "target Evasion", in.evasion);
@@ -1103,6 +1104,7 @@ static void ranged(fray_encounter *e, const fray_action *a)
      * second Disadvantage */
     int near = d <= range[0] * 100, far = d > range[1] * 100;
     en_ranged_in in = {0};
+    in.defender = a->target;
     in.mcm = en_miss_chance_mod(c, w);
     fray_mod(e, "Miss Chance Modifier", in.mcm);
     int behind = !fray_faces(e, t, e->c[who].x, e->c[who].y);

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# fray play: the journal replays to the same fight as `fray run`, survives a
+# restart, undo and redo; bad commands and bad stores are refused.
+set -u
+fray=$1
+pass=0 failn=0
+ok() { pass=$((pass+1)); }
+bad() { echo "FAIL: $*"; failn=$((failn+1)); }
+tmp=$(mktemp -d); trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$tmp"' EXIT
+events() { grep '^{"seq"' "$1"; }
+
+# Everyone run by fray: play's events are run's, byte for byte.
+for ex in examples/*.json; do
+    side=$(jq -r '.combatants[0].side' "$ex")
+    printf 'export\nquit\n' | "$fray" play "$ex" --db "$tmp/all.db" --seed 7 \
+        --control "$side=policy" >"$tmp/p.out" 2>&1 || bad "$ex: play failed: $(tail -2 "$tmp/p.out")"
+    "$fray" run "$ex" --seed 7 --json | tail -n +2 >"$tmp/r.jsonl"
+    events "$tmp/p.out" >"$tmp/p.jsonl"
+    cmp -s "$tmp/p.jsonl" "$tmp/r.jsonl" && ok || bad "$ex: play (all policy) differs from run"
+done
+
+# A GM side: actions, entered rolls, a refusal, undo and redo, resume.
+ex=examples/wounds-duel.json db="$tmp/gm.db"
+printf '%s\n' 1 '' 'do Aldric Standard Attack > Grok' 'fly away' 'do Aldric Teleport' \
+    'status' 'export' quit |
+    "$fray" play "$ex" --db "$db" --seed 5 >"$tmp/g1.out" 2>&1
+grep -q "refused: 'fly away' is neither a command nor an action of wounds" "$tmp/g1.out" && ok || bad "unknown words not refused"
+printf 'roll\nfrobnicate\nquit\n' | "$fray" play --db "$db" --resume >"$tmp/g0.out" 2>&1
+grep -q "refused: the fight does not wait for a roll now" "$tmp/g0.out" && ok || bad "roll at an action prompt not refused"
+grep -q "refused: 'Teleport' is neither a command nor an action of wounds" "$tmp/g1.out" && ok || bad "illegal action not refused"
+events "$tmp/g1.out" >"$tmp/g1.jsonl"
+printf 'export\nquit\n' | "$fray" play --db "$db" --resume >"$tmp/g2.out" 2>&1
+events "$tmp/g2.out" >"$tmp/g2.jsonl"
+cmp -s "$tmp/g1.jsonl" "$tmp/g2.jsonl" && ok || bad "export of the resumed fight differs"
+printf 'undo\nredo\nexport\nquit\n' | "$fray" play --db "$db" --resume >"$tmp/g3.out" 2>&1
+events "$tmp/g3.out" >"$tmp/g3.jsonl"
+cmp -s "$tmp/g1.jsonl" "$tmp/g3.jsonl" && ok || bad "undo then redo changed the fight"
+grep -q "^undo: 1 entry" "$tmp/g3.out" && ok || bad "undo did not report"
+
+# Entered rolls: the GM's roll is used, and one off the die is refused.
+ex=examples/energy-duel.json db="$tmp/dice.db"
+lines=()
+for i in $(seq 1 40); do lines+=(1 25 7); done
+printf '%s\n' "${lines[@]}" export quit |
+    "$fray" play "$ex" --db "$db" --seed 3 >"$tmp/d.out" 2>&1
+grep -q "refused: 25 is not on a d" "$tmp/d.out" && ok || bad "a roll off the die was not refused"
+grep -q '"purpose":"[^"]*","die":[0-9]*,"value":7' "$tmp/d.out" && ok || bad "an entered 7 was not used"
+
+# Bad stores: not a fray store, a newer schema, no such store; exit 2.
+echo "not a database" >"$tmp/text.db"
+"$fray" play --db "$tmp/text.db" >"$tmp/b.out" 2>&1; rc=$?
+[ $rc = 2 ] && grep -q "not a fray store" "$tmp/b.out" && ok || bad "a text file as store: rc $rc $(cat "$tmp/b.out")"
+cmp -s "$tmp/text.db" <(echo "not a database") && ok || bad "the non-store file was written"
+python3 - "$tmp/new.db" <<'PY'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1]); c.execute("PRAGMA application_id = 1179795801"); c.execute("PRAGMA user_version = 99"); c.execute("CREATE TABLE x (y)"); c.commit()
+PY
+"$fray" play --db "$tmp/new.db" >"$tmp/b.out" 2>&1; rc=$?
+[ $rc = 2 ] && grep -q "newer fray" "$tmp/b.out" && ok || bad "a newer store: rc $rc $(cat "$tmp/b.out")"
+python3 - "$tmp/other.db" <<'PY'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1]); c.execute("CREATE TABLE x (y)"); c.commit()
+PY
+"$fray" play --db "$tmp/other.db" >"$tmp/b.out" 2>&1; rc=$?
+[ $rc = 2 ] && grep -q "another program" "$tmp/b.out" && ok || bad "another program's SQLite: rc $rc"
+"$fray" play --db "$tmp/none.db" >"$tmp/b.out" 2>&1; rc=$?
+[ $rc = 2 ] && ok || bad "a missing store: rc $rc"
+
+# Two writers: the second is refused while the first holds the fight.
+mkfifo "$tmp/in"
+"$fray" play examples/energy-duel.json --db "$tmp/two.db" --seed 1 <"$tmp/in" >"$tmp/w1.out" 2>&1 &
+exec 9>"$tmp/in"
+for i in $(seq 50); do grep -q "Legal now" "$tmp/w1.out" 2>/dev/null && break; sleep 0.1; done
+printf 'quit\n' | "$fray" play --db "$tmp/two.db" --resume >"$tmp/w2.out" 2>&1; rc=$?
+[ $rc = 2 ] && grep -q "open in another fray" "$tmp/w2.out" && ok || bad "a second writer: rc $rc $(cat "$tmp/w2.out")"
+echo quit >&9; exec 9>&-; wait
+printf 'quit\n' | "$fray" play --db "$tmp/two.db" --resume >"$tmp/w3.out" 2>&1 && ok || bad "the fight was not released"
+
+# Listing.
+"$fray" play --db "$tmp/all.db" >"$tmp/l.out" 2>&1 && grep -q "Duel at the ford" "$tmp/l.out" && ok || bad "listing fights"
+echo "$pass passed, $failn failed"
+[ $failn = 0 ]
