@@ -108,6 +108,8 @@ static int cb_choose(void *ud, fray_encounter *e, int who, int window, const fra
     apply_meta(p, e);
     if (e->c[who].controller != FRAY_CTL_HUMAN) /* handed to fray at this prompt */
         return fray_choose(e, who, window, trigger, legal, n);
+    if (n == 0)
+        return -1; /* nothing legal: no question to ask */
     if (p->pos < p->nj) {
         const fray_jentry *j = &p->j[p->pos];
         int pick;

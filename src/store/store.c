@@ -15,6 +15,8 @@
 struct fray_store {
     sqlite3 *db;
     int readonly;
+    int appends;      /* journal transactions of this process, for FRAY_STORE_CRASH_AT */
+    int crash_at;
     char err[256];
 };
 
@@ -131,14 +133,32 @@ fray_store *fray_store_open(const char *path, int create, char *err, size_t errl
         snprintf(err, errlen, "%s: out of memory", path);
         return NULL;
     }
+    /* A file this process may not write is opened immutable: SQLite then
+     * needs no -shm or -wal beside it, and writes nothing at all. */
+    int writable = access(path, F_OK) != 0 || access(path, W_OK) == 0;
+    char uri[1100];
+    const char *name = path;
     int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
-    if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
+    if (!writable) {
+        size_t k = (size_t)snprintf(uri, sizeof uri, "file:");
+        for (const char *c = path; *c && k + 4 < sizeof uri; c++)
+            k += (size_t)(*c == '%' || *c == '?' || *c == '#'
+                              ? snprintf(uri + k, sizeof uri - k, "%%%02X", (unsigned char)*c)
+                              : snprintf(uri + k, sizeof uri - k, "%c", *c));
+        snprintf(uri + k, sizeof uri - k, "?immutable=1");
+        name = uri;
+        flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
+    }
+    if (sqlite3_open_v2(name, &s->db, flags, NULL) != SQLITE_OK) {
         snprintf(err, errlen, "%s: cannot open: %s", path,
                  s->db ? sqlite3_errmsg(s->db) : "out of memory");
         fray_store_close(s);
         return NULL;
     }
     s->readonly = sqlite3_db_readonly(s->db, "main") == 1;
+    /* the crash test's fault: die by SIGKILL inside the Nth journal commit */
+    const char *crash = getenv("FRAY_STORE_CRASH_AT");
+    s->crash_at = crash ? atoi(crash) : 0;
     sqlite3_busy_timeout(s->db, 5000);
     int version = 0;
     if (identify(s, path, &version, err, errlen) < 0) {
@@ -391,6 +411,8 @@ int fray_store_append(fray_store *s, int64_t fight, const fray_jentry *e, int n,
             goto bad;
     }
     sqlite3_finalize(st);
+    if (++s->appends == s->crash_at)
+        raise(SIGKILL); /* written, not committed: the entry must not survive */
     if (exec(s, "COMMIT") != SQLITE_OK) {
         st = NULL;
         goto bad;
