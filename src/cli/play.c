@@ -81,6 +81,18 @@ static void apply_meta(play_t *p, fray_encounter *e)
     }
 }
 
+/* `sim`: the journal is used up, so the fight is at the present; from here
+ * fray plays every side, with dice of its own stream for this try. */
+static void branch(play_t *p, fray_encounter *e)
+{
+    p->branched = 1;
+    fray_rng_seed(&e->dice.rng, p->row.seed, 0x51ULL << 32 | (uint64_t)(unsigned)p->sim_try);
+    fray_rng_seed(&e->policy_rng, p->row.seed ^ 0x5bd1e9955bd1e995ULL,
+                  0x51ULL << 32 | (uint64_t)(unsigned)p->sim_try);
+    for (int i = 0; i < e->n; i++)
+        e->c[i].controller = FRAY_CTL_POLICY;
+}
+
 /* The question the fight stops at, with the status at that moment. */
 static int suspend(play_t *p, fray_encounter *e, int kind)
 {
@@ -118,6 +130,10 @@ static int cb_choose(void *ud, fray_encounter *e, int who, int window, const fra
         p->pos++;
         return pick;
     }
+    if (p->sim_try) {
+        branch(p, e);
+        return fray_choose(e, who, window, trigger, legal, n);
+    }
     p->q.who = who;
     p->q.window = window;
     p->q.has_trigger = trigger != NULL;
@@ -146,6 +162,10 @@ static int cb_ask(void *ud, fray_encounter *e, int who, int q, uint32_t allowed,
         p->pos++;
         return pick;
     }
+    if (p->sim_try) {
+        branch(p, e);
+        return -1;
+    }
     p->q.who = who;
     p->q.question = q;
     p->q.allowed = allowed;
@@ -159,7 +179,7 @@ static int cb_die(void *ud, const char *purpose, int sides, int *value)
     int who = fray_roller(e);
     if (p->suspended)
         return 0;
-    if (!p->enter_all && (who < 0 || e->c[who].controller != FRAY_CTL_HUMAN))
+    if (p->branched || (!p->enter_all && (who < 0 || e->c[who].controller != FRAY_CTL_HUMAN)))
         return 0; /* a monster's roll: fray rolls it */
     apply_meta(p, e);
     if (p->pos < p->nj) {
@@ -174,6 +194,10 @@ static int cb_die(void *ud, const char *purpose, int sides, int *value)
         }
         p->pos++;
         return 1;
+    }
+    if (p->sim_try) {
+        branch(p, e);
+        return 0;
     }
     p->q.who = who;
     p->q.purpose = purpose;
@@ -246,6 +270,45 @@ int play_rebuild(play_t *p)
                  p->j[p->pos].kind, p->j[p->pos].body);
         return -1;
     }
+    return 0;
+}
+
+/* `sim N`: the fight played on N times from the present by fray's policies,
+ * each try with dice of its own; the journal is replayed without sinks. */
+int play_sim(play_t *p, int n, int wins[FRAY_MAX_SIDES + 1], double *mean_rounds)
+{
+    long rounds = 0;
+    memset(wins, 0, (FRAY_MAX_SIDES + 1) * sizeof *wins);
+    for (int i = 0; i < n; i++) {
+        char err[400];
+        fray_encounter *e = fray_encounter_load_string(p->encounter, p->row.file, err, sizeof err);
+        if (!e)
+            return snprintf(p->err, sizeof p->err, "%s", err), -1;
+        fray_encounter *live = p->e;
+        p->e = e;
+        fray_set_seed(e, p->row.seed);
+        play_apply_control(p, e, p->row.control);
+        e->choose_fn = cb_choose;
+        e->ask_fn = cb_ask;
+        e->human_ud = p;
+        fray_set_dice_entry(e, cb_die, p);
+        p->pos = 0;
+        p->suspended = p->broken = p->branched = 0;
+        p->sim_try = i + 1;
+        int rc = fray_run(e);
+        p->sim_try = 0;
+        p->e = live;
+        if (rc < 0 || p->broken) {
+            snprintf(p->err, sizeof p->err, "try %d: %s", i + 1, p->broken ? p->err : fray_error(e));
+            fray_encounter_free(e);
+            return -1;
+        }
+        int w = fray_winner(e);
+        wins[w >= 0 ? w : FRAY_MAX_SIDES]++;
+        rounds += fray_round(e);
+        fray_encounter_free(e);
+    }
+    *mean_rounds = n ? (double)rounds / n : 0;
     return 0;
 }
 

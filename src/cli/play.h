@@ -35,6 +35,8 @@ typedef struct play_t {
     fray_encounter *e;      /* the fight as replayed (its state is the question's only
                              * when p->q.kind is Q_OVER: read p->status otherwise) */
     int suspended, broken;
+    int sim_try;            /* `sim`: the try being played (1...), 0 otherwise */
+    int branched;           /* `sim`: the try has passed the present */
     play_question q;
     char *status;           /* the status table at the question (malloc'd) */
     FILE *text, *json;      /* narration and JSON Lines of the replay */
@@ -46,6 +48,9 @@ typedef struct play_t {
 } play_t;
 
 int play_rebuild(play_t *p);
+/* The fight played on n times from the present by the policies: wins per
+ * side (wins[FRAY_MAX_SIDES] the draws) and the mean of the rounds. */
+int play_sim(play_t *p, int n, int wins[FRAY_MAX_SIDES + 1], double *mean_rounds);
 int play_loop(play_t *p);
 void play_free(play_t *p);
 

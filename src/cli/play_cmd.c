@@ -25,6 +25,8 @@ static const struct {
     {"list", "", "the question the fight waits on, with its choices"},
     {"log", "[N]", "the narration so far (the last N lines)"},
     {"export", "", "the fight's events as JSON Lines"},
+    {"sim", "[N]", "the fight played on N times (default 1000) from now by fray: who wins"},
+    {"odds", "CHECK [--param VALUE]...", "exact odds from the ruleset (as fray odds RULESET ...)"},
     {"control", "WHO gm|policy|random", "who decides for a creature or a side from now on"},
     {"set", "WHO RESOURCE VALUE", "GM fiat: set a resource (Aura, HP...), recorded as such"},
     {"condition", "add|remove WHO CONDITION", "GM fiat: give or take a condition"},
@@ -361,6 +363,46 @@ static int cmd_log(play_t *p, const char *arg)
     return 0;
 }
 
+static int cmd_sim(play_t *p, const char *arg)
+{
+    int n = *arg ? atoi(arg) : 1000;
+    if (n < 1 || n > 1000000)
+        return printf("refused: sim N: N from 1 to 1000000\n"), 0;
+    int wins[FRAY_MAX_SIDES + 1];
+    double rounds;
+    if (play_sim(p, n, wins, &rounds) < 0)
+        return printf("sim failed: %s\n", p->err), 0;
+    printf("from here, %d fights played on by fray:", n);
+    for (int s = 0; s < p->e->nsides; s++)
+        printf(" %s %.1f%%", p->e->side[s], 100.0 * wins[s] / n);
+    printf(", draws %.1f%%; %.1f rounds on average\n", 100.0 * wins[FRAY_MAX_SIDES] / n, rounds);
+    return 0;
+}
+
+static int cmd_odds(play_t *p, const char *arg)
+{
+    const fray_ruleset *rs = p->e->rs;
+    if (!rs->odds)
+        return printf("refused: %s has no exact odds\n", rs->id), 0;
+    char copy[512], *argv[64];
+    int argc = 0;
+    snprintf(copy, sizeof copy, "%s", arg);
+    for (char *t = strtok(copy, " "); t && argc < 63; t = strtok(NULL, " "))
+        argv[argc++] = t;
+    if (!argc)
+        return printf("usage: odds CHECK [--param VALUE]... (see fray odds --help)\n"), 0;
+    argv[argc] = NULL;
+    json_t *out = NULL;
+    char err[256];
+    if (rs->odds(argc, argv, &out, err, sizeof err) < 0)
+        return printf("refused: %s\n", err), 0;
+    char *text = json_dumps(out, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
+    printf("%s\n", text ? text : "");
+    free(text);
+    json_decref(out);
+    return 0;
+}
+
 static void cmd_help(const char *arg)
 {
     for (int k = 0; k < NCOMMANDS; k++)
@@ -403,6 +445,10 @@ static int handle(play_t *p, char *line)
         return cmd_log(p, arg);
     if (!strcasecmp(s, "export"))
         return fwrite(p->jsonbuf, 1, p->jsonlen, stdout), 0;
+    if (!strcasecmp(s, "sim"))
+        return cmd_sim(p, arg);
+    if (!strcasecmp(s, "odds"))
+        return cmd_odds(p, arg);
     if (!strcasecmp(s, "undo") || !strcasecmp(s, "redo")) {
         int n = *arg ? atoi(arg) : 1;
         int done = !strcasecmp(s, "undo") ? fray_store_undo(p->st, p->row.id, n)

@@ -46,6 +46,15 @@ printf '%s\n' "${lines[@]}" export quit |
 grep -q "refused: 25 is not on a d" "$tmp/d.out" && ok || bad "a roll off the die was not refused"
 grep -q '"purpose":"[^"]*","die":[0-9]*,"value":7' "$tmp/d.out" && ok || bad "an entered 7 was not used"
 
+# sim from the present: the shares add up, the same twice (its own seeds);
+# odds: the ruleset's exact figures.
+printf '%s\n' 'sim 200' 'sim 200' 'odds melee --av 17 --evasion 11' 'odds nonsense' quit |
+    "$fray" play --db "$tmp/dice.db" --resume >"$tmp/s.out" 2>&1
+[ "$(grep -c '^from here, 200 fights' "$tmp/s.out")" = 2 ] && ok || bad "sim did not report: $(grep -i sim "$tmp/s.out")"
+[ "$(grep '^from here' "$tmp/s.out" | sort -u | wc -l)" = 1 ] && ok || bad "sim gave two answers from one state"
+grep -q '"p_hit": 0.58999999999999997' "$tmp/s.out" && ok || bad "odds melee: $(grep -A3 p_hit "$tmp/s.out")"
+grep -q "refused: unknown check 'nonsense'\|refused: .*nonsense" "$tmp/s.out" && ok || bad "odds with a bad check not refused"
+
 # Bad stores: not a fray store, a newer schema, no such store; exit 2.
 echo "not a database" >"$tmp/text.db"
 "$fray" play --db "$tmp/text.db" >"$tmp/b.out" 2>&1; rc=$?
