@@ -128,6 +128,16 @@ int fray_subscribe(fray_encounter *e, fray_sink_fn fn, void *ud);
 /* Stop a stalemate as a draw after this many rounds (default 100). */
 void fray_set_max_rounds(fray_encounter *e, int rounds);
 
+/* Add a combatant to a fight under way, from a JSON object as in an
+ * encounter's "combatants" list ({"name", "side", "at", "use" or "sheet",
+ * ...}); the ruleset starts it (its initiative...) and a turn-based
+ * scheduler places it. Returns its index, or -1 with "key: message" in err.
+ * fray_reset returns to the combatants as loaded. */
+int fray_add_combatant(fray_encounter *e, const char *json, char *err, size_t errlen);
+/* Take a combatant out of the fight (it fled, the GM removed it): it counts
+ * as dead for the rules and is shown as gone. 0, or -1 if it is not there. */
+int fray_remove_combatant(fray_encounter *e, int who);
+
 /* A rest between fights for every combatant still alive (kind 0 short, 1
  * long), as the ruleset defines it; the fight's state is kept, so an
  * adventuring day is: run, rest, run... Returns 0, or -1 if the ruleset has
@@ -165,7 +175,9 @@ const char *fray_side_name(const fray_encounter *e, int side);
 int fray_combatant_count(const fray_encounter *e);
 const char *fray_combatant_name(const fray_encounter *e, int who);
 int fray_combatant_side(const fray_encounter *e, int who);
-/* 0 able to fight, 1 down (unconscious, helpless), 2 dead. */
+/* 0 able to fight, 1 down (unconscious, helpless), 2 dead, 3 gone
+ * (removed from the fight, FRAY_GONE). */
+enum { FRAY_GONE = 3 };
 int fray_combatant_status(const fray_encounter *e, int who);
 /* The value of a named resource ("Energy", "Aura"); 0, or -1 if it has none. */
 int fray_combatant_resource(const fray_encounter *e, int who, const char *name, int *value);

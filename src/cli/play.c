@@ -73,7 +73,8 @@ static void apply_meta(play_t *p, fray_encounter *e)
         const fray_jentry *j = &p->j[p->pos];
         if (!strcmp(j->kind, "control"))
             play_apply_control(p, e, j->body);
-        else if (!strcmp(j->kind, "set") || !strcmp(j->kind, "cond"))
+        else if (!strcmp(j->kind, "set") || !strcmp(j->kind, "cond") ||
+                 !strcmp(j->kind, "add") || !strcmp(j->kind, "remove"))
             play_apply_fiat(e, j->kind, j->body);
         else
             return;
@@ -299,7 +300,9 @@ int play_sim(play_t *p, int n, int wins[FRAY_MAX_SIDES + 1], double *mean_rounds
         p->sim_try = 0;
         p->e = live;
         if (rc < 0 || p->broken) {
-            snprintf(p->err, sizeof p->err, "try %d: %s", i + 1, p->broken ? p->err : fray_error(e));
+            char why[sizeof p->err];
+            snprintf(why, sizeof why, "%s", p->broken ? p->err : fray_error(e));
+            snprintf(p->err, sizeof p->err, "try %d: %.480s", i + 1, why);
             fray_encounter_free(e);
             return -1;
         }

@@ -30,6 +30,8 @@ static const struct {
     {"control", "WHO gm|policy|random", "who decides for a creature or a side from now on"},
     {"set", "WHO RESOURCE VALUE", "GM fiat: set a resource (Aura, HP...), recorded as such"},
     {"condition", "add|remove WHO CONDITION", "GM fiat: give or take a condition"},
+    {"add", "NAME SIDE CREATURE [X Y]", "a bundled creature joins the fight at (X, Y) metres"},
+    {"remove", "WHO", "a creature leaves the fight (fled, dismissed)"},
     {"help", "[COMMAND]", "this list, or one command"},
     {"quit", "", "leave; the fight stays in the store (resume with --resume)"},
 };
@@ -175,9 +177,39 @@ static int fiat(fray_encounter *e, const char *kind, const char *body, int apply
     return 0;
 }
 
+/* "NAME SIDE CREATURE [X Y]" as a combatant of an encounter file. */
+static int add_json(const char *body, char *out, size_t len, char *err, size_t errlen)
+{
+    char name[FRAY_NAME], side[FRAY_NAME], use[64];
+    double x = 0, y = 0;
+    int n = sscanf(body, "%31s %31s %63s %lf %lf", name, side, use, &x, &y);
+    if (n != 3 && n != 5)
+        return snprintf(err, errlen, "usage: add NAME SIDE CREATURE [X Y]"), -1;
+    for (const char *c = use; *c; c++)
+        if (!isalnum((unsigned char)*c) && *c != '-' && *c != '_')
+            return snprintf(err, errlen, "'%s' is not a creature name", use), -1;
+    for (const char *c = name; *c; c++)
+        if (*c == '"' || *c == '\\')
+            return snprintf(err, errlen, "a name without quotes, please"), -1;
+    snprintf(out, len, "{\"name\": \"%s\", \"side\": \"%s\", \"use\": \"%s\", \"at\": [%g, %g]}",
+             name, side, use, x, y);
+    return 0;
+}
+
 int play_apply_fiat(fray_encounter *e, const char *kind, const char *body)
 {
-    char err[128];
+    char err[256];
+    if (!strcmp(kind, "add")) {
+        char json[400];
+        if (add_json(body, json, sizeof json, err, sizeof err) < 0 ||
+            fray_add_combatant(e, json, err, sizeof err) < 0)
+            return -1;
+        return 0;
+    }
+    if (!strcmp(kind, "remove")) {
+        int w = who_named(e, body, strlen(body));
+        return w >= 0 && w < 100 ? fray_remove_combatant(e, w) : -1;
+    }
     if (fiat(e, kind, body, 1, err, sizeof err) < 0)
         return -1;
     /* recorded as the GM's, in the log */
@@ -479,6 +511,27 @@ static int handle(play_t *p, char *line)
         char body[96];
         snprintf(body, sizeof body, "%s=%s", who, ctl);
         return commit(p, "control", body) < 0 ? 0 : (replay(p) < 0 ? -1 : 0);
+    }
+    if (!strcasecmp(s, "add")) {
+        /* tried on a copy of the fight first: a bad creature changes nothing */
+        char json[400], why[256];
+        fray_encounter *trial = NULL;
+        if (add_json(arg, json, sizeof json, why, sizeof why) == 0) {
+            trial = fray_encounter_load_string(p->encounter, p->row.file, why, sizeof why);
+            if (trial && fray_add_combatant(trial, json, why, sizeof why) >= 0)
+                why[0] = 0;
+        }
+        if (trial)
+            fray_encounter_free(trial);
+        if (why[0])
+            return printf("refused: %s\n", why), 0;
+        return commit(p, "add", arg) < 0 ? 0 : (replay(p) < 0 ? -1 : 0);
+    }
+    if (!strcasecmp(s, "remove")) {
+        int w = who_named(p->e, arg, strlen(arg));
+        if (w < 0 || w >= 100)
+            return printf("refused: no creature named '%s'\n", arg), 0;
+        return commit(p, "remove", p->e->c[w].name) < 0 ? 0 : (replay(p) < 0 ? -1 : 0);
     }
     if (!strcasecmp(s, "set") || !strcasecmp(s, "condition")) {
         const char *kind = !strcasecmp(s, "set") ? "set" : "cond";

@@ -8,7 +8,7 @@
 #include "play.h"
 
 static const char *const ctl_word[] = {"policy", "random", "script", "gm"};
-static const char *const status_word[] = {"able", "down", "dead"};
+static const char *const status_word[] = {"able", "down", "dead", "gone"};
 
 static const char *expiry(const fray_cond *k, char *buf, size_t len)
 {
@@ -76,7 +76,7 @@ char *play_status(const play_t *p, fray_encounter *e)
                                      : c->status == FRAY_DOWN   ? "\033[33m"
                                                                 : "";
         fprintf(f, " %s%c %-14s %-6s %-6s %-5s%s %s\n", col, i == cur ? '>' : ' ', c->name,
-                e->side[c->side], ctl_word[c->controller & 3], status_word[c->status % 3], off,
+                e->side[c->side], ctl_word[c->controller & 3], status_word[c->gone ? 3 : c->status % 3], off,
                 line);
         fprintf(f, "   %s", dim);
         conditions(f, e, i);

@@ -123,7 +123,7 @@ typedef struct fray_cond_info {
 
 /* ---- Combatants and the encounter ---------------------------------------- */
 
-enum { FRAY_ABLE = 0, FRAY_DOWN = 1, FRAY_DEAD = 2 };
+enum { FRAY_ABLE = 0, FRAY_DOWN = 1, FRAY_DEAD = 2 }; /* FRAY_GONE (fray.h) is shown, never stored */
 enum { FRAY_CTL_POLICY = 0, FRAY_CTL_RANDOM, FRAY_CTL_SCRIPT, FRAY_CTL_HUMAN };
 
 typedef struct fray_combatant {
@@ -132,6 +132,7 @@ typedef struct fray_combatant {
     int x, y;             /* centimetres */
     int facing;           /* 0..7, 45-degree steps counterclockwise from +x */
     int status;           /* FRAY_ABLE, FRAY_DOWN, FRAY_DEAD */
+    int gone;             /* removed from the fight (fray_remove_combatant): counts as dead */
     int controller;       /* FRAY_CTL_* */
     int res[FRAY_MAX_RES];/* the ruleset's resource pools, by its index */
     fray_cond cond[FRAY_MAX_COND];
@@ -156,10 +157,11 @@ struct fray_encounter {
     char name[64];
     char file[256];
     int n;                                  /* combatants */
+    int n0;                                 /* combatants as loaded (fray_reset) */
     fray_combatant c[FRAY_MAX_COMBATANTS];
     unsigned char *priv;                    /* n * rs->creature_size, owned */
     unsigned char *state;                   /* rs->state_size, owned */
-    int nsides;
+    int nsides, nsides0;
     char side[FRAY_MAX_SIDES][FRAY_NAME];
     int opt[FRAY_MAX_OPTS];                 /* rule option values, by index */
 
@@ -307,6 +309,10 @@ struct fray_ruleset {
     const struct fray_question *questions;
     int nquestions;
     int (*answer)(fray_encounter *e, int who, int q, uint32_t allowed, const fray_action *ctx);
+    /* A creature joins the fight under way (fray_add_combatant): derive its
+     * values and start it as start_combat would (initiative...). May be
+     * NULL: it then starts as loaded. */
+    void (*join)(fray_encounter *e, int who);
 };
 
 #define FRAY_SUSPEND (-3)

@@ -53,12 +53,16 @@ void fray_encounter_snapshot(fray_encounter *e)
     memcpy(e->priv0, e->priv, (size_t)e->n * e->rs->creature_size);
     memcpy(e->state0, e->state, e->rs->state_size);
     e->turns0 = e->turns;
+    e->n0 = e->n;
+    e->nsides0 = e->nsides;
 }
 
 void fray_reset(fray_encounter *e, uint64_t seed, uint64_t stream)
 {
     /* only the combatants in use: the sim resets before every fight, and
      * the whole array is 32 of them */
+    e->n = e->n0; /* creatures added during a fight go */
+    e->nsides = e->nsides0;
     memcpy(e->c, e->c0, (size_t)e->n * sizeof e->c[0]);
     memcpy(e->priv, e->priv0, (size_t)e->n * e->rs->creature_size);
     memcpy(e->state, e->state0, e->rs->state_size);
@@ -578,6 +582,20 @@ int fray_run(fray_encounter *e)
 const char *fray_error(const fray_encounter *e) { return e->err; }
 int fray_error_code(const fray_encounter *e) { return e->failed ? e->errcode : FRAY_OK; }
 
+int fray_remove_combatant(fray_encounter *e, int who)
+{
+    if (who < 0 || who >= e->n || e->c[who].gone)
+        return -1;
+    fray_emit(e, &(fray_event){.kind = "leaves", .actor = who, .target = -1,
+                                .detail = "leaves the fight"});
+    e->c[who].gone = 1;
+    if (e->rs->turns)
+        fray_turns_leave(e, who);
+    fray_set_status(e, who, FRAY_DEAD);
+    fray_flush(e, who, NULL);
+    return 0;
+}
+
 /* ---- Reading the state ---- */
 
 const char *fray_encounter_ruleset(const fray_encounter *e) { return e->rs->id; }
@@ -602,7 +620,7 @@ int fray_combatant_side(const fray_encounter *e, int who)
 }
 int fray_combatant_status(const fray_encounter *e, int who)
 {
-    return who >= 0 && who < e->n ? e->c[who].status : -1;
+    return who >= 0 && who < e->n ? (e->c[who].gone ? FRAY_GONE : e->c[who].status) : -1;
 }
 
 int fray_combatant_resource(const fray_encounter *e, int who, const char *name, int *value)

@@ -922,6 +922,90 @@ static int check_creature(const char *path, const char *text, size_t len, json_t
     return rc;
 }
 
+/* Grow the per-combatant arrays by one slot (zeroed). */
+static int grow(fray_encounter *e)
+{
+    size_t csz = e->rs->creature_size ? e->rs->creature_size : 1, n = (size_t)e->n + 1;
+    unsigned char *priv = realloc(e->priv, n * csz);
+    if (priv)
+        e->priv = priv;
+    unsigned char *priv0 = realloc(e->priv0, n * csz);
+    if (priv0)
+        e->priv0 = priv0;
+    fray_action *script = realloc(e->script, n * FRAY_MAX_SCRIPT * sizeof *script);
+    if (script)
+        e->script = script;
+    int *nscript = realloc(e->nscript, n * sizeof *nscript);
+    if (nscript)
+        e->nscript = nscript;
+    char(*ans)[FRAY_ANSWER] = realloc(e->script_ans, n * FRAY_MAX_SCRIPT * sizeof *ans);
+    if (ans)
+        e->script_ans = ans;
+    if (!priv || !priv0 || !script || !nscript || !ans)
+        return -1;
+    memset(e->priv + (n - 1) * csz, 0, csz);
+    memset(e->script + (n - 1) * FRAY_MAX_SCRIPT, 0, FRAY_MAX_SCRIPT * sizeof *script);
+    e->nscript[n - 1] = 0;
+    memset(e->script_ans[(n - 1) * FRAY_MAX_SCRIPT], 0, FRAY_MAX_SCRIPT * sizeof *ans);
+    return 0;
+}
+
+int fray_add_combatant(fray_encounter *e, const char *json, char *err, size_t errlen)
+{
+    if (e->n >= FRAY_MAX_COMBATANTS)
+        return snprintf(err, errlen, "the fight has %d combatants already", e->n), -1;
+    json_error_t je;
+    json_t *c = json_loads(json, JSON_REJECT_DUPLICATES, &je);
+    fray_load ld;
+    memset(&ld, 0, sizeof ld);
+    ld.file = "(added combatant)";
+    ld.text = json;
+    ld.textlen = strlen(json);
+    ld.err = err;
+    ld.errlen = errlen;
+    if (!c || !json_is_object(c)) {
+        snprintf(err, errlen, "column %d: %s", je.column, c ? "expected an object" : je.text);
+        json_decref(c);
+        return -1;
+    }
+    int who = e->n, facing_given = 0, nsides = e->nsides;
+    if (grow(e) < 0) {
+        json_decref(c);
+        return snprintf(err, errlen, "out of memory"), -1;
+    }
+    memset(&e->c[who], 0, sizeof e->c[who]);
+    if (load_combatant(&ld, e, c, who, &facing_given) < 0 ||
+        load_script(&ld, e, c, who) < 0) {
+        e->nsides = nsides;
+        json_decref(c);
+        return -1;
+    }
+    json_decref(c);
+    e->c[who].script_answer = -1;
+    e->n++;
+    if (!facing_given) {
+        int t = -1, bd = 0;
+        for (int j = 0; j < who; j++) {
+            int d = fray_distance(e, who, j);
+            if (e->c[j].side != e->c[who].side && (t < 0 || d < bd)) {
+                t = j;
+                bd = d;
+            }
+        }
+        if (t >= 0)
+            e->c[who].facing = fray_facing_towards(e, who, t);
+    }
+    fray_emit(e, &(fray_event){.kind = "joins", .actor = who, .target = -1,
+                                .detail = "joins the fight"});
+    if (e->rs->join)
+        e->rs->join(e, who);
+    if (e->rs->turns)
+        fray_turns_join(e, who);
+    e->status_changed = 1;
+    fray_flush(e, who, NULL);
+    return who;
+}
+
 int fray_check_file(const char *path, char *err, size_t errlen)
 {
     size_t len = 0;

@@ -55,6 +55,17 @@ printf '%s\n' 'sim 200' 'sim 200' 'odds melee --av 17 --evasion 11' 'odds nonsen
 grep -q '"p_hit": 0.58999999999999997' "$tmp/s.out" && ok || bad "odds melee: $(grep -A3 p_hit "$tmp/s.out")"
 grep -q "refused: unknown check 'nonsense'\|refused: .*nonsense" "$tmp/s.out" && ok || bad "odds with a bad check not refused"
 
+# A creature joins mid-fight and another leaves; a bad one is refused.
+printf '%s\n' 'add Snik red goblin 3 0' 'add Snak red dragon' 'add Aldric red goblin' 'remove Grok' export quit |
+    "$fray" play examples/wounds-duel.json --db "$tmp/add.db" --seed 5 >"$tmp/a.out" 2>&1
+grep -q '"kind":"joins","actor":"Snik"' "$tmp/a.out" && ok || bad "add: no joins event"
+grep -q '"kind":"initiative","actor":"Snik"' "$tmp/a.out" && ok || bad "add: the newcomer rolled no initiative"
+grep -q "refused: .*no bundled wounds creature 'dragon'" "$tmp/a.out" && ok || bad "add of an unknown creature not refused"
+grep -q "refused: .*'Aldric' is already the name" "$tmp/a.out" && ok || bad "add of a taken name not refused"
+grep -q '"kind":"leaves","actor":"Grok"' "$tmp/a.out" && ok || bad "remove: no leaves event"
+printf 'export\nquit\n' | "$fray" play --db "$tmp/add.db" --resume >"$tmp/a2.out" 2>&1
+cmp -s <(events "$tmp/a.out") <(events "$tmp/a2.out") && ok || bad "a fight with an added creature does not replay the same"
+
 # Bad stores: not a fray store, a newer schema, no such store; exit 2.
 echo "not a database" >"$tmp/text.db"
 "$fray" play --db "$tmp/text.db" >"$tmp/b.out" 2>&1; rc=$?

@@ -12,7 +12,7 @@ tmp=$(mktemp -d)
 sock="$tmp/tmux.sock"
 t() { tmux -S "$sock" "$@"; }
 trap 't kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
-screen() { t capture-pane -p -t play -S -60; }
+screen() { t capture-pane -p -t play -S -400; }
 # Wait until the screen shows the pattern (a regular expression).
 wait_for() {
     for _ in $(seq 100); do screen | grep -Eq "$1" && return 0; sleep 0.05; done
@@ -30,14 +30,20 @@ for id in $("$fray" rulesets --json | jq -r '.[].id'); do
     screen | grep -Eq "Legal now|1d[0-9]+" && ok || bad "$id: no question on the screen"
     send "frobnicate"
     wait_for "refused: 'frobnicate'" && ok || bad "$id: a bad command was not refused on screen"
+    creature=$(ls data/$id/*.json | head -1 | xargs basename | sed 's/\.json$//')
+    send "add Newcomer $(jq -r '.combatants[-1].side' "$ex") $creature 2 2"
+    wait_for "Newcomer joins" && ok || bad "$id: the added creature did not join on screen"
+    screen | grep -Eq "^ *>? *Newcomer " && ok || bad "$id: the added creature is not in the status table"
     entered=0 rolled=0 undone=0
     for step in $(seq 400); do
-        s=$(screen | tail -25)
-        echo "$s" | grep -q "The fight is over" && break
-        last=$(echo "$s" | grep -E "Legal now|\(enter 1-" | tail -1)
+        s=$(screen | tail -60)
+        last=$(echo "$s" | grep -E "Legal now|\(enter 1-|The fight is over" | tail -1)
+        echo "$last" | grep -q "The fight is over" && break
         if echo "$last" | grep -q "(enter 1-"; then
             # alternate: type a roll, let fray roll
             if [ $(( step % 2 )) = 0 ]; then send "1"; entered=$((entered+1)); else send ""; rolled=$((rolled+1)); fi
+        elif [ $(( step % 4 )) = 3 ]; then
+            send "pass"   # a free action taken forever (a toggle) would never end the turn
         else
             send "1"
         fi
@@ -46,9 +52,9 @@ for id in $("$fray" rulesets --json | jq -r '.[].id'); do
             send "redo"; wait_for "^redo: 1 entry" && ok || bad "$id: redo not shown"
             undone=1
         fi
-        sleep 0.05
+        sleep 0.1
     done
-    wait_for "The fight is over" && ok || bad "$id: the fight did not end on screen: $(screen | tail -8)"
+    wait_for "The fight is over" && ok || { bad "$id: the fight did not end on screen"; screen | tail -15; }
     [ "$undone" = 1 ] && ok || bad "$id: the fight ended before undo was tried"
     echo "$id: $entered rolls entered, $rolled rolled by fray on the GM's word"
     [ "$id" = energy ] && { [ "$entered" -gt 0 ] && ok || bad "$id: no roll was entered"; }

@@ -1573,26 +1573,31 @@ static void pass(fray_encounter *e, int who, int window)
         st(e)->respond = -1;
 }
 
+/* One creature enters the combat: conditions it starts with, surprise. */
+static void enter_combat(fray_encounter *e, int i)
+{
+    en_creature *c = cr(e, i);
+    for (int k = 0; k < EN_NCOND; k++)
+        if (c->start_conds & (1 << k)) {
+            give(e, i, k, FRAY_EXP_NEVER, 0);
+            if (k == EN_C_UNCONSCIOUS) {
+                c->unc_cause = EN_UNC_NONLETHAL;
+                fray_set_status(e, i, FRAY_DOWN);
+            }
+        }
+    /* #Surprise: "the surprised party is Surprised until the end of the
+     * first Round of combat" */
+    if (c->surprised)
+        give(e, i, EN_C_SURPRISED, FRAY_EXP_ROUND_END, 1);
+    if (res(e, i, EN_R_STAMINA) == 0)
+        knock_out(e, i, EN_UNC_STAMINA);
+    fray_flush(e, i, RULE("Surprise"));
+}
+
 static void start_combat(fray_encounter *e)
 {
-    for (int i = 0; i < e->n; i++) {
-        en_creature *c = cr(e, i);
-        for (int k = 0; k < EN_NCOND; k++)
-            if (c->start_conds & (1 << k)) {
-                give(e, i, k, FRAY_EXP_NEVER, 0);
-                if (k == EN_C_UNCONSCIOUS) {
-                    c->unc_cause = EN_UNC_NONLETHAL;
-                    fray_set_status(e, i, FRAY_DOWN);
-                }
-            }
-        /* #Surprise: "the surprised party is Surprised until the end of the
-         * first Round of combat" */
-        if (c->surprised)
-            give(e, i, EN_C_SURPRISED, FRAY_EXP_ROUND_END, 1);
-        if (res(e, i, EN_R_STAMINA) == 0)
-            knock_out(e, i, EN_UNC_STAMINA);
-        fray_flush(e, i, RULE("Surprise"));
-    }
+    for (int i = 0; i < e->n; i++)
+        enter_combat(e, i);
 }
 
 static void start_round(fray_encounter *e)
@@ -1737,6 +1742,7 @@ const fray_ruleset fray_ruleset_energy = {
     .state_size = sizeof(en_state),
     .load_creature = load_creature,
     .loaded = NULL,
+    .join = enter_combat,
     .start_combat = start_combat,
     .start_round = start_round,
     .end_round = end_round,

@@ -2194,42 +2194,55 @@ void wo_turn_end(fray_encounter *e, int who)
     c->opening_vs = -1;
 }
 
+/* One creature enters the combat: its initiative, surprise and fatigue. */
+void wo_enter_combat(fray_encounter *e, int i)
+{
+    wo_creature *c = CR(e, i);
+    c->share_with = -1;
+    /* #Initiative: "make a Prc [Reflex/Initiative] check and add 5" */
+    int m = skill_mod(e, i, WO_PRC, WO_SK_REFLEX, "Initiative");
+    wo_roll r = roll_check(e, 0, "Initiative check, 1d20");
+    int init = r.total + m + 5;
+    fray_mod(e, "Initiative +5", 5);
+    /* #Surprise: "you cannot gain AP until after your first turn and you
+     * take a penalty to your initiative equal to 5 - your Perception.
+     * Creatures with a Perception higher than 5 cannot be surprised." */
+    if (c->surprised && c->attr[WO_PRC] <= 5) {
+        fray_mod(e, "Surprised", -(5 - c->attr[WO_PRC]));
+        init -= 5 - c->attr[WO_PRC];
+        c->nogain = 1;
+        fray_cond_add(e, i, WO_C_SURPRISED, -1, FRAY_EXP_NEVER, 0);
+    }
+    /* #Mounted Combat: "using the worse of your two initiative scores" */
+    if (mounted(e, i)) {
+        wo_roll mr = roll_check(e, 0, "Mount initiative check, 1d20");
+        int mi = mr.total + c->mount_prc + 5;
+        if (mi < init) {
+            fray_mod(e, "Mount's initiative is worse", mi - init);
+            init = mi;
+        }
+    }
+    set_res(e, i, WO_R_INIT, init < 0 ? 0 : init);
+    fray_emit(e, &(fray_event){.kind = "initiative", .actor = i, .target = -1,
+                                .value = RES(e, i, WO_R_INIT), .has_value = 1,
+                                .detail = "starting initiative", .rule = R("Initiative")});
+    wo_update_fatigue(e, i);
+}
+
 void wo_start_combat(fray_encounter *e)
 {
     wo_state *st = ST(e);
     st->redirect = -1;
-    for (int i = 0; i < e->n; i++) {
-        wo_creature *c = CR(e, i);
-        c->share_with = -1;
-        /* #Initiative: "make a Prc [Reflex/Initiative] check and add 5" */
-        int m = skill_mod(e, i, WO_PRC, WO_SK_REFLEX, "Initiative");
-        wo_roll r = roll_check(e, 0, "Initiative check, 1d20");
-        int init = r.total + m + 5;
-        fray_mod(e, "Initiative +5", 5);
-        /* #Surprise: "you cannot gain AP until after your first turn and you
-         * take a penalty to your initiative equal to 5 - your Perception.
-         * Creatures with a Perception higher than 5 cannot be surprised." */
-        if (c->surprised && c->attr[WO_PRC] <= 5) {
-            fray_mod(e, "Surprised", -(5 - c->attr[WO_PRC]));
-            init -= 5 - c->attr[WO_PRC];
-            c->nogain = 1;
-            fray_cond_add(e, i, WO_C_SURPRISED, -1, FRAY_EXP_NEVER, 0);
-        }
-        /* #Mounted Combat: "using the worse of your two initiative scores" */
-        if (mounted(e, i)) {
-            wo_roll mr = roll_check(e, 0, "Mount initiative check, 1d20");
-            int mi = mr.total + c->mount_prc + 5;
-            if (mi < init) {
-                fray_mod(e, "Mount's initiative is worse", mi - init);
-                init = mi;
-            }
-        }
-        set_res(e, i, WO_R_INIT, init < 0 ? 0 : init);
-        fray_emit(e, &(fray_event){.kind = "initiative", .actor = i, .target = -1,
-                                    .value = RES(e, i, WO_R_INIT), .has_value = 1,
-                                    .detail = "starting initiative", .rule = R("Initiative")});
-        wo_update_fatigue(e, i);
-    }
+    for (int i = 0; i < e->n; i++)
+        wo_enter_combat(e, i);
+}
+
+/* A creature joins a fight under way (fray_add_combatant): readied as at
+ * loading, then it rolls its initiative. */
+void wo_join(fray_encounter *e, int who)
+{
+    wo_prepare(e, who);
+    wo_enter_combat(e, who);
 }
 
 void wo_start_round(fray_encounter *e)

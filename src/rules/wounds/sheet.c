@@ -451,53 +451,58 @@ int wo_defense_base(const wo_creature *c, int def)
 }
 
 /* Derived values and the starting resources. */
+/* Derived values and the starting state of creature i. */
+void wo_prepare(fray_encounter *e, int i)
+{
+    wo_creature *c = fray_priv(e, i);
+    fray_combatant *cb = &e->c[i];
+    wo_slot_counts(c->tier, c->attr[WO_VIT], c->attr[WO_PRS], c->slots);
+    c->max_stamina = wo_normal_stamina(c);
+    /* #Mana: "Your mana pool begins with a value based on your race plus
+     * your Lore." Invested mana lowers the current and maximum. */
+    c->invested = 0;
+    for (int k = 0; k < c->neffect; k++)
+        c->invested += c->effect[k].mana;
+    int mm = c->mana_race + c->attr[WO_LOR];
+    c->max_mana = mm > 0 ? mm : 0;
+    c->max_ap = wo_speed_row_for(c->speed)->max_ap;
+    c->move_rate = wo_movement_rate(c->attr[WO_STR] + c->size + c->skill[WO_SK_ATHLETICS]);
+    c->pending = -1;
+    c->readied = -1;
+    c->opening_vs = -1;
+    c->dying_since = -1;
+    c->share_with = -1;
+    cb->res[WO_R_AP] = 0;
+    cb->res[WO_R_INIT] = 0;
+    cb->res[WO_R_STAMINA] = c->max_stamina;
+    cb->res[WO_R_FATIGUE] = 0;
+    int mana = c->max_mana - c->invested;
+    cb->res[WO_R_MANA] = mana > 0 ? mana : 0;
+    cb->res[WO_R_MOVE] = 0;
+    for (int l = 0; l < WO_NLEVELS; l++)
+        cb->res[WO_R_LIGHT + l] = 0;
+    cb->ncond = 0;
+    cb->cmask = 0;
+    cb->cflags = 0;
+    /* starting conditions: posture, environment, mount, afflictions */
+    if (c->posture0 == WO_CROUCH)
+        fray_cond_add(e, i, WO_C_CROUCHING, -1, FRAY_EXP_NEVER, 0);
+    else if (c->posture0 == WO_PRONE)
+        fray_cond_add(e, i, WO_C_PRONE, -1, FRAY_EXP_NEVER, 0);
+    if (c->env == WO_ENV_UNDERWATER)
+        fray_cond_add(e, i, WO_C_UNDERWATER, -1, FRAY_EXP_NEVER, 0);
+    if (c->mount_size > -100 && c->mounted0)
+        fray_cond_add(e, i, WO_C_MOUNTED, -1, FRAY_EXP_NEVER, 0);
+    for (int k = 0; k < 4; k++)
+        if (c->affl_level[k] > 0)
+            fray_cond_add(e, i, WO_C_BLEEDING + k, -1, FRAY_EXP_NEVER, 0);
+}
+
 int wo_loaded(fray_load *ld, fray_encounter *e)
 {
     (void)ld;
-    for (int i = 0; i < e->n; i++) {
-        wo_creature *c = fray_priv(e, i);
-        fray_combatant *cb = &e->c[i];
-        wo_slot_counts(c->tier, c->attr[WO_VIT], c->attr[WO_PRS], c->slots);
-        c->max_stamina = wo_normal_stamina(c);
-        /* #Mana: "Your mana pool begins with a value based on your race plus
-         * your Lore." Invested mana lowers the current and maximum. */
-        c->invested = 0;
-        for (int k = 0; k < c->neffect; k++)
-            c->invested += c->effect[k].mana;
-        int mm = c->mana_race + c->attr[WO_LOR];
-        c->max_mana = mm > 0 ? mm : 0;
-        c->max_ap = wo_speed_row_for(c->speed)->max_ap;
-        c->move_rate = wo_movement_rate(c->attr[WO_STR] + c->size + c->skill[WO_SK_ATHLETICS]);
-        c->pending = -1;
-        c->readied = -1;
-        c->opening_vs = -1;
-        c->dying_since = -1;
-        c->share_with = -1;
-        cb->res[WO_R_AP] = 0;
-        cb->res[WO_R_INIT] = 0;
-        cb->res[WO_R_STAMINA] = c->max_stamina;
-        cb->res[WO_R_FATIGUE] = 0;
-        int mana = c->max_mana - c->invested;
-        cb->res[WO_R_MANA] = mana > 0 ? mana : 0;
-        cb->res[WO_R_MOVE] = 0;
-        for (int l = 0; l < WO_NLEVELS; l++)
-            cb->res[WO_R_LIGHT + l] = 0;
-        cb->ncond = 0;
-        cb->cmask = 0;
-        cb->cflags = 0;
-        /* starting conditions: posture, environment, mount, afflictions */
-        if (c->posture0 == WO_CROUCH)
-            fray_cond_add(e, i, WO_C_CROUCHING, -1, FRAY_EXP_NEVER, 0);
-        else if (c->posture0 == WO_PRONE)
-            fray_cond_add(e, i, WO_C_PRONE, -1, FRAY_EXP_NEVER, 0);
-        if (c->env == WO_ENV_UNDERWATER)
-            fray_cond_add(e, i, WO_C_UNDERWATER, -1, FRAY_EXP_NEVER, 0);
-        if (c->mount_size > -100 && c->mounted0)
-            fray_cond_add(e, i, WO_C_MOUNTED, -1, FRAY_EXP_NEVER, 0);
-        for (int k = 0; k < 4; k++)
-            if (c->affl_level[k] > 0)
-                fray_cond_add(e, i, WO_C_BLEEDING + k, -1, FRAY_EXP_NEVER, 0);
-    }
+    for (int i = 0; i < e->n; i++)
+        wo_prepare(e, i);
     e->nchanges = 0; /* loading is not an event */
     return 0;
 }

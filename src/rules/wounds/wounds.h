@@ -301,6 +301,7 @@ typedef struct wo_state {
 /* Sheet loading (sheet.c). */
 int wo_load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int who);
 int wo_loaded(fray_load *ld, fray_encounter *e);
+void wo_prepare(fray_encounter *e, int i);
 /* Specialization rank by name (0 when untrained). */
 int wo_spec(const wo_creature *c, const char *name);
 /* The weapon in hand (the first), or NULL when unarmed. */
@@ -313,6 +314,8 @@ int wo_defense_base(const wo_creature *c, int def);
 
 /* Combat hooks (combat.c). */
 void wo_start_combat(fray_encounter *e);
+void wo_enter_combat(fray_encounter *e, int i);
+void wo_join(fray_encounter *e, int who);
 void wo_start_round(fray_encounter *e);
 void wo_end_round(fray_encounter *e);
 void wo_turn_start(fray_encounter *e, int who);
