@@ -44,198 +44,24 @@ static int prefix_ci(const char *s, const char *word, size_t len)
     return strlen(s) >= len && !strncasecmp(s, word, len);
 }
 
-/* A combatant or a side named `s` (len bytes): 0..n-1 combatants, 100+s sides, -1 none. */
-static int who_named(const fray_encounter *e, const char *s, size_t len)
-{
-    for (int i = 0; i < e->n; i++)
-        if (strlen(e->c[i].name) == len && !strncasecmp(e->c[i].name, s, len))
-            return i;
-    for (int i = 0; i < e->nsides; i++)
-        if (strlen(e->side[i]) == len && !strncasecmp(e->side[i], s, len))
-            return 100 + i;
-    return -1;
-}
-
-static int ctl_named(const char *s)
-{
-    if (!strcasecmp(s, "gm") || !strcasecmp(s, "human"))
-        return FRAY_CTL_HUMAN;
-    if (!strcasecmp(s, "policy"))
-        return FRAY_CTL_POLICY;
-    if (!strcasecmp(s, "random"))
-        return FRAY_CTL_RANDOM;
-    return -1;
-}
-
-/* ---- Control and fiat (also applied by the replay) ---- */
-
-void play_apply_control(play_t *p, fray_encounter *e, const char *spec)
-{
-    (void)p;
-    const char *s = spec;
-    while (*s) {
-        const char *end = strchr(s, ',');
-        size_t len = end ? (size_t)(end - s) : strlen(s);
-        const char *eq = memchr(s, '=', len);
-        if (eq) {
-            char ctl[16];
-            snprintf(ctl, sizeof ctl, "%.*s", (int)(len - (size_t)(eq - s) - 1), eq + 1);
-            int w = who_named(e, s, (size_t)(eq - s)), c = ctl_named(ctl);
-            if (c >= 0 && w >= 100) {
-                for (int i = 0; i < e->n; i++)
-                    if (e->c[i].side == w - 100)
-                        e->c[i].controller = c;
-            } else if (c >= 0 && w >= 0) {
-                e->c[w].controller = c;
-            }
-        }
-        s += len + (end != NULL);
-    }
-}
-
-int play_control_default(fray_encounter *e, const char *user, char *out, size_t outlen, char *err,
-                         size_t errlen)
-{
-    size_t k = 0;
-    out[0] = 0;
-    for (int i = 0; i < e->nsides && k < outlen; i++)
-        k += (size_t)snprintf(out + k, outlen - k, "%s%s=%s", i ? "," : "", e->side[i],
-                              i ? "policy" : "gm");
-    const char *s = user;
-    while (*s) {
-        const char *end = strchr(s, ',');
-        size_t len = end ? (size_t)(end - s) : strlen(s);
-        const char *eq = memchr(s, '=', len);
-        char ctl[16] = "";
-        if (eq)
-            snprintf(ctl, sizeof ctl, "%.*s", (int)(len - (size_t)(eq - s) - 1), eq + 1);
-        int dice = eq && eq - s == 4 && !strncasecmp(s, "dice", 4) && !strcasecmp(ctl, "all");
-        if (!dice && (!eq || who_named(e, s, (size_t)(eq - s)) < 0 || ctl_named(ctl) < 0)) {
-            snprintf(err, errlen,
-                     "--control %.*s: expected SIDE=gm|policy|random or NAME=gm|policy|random",
-                     (int)len, s);
-            return -1;
-        }
-        if (k < outlen)
-            k += (size_t)snprintf(out + k, outlen - k, ",%.*s", (int)len, s);
-        s += len + (end != NULL);
-    }
-    if (k >= outlen)
-        return snprintf(err, errlen, "--control: too long"), -1;
-    return 0;
-}
-
-static int resource_named(const fray_encounter *e, const char *s)
-{
-    for (int k = 0; k < e->rs->nresources; k++)
-        if (!strcasecmp(e->rs->resources[k], s))
-            return k;
-    return -1;
-}
-
-static int condition_named(const fray_encounter *e, const char *s)
-{
-    for (int k = 0; k < e->rs->nconditions; k++)
-        if (!strcasecmp(e->rs->conditions[k], s))
-            return k;
-    return -1;
-}
-
-/* Check a fiat body against the fight (and apply it when e is writable):
- * 0, or -1 with the reason in err. */
-static int fiat(fray_encounter *e, const char *kind, const char *body, int apply, char *err,
-                size_t errlen)
-{
-    char a[64], b[64], c[64];
-    if (!strcmp(kind, "set")) {
-        int v;
-        if (sscanf(body, "%63s %63s %d", a, b, &v) != 3)
-            return snprintf(err, errlen, "usage: set WHO RESOURCE VALUE"), -1;
-        int w = who_named(e, a, strlen(a)), r = resource_named(e, b);
-        if (w < 0 || w >= 100)
-            return snprintf(err, errlen, "no creature named '%s'", a), -1;
-        if (r < 0)
-            return snprintf(err, errlen, "%s has no resource '%s'", e->rs->id, b), -1;
-        if (apply)
-            fray_res_set(e, w, r, v);
-        return 0;
-    }
-    if (sscanf(body, "%63s %63s %63[^\n]", a, b, c) != 3 ||
-        (strcasecmp(a, "add") && strcasecmp(a, "remove")))
-        return snprintf(err, errlen, "usage: condition add|remove WHO CONDITION"), -1;
-    int w = who_named(e, b, strlen(b)), k = condition_named(e, c);
-    if (w < 0 || w >= 100)
-        return snprintf(err, errlen, "no creature named '%s'", b), -1;
-    if (k < 0)
-        return snprintf(err, errlen, "%s has no condition '%s'", e->rs->id, c), -1;
-    if (apply) {
-        if (!strcasecmp(a, "add"))
-            fray_cond_add(e, w, k, -1, FRAY_EXP_NEVER, 0);
-        else
-            fray_cond_remove(e, w, k);
-    }
-    return 0;
-}
-
-/* "NAME SIDE CREATURE [X Y]" as a combatant of an encounter file. */
-static int add_json(const char *body, char *out, size_t len, char *err, size_t errlen)
-{
-    char name[FRAY_NAME], side[FRAY_NAME], use[64];
-    double x = 0, y = 0;
-    int n = sscanf(body, "%31s %31s %63s %lf %lf", name, side, use, &x, &y);
-    if (n != 3 && n != 5)
-        return snprintf(err, errlen, "usage: add NAME SIDE CREATURE [X Y]"), -1;
-    for (const char *c = use; *c; c++)
-        if (!isalnum((unsigned char)*c) && *c != '-' && *c != '_')
-            return snprintf(err, errlen, "'%s' is not a creature name", use), -1;
-    for (const char *c = name; *c; c++)
-        if (*c == '"' || *c == '\\')
-            return snprintf(err, errlen, "a name without quotes, please"), -1;
-    snprintf(out, len, "{\"name\": \"%s\", \"side\": \"%s\", \"use\": \"%s\", \"at\": [%g, %g]}",
-             name, side, use, x, y);
-    return 0;
-}
-
-int play_apply_fiat(fray_encounter *e, const char *kind, const char *body)
-{
-    char err[256];
-    if (!strcmp(kind, "add")) {
-        char json[400];
-        if (add_json(body, json, sizeof json, err, sizeof err) < 0 ||
-            fray_add_combatant(e, json, err, sizeof err) < 0)
-            return -1;
-        return 0;
-    }
-    if (!strcmp(kind, "remove")) {
-        int w = who_named(e, body, strlen(body));
-        return w >= 0 && w < 100 ? fray_remove_combatant(e, w) : -1;
-    }
-    if (fiat(e, kind, body, 1, err, sizeof err) < 0)
-        return -1;
-    /* recorded as the GM's, in the log */
-    fray_emit(e, &(fray_event){.kind = "fiat", .actor = -1, .target = -1, .detail = body,
-                                .rule = "GM fiat"});
-    return 0;
-}
-
 /* ---- Showing ---- */
 
 static void show(play_t *p)
 {
-    if (p->textlen < p->shown) {
+    if (p->s.textlen < p->shown) {
         /* undone: show where the fight stands again, from its last lines */
-        size_t at = p->textlen;
+        size_t at = p->s.textlen;
         for (int lines = 0; at > 0 && lines < 6; at--)
-            if (p->textbuf[at - 1] == '\n' && ++lines == 6)
+            if (p->s.textbuf[at - 1] == '\n' && ++lines == 6)
                 break;
-        printf("(back to:)\n%.*s", (int)(p->textlen - at), p->textbuf + at);
-    } else if (p->textlen > p->shown) {
-        fwrite(p->textbuf + p->shown, 1, p->textlen - p->shown, stdout);
+        printf("(back to:)\n%.*s", (int)(p->s.textlen - at), p->s.textbuf + at);
+    } else if (p->s.textlen > p->shown) {
+        fwrite(p->s.textbuf + p->shown, 1, p->s.textlen - p->shown, stdout);
     }
-    p->shown = p->textlen;
-    if (p->status)
-        fputs(p->status, stdout);
-    play_print_question(p, stdout);
+    p->shown = p->s.textlen;
+    if (p->s.status)
+        fputs(p->s.status, stdout);
+    fray_session_print_question(&p->s, stdout);
     fflush(stdout);
 }
 
@@ -246,7 +72,7 @@ static int commit(play_t *p, const char *kind, const char *body)
     snprintf(j.kind, sizeof j.kind, "%s", kind);
     snprintf(j.body, sizeof j.body, "%s", body);
     char err[256];
-    if (fray_store_append(p->st, p->row.id, &j, 1, err, sizeof err) < 0) {
+    if (fray_store_append(p->s.st, p->s.row.id, &j, 1, err, sizeof err) < 0) {
         printf("refused: %s\n", err);
         return -1;
     }
@@ -255,8 +81,8 @@ static int commit(play_t *p, const char *kind, const char *body)
 
 static int replay(play_t *p)
 {
-    if (play_rebuild(p) < 0) {
-        fprintf(stderr, "fray play: %s\n", p->err);
+    if (fray_session_rebuild(&p->s) < 0) {
+        fprintf(stderr, "fray play: %s\n", p->s.err);
         return -1;
     }
     show(p);
@@ -268,8 +94,8 @@ static int replay(play_t *p)
 /* The legal action the words name: "[ACTOR] ACTION [> TARGET]", or a number. */
 static int pick_action(play_t *p, const char *words, char *why, size_t whylen)
 {
-    const play_question *q = &p->q;
-    const fray_encounter *e = p->e;
+    const fray_question_state *q = &p->s.q;
+    const fray_encounter *e = p->s.e;
     char *end;
     long num = strtol(words, &end, 10);
     if (end != words && !*end) {
@@ -322,7 +148,7 @@ static int pick_action(play_t *p, const char *words, char *why, size_t whylen)
 
 static int cmd_do(play_t *p, const char *words)
 {
-    if (p->q.kind != Q_ACTION)
+    if (p->s.q.kind != Q_ACTION)
         return printf("refused: the fight does not wait for an action now\n"), 0;
     char why[256];
     int pick = pick_action(p, words, why, sizeof why);
@@ -330,17 +156,17 @@ static int cmd_do(play_t *p, const char *words)
         return printf("refused: %s\n", why), 0;
     char body[240], d[160] = "pass";
     if (pick >= 0)
-        play_describe_action(p->e, &p->q.legal[pick], d, sizeof d);
-    snprintf(body, sizeof body, "%d %s: %s", pick, p->e->c[p->q.who].name, d);
+        fray_session_describe(p->s.e, &p->s.q.legal[pick], d, sizeof d);
+    snprintf(body, sizeof body, "%d %s: %s", pick, p->s.e->c[p->s.q.who].name, d);
     return commit(p, "act", body) < 0 ? 0 : replay(p);
 }
 
 static int cmd_dice(play_t *p, const char *words)
 {
-    if (p->q.kind != Q_DIE)
+    if (p->s.q.kind != Q_DIE)
         return printf("refused: the fight does not wait for a roll now\n"), 0;
     if (!*words || !strcasecmp(words, "roll"))
-        return commit(p, "roll", p->q.purpose) < 0 ? 0 : replay(p);
+        return commit(p, "roll", p->s.q.purpose) < 0 ? 0 : replay(p);
     const char *s = words;
     while (*s) {
         char *end;
@@ -348,11 +174,11 @@ static int cmd_dice(play_t *p, const char *words)
         if (end == s)
             return printf("refused: '%s' is not a roll (a number, or Enter to let fray roll)\n", s),
                    0;
-        if (p->q.kind != Q_DIE)
+        if (p->s.q.kind != Q_DIE)
             return printf("refused: the rest (%s) is more than the rolls asked for\n", s), 0;
-        if (v < 1 || v > p->q.sides)
-            return printf("refused: %ld is not on a d%d (%s: 1 to %d)\n", v, p->q.sides,
-                          p->q.purpose, p->q.sides),
+        if (v < 1 || v > p->s.q.sides)
+            return printf("refused: %ld is not on a d%d (%s: 1 to %d)\n", v, p->s.q.sides,
+                          p->s.q.purpose, p->s.q.sides),
                    0;
         char body[32];
         snprintf(body, sizeof body, "%ld", v);
@@ -367,14 +193,14 @@ static int cmd_dice(play_t *p, const char *words)
 
 static int cmd_answer(play_t *p, const char *words)
 {
-    const fray_question *qu = &p->e->rs->questions[p->q.question];
+    const fray_question *qu = &p->s.e->rs->questions[p->s.q.question];
     char *end;
     long n = strtol(words, &end, 10);
     int pick = -1;
     for (int k = 0; k < qu->noptions; k++)
         if ((end != words && !*end && n == k + 1) || !strcasecmp(words, qu->options[k]))
             pick = k;
-    if (pick < 0 || !((p->q.allowed >> pick) & 1u))
+    if (pick < 0 || !((p->s.q.allowed >> pick) & 1u))
         return printf("refused: '%s' is not an answer allowed now (type 'list')\n", words), 0;
     char body[32];
     snprintf(body, sizeof body, "%d", pick);
@@ -386,12 +212,12 @@ static int cmd_log(play_t *p, const char *arg)
     int want = *arg ? atoi(arg) : 0;
     size_t at = 0;
     if (want > 0) {
-        at = p->textlen;
+        at = p->s.textlen;
         for (int lines = 0; at > 0; at--)
-            if (p->textbuf[at - 1] == '\n' && ++lines > want)
+            if (p->s.textbuf[at - 1] == '\n' && ++lines > want)
                 break;
     }
-    fwrite(p->textbuf + at, 1, p->textlen - at, stdout);
+    fwrite(p->s.textbuf + at, 1, p->s.textlen - at, stdout);
     return 0;
 }
 
@@ -402,18 +228,18 @@ static int cmd_sim(play_t *p, const char *arg)
         return printf("refused: sim N: N from 1 to 1000000\n"), 0;
     int wins[FRAY_MAX_SIDES + 1];
     double rounds;
-    if (play_sim(p, n, wins, &rounds) < 0)
-        return printf("sim failed: %s\n", p->err), 0;
+    if (fray_session_sim(&p->s, n, wins, &rounds) < 0)
+        return printf("sim failed: %s\n", p->s.err), 0;
     printf("from here, %d fights played on by fray:", n);
-    for (int s = 0; s < p->e->nsides; s++)
-        printf(" %s %.1f%%", p->e->side[s], 100.0 * wins[s] / n);
+    for (int s = 0; s < p->s.e->nsides; s++)
+        printf(" %s %.1f%%", p->s.e->side[s], 100.0 * wins[s] / n);
     printf(", draws %.1f%%; %.1f rounds on average\n", 100.0 * wins[FRAY_MAX_SIDES] / n, rounds);
     return 0;
 }
 
 static int cmd_odds(play_t *p, const char *arg)
 {
-    const fray_ruleset *rs = p->e->rs;
+    const fray_ruleset *rs = p->s.e->rs;
     if (!rs->odds)
         return printf("refused: %s has no exact odds\n", rs->id), 0;
     char copy[512], *argv[64];
@@ -461,7 +287,7 @@ static int handle(play_t *p, char *line)
         *arg++ = 0;
     while (*arg == ' ')
         arg++;
-    if (p->q.kind == Q_DIE && (!*s || isdigit((unsigned char)*s)))
+    if (p->s.q.kind == Q_DIE && (!*s || isdigit((unsigned char)*s)))
         return cmd_dice(p, whole) < 0 ? -1 : 0;
     if (!*s)
         return 0;
@@ -470,21 +296,21 @@ static int handle(play_t *p, char *line)
     if (!strcasecmp(s, "help"))
         return cmd_help(arg), 0;
     if (!strcasecmp(s, "status"))
-        return fputs(p->status ? p->status : "", stdout), 0;
+        return fputs(p->s.status ? p->s.status : "", stdout), 0;
     if (!strcasecmp(s, "list"))
-        return play_print_question(p, stdout), 0;
+        return fray_session_print_question(&p->s, stdout), 0;
     if (!strcasecmp(s, "log"))
         return cmd_log(p, arg);
     if (!strcasecmp(s, "export"))
-        return fwrite(p->jsonbuf, 1, p->jsonlen, stdout), 0;
+        return fwrite(p->s.jsonbuf, 1, p->s.jsonlen, stdout), 0;
     if (!strcasecmp(s, "sim"))
         return cmd_sim(p, arg);
     if (!strcasecmp(s, "odds"))
         return cmd_odds(p, arg);
     if (!strcasecmp(s, "undo") || !strcasecmp(s, "redo")) {
         int n = *arg ? atoi(arg) : 1;
-        int done = !strcasecmp(s, "undo") ? fray_store_undo(p->st, p->row.id, n)
-                                          : fray_store_redo(p->st, p->row.id, n);
+        int done = !strcasecmp(s, "undo") ? fray_store_undo(p->s.st, p->s.row.id, n)
+                                          : fray_store_redo(p->s.st, p->s.row.id, n);
         if (done <= 0)
             return printf("nothing to %s\n", s), 0;
         printf("%s: %d entr%s\n", s, done, done == 1 ? "y" : "ies");
@@ -493,54 +319,34 @@ static int handle(play_t *p, char *line)
     if (!strcasecmp(s, "roll"))
         return cmd_dice(p, "") < 0 ? -1 : 0;
     if (!strcasecmp(s, "pass"))
-        return p->q.kind == Q_ACTION ? (cmd_do(p, "0") < 0 ? -1 : 0)
+        return p->s.q.kind == Q_ACTION ? (cmd_do(p, "0") < 0 ? -1 : 0)
                                      : (printf("refused: nothing to pass now\n"), 0);
     if (!strcasecmp(s, "do"))
         return cmd_do(p, arg) < 0 ? -1 : 0;
-    if (p->q.kind == Q_ACTION && isdigit((unsigned char)*s) && !*arg)
+    if (p->s.q.kind == Q_ACTION && isdigit((unsigned char)*s) && !*arg)
         return cmd_do(p, s) < 0 ? -1 : 0;
-    if (p->q.kind == Q_ANSWER && (!*arg))
+    if (p->s.q.kind == Q_ANSWER && (!*arg))
         return cmd_answer(p, s) < 0 ? -1 : 0;
-    if (!strcasecmp(s, "control")) {
-        char who[64], ctl[16];
-        if (sscanf(arg, "%63s %15s", who, ctl) != 2 || ctl_named(ctl) < 0 ||
-            who_named(p->e, who, strlen(who)) < 0)
-            return printf("refused: usage: control WHO gm|policy|random (WHO a creature or a "
-                          "side)\n"),
-                   0;
-        char body[96];
-        snprintf(body, sizeof body, "%s=%s", who, ctl);
-        return commit(p, "control", body) < 0 ? 0 : (replay(p) < 0 ? -1 : 0);
-    }
-    if (!strcasecmp(s, "add")) {
-        /* tried on a copy of the fight first: a bad creature changes nothing */
-        char json[400], why[256];
-        fray_encounter *trial = NULL;
-        if (add_json(arg, json, sizeof json, why, sizeof why) == 0) {
-            trial = fray_encounter_load_string(p->encounter, p->row.file, why, sizeof why);
-            if (trial && fray_add_combatant(trial, json, why, sizeof why) >= 0)
-                why[0] = 0;
+    if (!strcasecmp(s, "control") || !strcasecmp(s, "add") || !strcasecmp(s, "remove") ||
+        !strcasecmp(s, "set") || !strcasecmp(s, "condition")) {
+        /* the GM's entries: checked against the fight, then journaled */
+        const char *kind = !strcasecmp(s, "condition") ? "cond" : s;
+        char body[240], why[256];
+        snprintf(body, sizeof body, "%s", arg);
+        if (!strcasecmp(kind, "control")) {
+            char who[64], ctl[16];
+            if (sscanf(arg, "%63s %15s", who, ctl) == 2)
+                snprintf(body, sizeof body, "%s=%s", who, ctl);
         }
-        if (trial)
-            fray_encounter_free(trial);
-        if (why[0])
+        char lower[16];
+        snprintf(lower, sizeof lower, "%s", kind);
+        for (char *c = lower; *c; c++)
+            *c = (char)tolower((unsigned char)*c);
+        if (fray_session_check_fiat(&p->s, lower, body, why, sizeof why) < 0)
             return printf("refused: %s\n", why), 0;
-        return commit(p, "add", arg) < 0 ? 0 : (replay(p) < 0 ? -1 : 0);
+        return commit(p, lower, body) < 0 ? 0 : (replay(p) < 0 ? -1 : 0);
     }
-    if (!strcasecmp(s, "remove")) {
-        int w = who_named(p->e, arg, strlen(arg));
-        if (w < 0 || w >= 100)
-            return printf("refused: no creature named '%s'\n", arg), 0;
-        return commit(p, "remove", p->e->c[w].name) < 0 ? 0 : (replay(p) < 0 ? -1 : 0);
-    }
-    if (!strcasecmp(s, "set") || !strcasecmp(s, "condition")) {
-        const char *kind = !strcasecmp(s, "set") ? "set" : "cond";
-        char why[160];
-        if (fiat(p->e, kind, arg, 0, why, sizeof why) < 0)
-            return printf("refused: %s\n", why), 0;
-        return commit(p, kind, arg) < 0 ? 0 : (replay(p) < 0 ? -1 : 0);
-    }
-    if (p->q.kind == Q_ACTION)
+    if (p->s.q.kind == Q_ACTION)
         return cmd_do(p, whole) < 0 ? -1 : 0;
     printf("refused: unknown command '%s' (type 'help')\n", s);
     return 0;
@@ -558,7 +364,7 @@ static char *complete_word(const char *text, int state)
         idx = 0;
         len = strlen(text);
     }
-    const fray_encounter *e = completing->e;
+    const fray_encounter *e = completing->s.e;
     while (idx < NCOMMANDS + e->n + e->rs->nactions) {
         int k = idx++;
         const char *w = k < NCOMMANDS       ? commands[k].name
@@ -588,11 +394,11 @@ static char *read_command(play_t *p)
     if (p->tty) {
         char prompt[96];
         snprintf(prompt, sizeof prompt, "%s> ",
-                 p->q.kind == Q_OVER ? "fray" : p->q.who >= 0 ? p->e->c[p->q.who].name : "fray");
+                 p->s.q.kind == Q_OVER ? "fray" : p->s.q.who >= 0 ? p->s.e->c[p->s.q.who].name : "fray");
         char *line = readline(prompt);
         if (line && *line) {
             add_history(line);
-            fray_store_history_add(p->st, line);
+            fray_store_history_add(p->s.st, line);
         }
         return line;
     }
@@ -609,14 +415,15 @@ static char *read_command(play_t *p)
 int play_loop(play_t *p)
 {
     p->tty = isatty(0) && isatty(1);
+    p->s.color = p->tty;
     if (p->tty) {
         completing = p;
         rl_attempted_completion_function = complete;
-        fray_store_history(p->st, history_line, NULL);
+        fray_store_history(p->s.st, history_line, NULL);
     }
-    printf("fray play: %s (%s), seed %llu, %d entr%s in the journal\n", p->row.name,
-           p->row.ruleset, (unsigned long long)p->row.seed, p->row.entries,
-           p->row.entries == 1 ? "y" : "ies");
+    printf("fray play: %s (%s), seed %llu, %d entr%s in the journal\n", p->s.row.name,
+           p->s.row.ruleset, (unsigned long long)p->s.row.seed, p->s.row.entries,
+           p->s.row.entries == 1 ? "y" : "ies");
     if (replay(p) < 0)
         return 1;
     for (;;) {
@@ -630,21 +437,6 @@ int play_loop(play_t *p)
         if (rc > 0)
             break;
     }
-    printf("saved: fray play --db FILE --resume '%s'\n", p->row.name);
+    printf("saved: fray play --db FILE --resume '%s'\n", p->s.row.name);
     return 0;
-}
-
-void play_free(play_t *p)
-{
-    if (p->e)
-        fray_encounter_free(p->e);
-    if (p->text)
-        fclose(p->text);
-    if (p->json)
-        fclose(p->json);
-    free(p->textbuf);
-    free(p->jsonbuf);
-    free(p->status);
-    free(p->j);
-    free(p->encounter);
 }

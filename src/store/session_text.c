@@ -1,11 +1,11 @@
-/* play_screen.c: what `fray play` shows: the status table and the question
- * the fight waits on. Colour only on a terminal. */
+/* session_text.c: a stored fight in words: the status table and the
+ * question the fight waits on (fray play shows them; colour on a terminal). */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "play.h"
+#include "session.h"
 
 static const char *const ctl_word[] = {"policy", "random", "script", "gm"};
 static const char *const status_word[] = {"able", "down", "dead", "gone"};
@@ -53,15 +53,15 @@ static void conditions(FILE *f, const fray_encounter *e, int who)
         fputs("-", f);
 }
 
-char *play_status(const play_t *p, fray_encounter *e)
+char *fray_session_status(const fray_session *p, fray_encounter *e)
 {
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     if (!f)
         return NULL;
-    const char *bold = p->tty ? "\033[1m" : "", *dim = p->tty ? "\033[2m" : "",
-               *off = p->tty ? "\033[0m" : "";
+    const char *bold = p->color ? "\033[1m" : "", *dim = p->color ? "\033[2m" : "",
+               *off = p->color ? "\033[0m" : "";
     int cur = e->rs->turns ? fray_turns_current(e) : -1;
     fprintf(f, "%s%s%s (%s) round %d", bold, fray_encounter_name(e), off, e->rs->id, e->round);
     if (cur >= 0)
@@ -72,7 +72,7 @@ char *play_status(const play_t *p, fray_encounter *e)
         char line[256] = "";
         if (e->rs->describe)
             e->rs->describe(e, i, line, sizeof line);
-        const char *col = !p->tty ? "" : c->status == FRAY_DEAD ? "\033[31m"
+        const char *col = !p->color ? "" : c->status == FRAY_DEAD ? "\033[31m"
                                      : c->status == FRAY_DOWN   ? "\033[33m"
                                                                 : "";
         fprintf(f, " %s%c %-14s %-6s %-6s %-5s%s %s\n", col, i == cur ? '>' : ' ', c->name,
@@ -86,7 +86,7 @@ char *play_status(const play_t *p, fray_encounter *e)
     return buf;
 }
 
-void play_describe_action(const fray_encounter *e, const fray_action *a, char *buf, size_t len)
+void fray_session_describe(const fray_encounter *e, const fray_action *a, char *buf, size_t len)
 {
     int k = snprintf(buf, len, "%s", e->rs->actions[a->kind].name);
     if (a->target >= 0 && (size_t)k < len)
@@ -98,9 +98,9 @@ void play_describe_action(const fray_encounter *e, const fray_action *a, char *b
         snprintf(buf + k, len - (size_t)k, " [%d]", a->arg);
 }
 
-void play_print_question(const play_t *p, FILE *f)
+void fray_session_print_question(const fray_session *p, FILE *f)
 {
-    const play_question *q = &p->q;
+    const fray_question_state *q = &p->q;
     const fray_encounter *e = p->e;
     char d[160];
     switch (q->kind) {
@@ -108,12 +108,12 @@ void play_print_question(const play_t *p, FILE *f)
         if (q->window == FRAY_WIN_ACT) {
             fprintf(f, "%s acts. Legal now:\n", e->c[q->who].name);
         } else {
-            play_describe_action(e, &q->trigger, d, sizeof d);
+            fray_session_describe(e, &q->trigger, d, sizeof d);
             fprintf(f, "%s may react to %s's %s. Legal now:\n", e->c[q->who].name,
                     e->c[q->trigger.actor].name, d);
         }
         for (int i = 0; i < q->n; i++) {
-            play_describe_action(e, &q->legal[i], d, sizeof d);
+            fray_session_describe(e, &q->legal[i], d, sizeof d);
             fprintf(f, "  %2d  %-40s %s\n", i + 1, d, e->rs->actions[q->legal[i].kind].cost);
         }
         fprintf(f, "   0  pass\n");

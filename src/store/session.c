@@ -1,0 +1,508 @@
+/* session.c: a stored fight replayed from its journal (session.h). */
+#define _GNU_SOURCE /* open_memstream */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "session.h"
+
+/* ---- Names ---- */
+
+/* A combatant or a side named `s` (len bytes): 0..n-1 combatants, 100+s sides, -1 none. */
+int fray_session_who(const fray_encounter *e, const char *s, size_t len)
+{
+    for (int i = 0; i < e->n; i++)
+        if (strlen(e->c[i].name) == len && !strncasecmp(e->c[i].name, s, len))
+            return i;
+    for (int i = 0; i < e->nsides; i++)
+        if (strlen(e->side[i]) == len && !strncasecmp(e->side[i], s, len))
+            return 100 + i;
+    return -1;
+}
+
+static int ctl_named(const char *s)
+{
+    if (!strcasecmp(s, "gm") || !strcasecmp(s, "human"))
+        return FRAY_CTL_HUMAN;
+    if (!strcasecmp(s, "policy"))
+        return FRAY_CTL_POLICY;
+    if (!strcasecmp(s, "random"))
+        return FRAY_CTL_RANDOM;
+    return -1;
+}
+
+/* ---- Control and fiat (also applied by the replay) ---- */
+
+void fray_session_apply_control(fray_encounter *e, const char *spec)
+{
+    const char *s = spec;
+    while (*s) {
+        const char *end = strchr(s, ',');
+        size_t len = end ? (size_t)(end - s) : strlen(s);
+        const char *eq = memchr(s, '=', len);
+        if (eq) {
+            char ctl[16];
+            snprintf(ctl, sizeof ctl, "%.*s", (int)(len - (size_t)(eq - s) - 1), eq + 1);
+            int w = fray_session_who(e, s, (size_t)(eq - s)), c = ctl_named(ctl);
+            if (c >= 0 && w >= 100) {
+                for (int i = 0; i < e->n; i++)
+                    if (e->c[i].side == w - 100)
+                        e->c[i].controller = c;
+            } else if (c >= 0 && w >= 0) {
+                e->c[w].controller = c;
+            }
+        }
+        s += len + (end != NULL);
+    }
+}
+
+int fray_session_control_default(fray_encounter *e, const char *user, char *out, size_t outlen, char *err,
+                         size_t errlen)
+{
+    size_t k = 0;
+    out[0] = 0;
+    for (int i = 0; i < e->nsides && k < outlen; i++)
+        k += (size_t)snprintf(out + k, outlen - k, "%s%s=%s", i ? "," : "", e->side[i],
+                              i ? "policy" : "gm");
+    const char *s = user;
+    while (*s) {
+        const char *end = strchr(s, ',');
+        size_t len = end ? (size_t)(end - s) : strlen(s);
+        const char *eq = memchr(s, '=', len);
+        char ctl[16] = "";
+        if (eq)
+            snprintf(ctl, sizeof ctl, "%.*s", (int)(len - (size_t)(eq - s) - 1), eq + 1);
+        int dice = eq && eq - s == 4 && !strncasecmp(s, "dice", 4) && !strcasecmp(ctl, "all");
+        if (!dice && (!eq || fray_session_who(e, s, (size_t)(eq - s)) < 0 || ctl_named(ctl) < 0)) {
+            snprintf(err, errlen,
+                     "--control %.*s: expected SIDE=gm|policy|random or NAME=gm|policy|random",
+                     (int)len, s);
+            return -1;
+        }
+        if (k < outlen)
+            k += (size_t)snprintf(out + k, outlen - k, ",%.*s", (int)len, s);
+        s += len + (end != NULL);
+    }
+    if (k >= outlen)
+        return snprintf(err, errlen, "--control: too long"), -1;
+    return 0;
+}
+
+static int resource_named(const fray_encounter *e, const char *s)
+{
+    for (int k = 0; k < e->rs->nresources; k++)
+        if (!strcasecmp(e->rs->resources[k], s))
+            return k;
+    return -1;
+}
+
+static int condition_named(const fray_encounter *e, const char *s)
+{
+    for (int k = 0; k < e->rs->nconditions; k++)
+        if (!strcasecmp(e->rs->conditions[k], s))
+            return k;
+    return -1;
+}
+
+/* Check a fiat body against the fight (and apply it when e is writable):
+ * 0, or -1 with the reason in err. */
+static int fiat(fray_encounter *e, const char *kind, const char *body, int apply, char *err,
+                size_t errlen)
+{
+    char a[64], b[64], c[64];
+    if (!strcmp(kind, "set")) {
+        int v;
+        if (sscanf(body, "%63s %63s %d", a, b, &v) != 3)
+            return snprintf(err, errlen, "usage: set WHO RESOURCE VALUE"), -1;
+        int w = fray_session_who(e, a, strlen(a)), r = resource_named(e, b);
+        if (w < 0 || w >= 100)
+            return snprintf(err, errlen, "no creature named '%s'", a), -1;
+        if (r < 0)
+            return snprintf(err, errlen, "%s has no resource '%s'", e->rs->id, b), -1;
+        if (apply)
+            fray_res_set(e, w, r, v);
+        return 0;
+    }
+    if (sscanf(body, "%63s %63s %63[^\n]", a, b, c) != 3 ||
+        (strcasecmp(a, "add") && strcasecmp(a, "remove")))
+        return snprintf(err, errlen, "usage: condition add|remove WHO CONDITION"), -1;
+    int w = fray_session_who(e, b, strlen(b)), k = condition_named(e, c);
+    if (w < 0 || w >= 100)
+        return snprintf(err, errlen, "no creature named '%s'", b), -1;
+    if (k < 0)
+        return snprintf(err, errlen, "%s has no condition '%s'", e->rs->id, c), -1;
+    if (apply) {
+        if (!strcasecmp(a, "add"))
+            fray_cond_add(e, w, k, -1, FRAY_EXP_NEVER, 0);
+        else
+            fray_cond_remove(e, w, k);
+    }
+    return 0;
+}
+
+/* "NAME SIDE CREATURE [X Y]" as a combatant of an encounter file. */
+static int add_json(const char *body, char *out, size_t len, char *err, size_t errlen)
+{
+    char name[FRAY_NAME], side[FRAY_NAME], use[64];
+    double x = 0, y = 0;
+    int n = sscanf(body, "%31s %31s %63s %lf %lf", name, side, use, &x, &y);
+    if (n != 3 && n != 5)
+        return snprintf(err, errlen, "usage: add NAME SIDE CREATURE [X Y]"), -1;
+    for (const char *c = use; *c; c++)
+        if (!isalnum((unsigned char)*c) && *c != '-' && *c != '_')
+            return snprintf(err, errlen, "'%s' is not a creature name", use), -1;
+    for (const char *c = name; *c; c++)
+        if (*c == '"' || *c == '\\')
+            return snprintf(err, errlen, "a name without quotes, please"), -1;
+    snprintf(out, len, "{\"name\": \"%s\", \"side\": \"%s\", \"use\": \"%s\", \"at\": [%g, %g]}",
+             name, side, use, x, y);
+    return 0;
+}
+
+static int apply_fiat(fray_encounter *e, const char *kind, const char *body)
+{
+    char err[256];
+    if (!strcmp(kind, "add")) {
+        char json[400];
+        if (add_json(body, json, sizeof json, err, sizeof err) < 0 ||
+            fray_add_combatant(e, json, err, sizeof err) < 0)
+            return -1;
+        return 0;
+    }
+    if (!strcmp(kind, "remove")) {
+        int w = fray_session_who(e, body, strlen(body));
+        return w >= 0 && w < 100 ? fray_remove_combatant(e, w) : -1;
+    }
+    if (fiat(e, kind, body, 1, err, sizeof err) < 0)
+        return -1;
+    /* recorded as the GM's, in the log */
+    fray_emit(e, &(fray_event){.kind = "fiat", .actor = -1, .target = -1, .detail = body,
+                                .rule = "GM fiat"});
+    return 0;
+}
+
+/* ---- Replaying the journal ---- */
+
+static void sink_text(void *ud, const fray_encounter *e, const fray_event *ev)
+{
+    fray_session *p = ud;
+    if (!p->suspended)
+        fray_sink_text(p->text, e, ev);
+}
+
+static void sink_json(void *ud, const fray_encounter *e, const fray_event *ev)
+{
+    fray_session *p = ud;
+    if (!p->suspended)
+        fray_sink_jsonl(p->json, e, ev);
+}
+
+/* Apply the GM's fiat and changes of control waiting at this point. */
+static void apply_meta(fray_session *p, fray_encounter *e)
+{
+    while (p->pos < p->nj) {
+        const fray_jentry *j = &p->j[p->pos];
+        if (!strcmp(j->kind, "control"))
+            fray_session_apply_control(e, j->body);
+        else if (!strcmp(j->kind, "set") || !strcmp(j->kind, "cond") ||
+                 !strcmp(j->kind, "add") || !strcmp(j->kind, "remove"))
+            apply_fiat(e, j->kind, j->body);
+        else
+            return;
+        p->pos++;
+    }
+}
+
+/* `sim`: the journal is used up, so the fight is at the present; from here
+ * fray plays every side, with dice of its own stream for this try. */
+static void branch(fray_session *p, fray_encounter *e)
+{
+    p->branched = 1;
+    fray_rng_seed(&e->dice.rng, p->row.seed, 0x51ULL << 32 | (uint64_t)(unsigned)p->sim_try);
+    fray_rng_seed(&e->policy_rng, p->row.seed ^ 0x5bd1e9955bd1e995ULL,
+                  0x51ULL << 32 | (uint64_t)(unsigned)p->sim_try);
+    for (int i = 0; i < e->n; i++)
+        e->c[i].controller = FRAY_CTL_POLICY;
+}
+
+/* The question the fight stops at, with the status at that moment. */
+static int suspend(fray_session *p, fray_encounter *e, int kind)
+{
+    p->q.kind = kind;
+    p->suspended = 1;
+    free(p->status);
+    p->status = fray_session_status(p, e);
+    return FRAY_SUSPEND;
+}
+
+static int journal_mismatch(fray_session *p, const char *want)
+{
+    snprintf(p->err, sizeof p->err, "journal entry %d is '%s %s' where %s was expected", p->pos + 1,
+             p->j[p->pos].kind, p->j[p->pos].body, want);
+    p->broken = 1;
+    return FRAY_SUSPEND;
+}
+
+static int cb_choose(void *ud, fray_encounter *e, int who, int window, const fray_action *trigger,
+                     const fray_action *legal, int n)
+{
+    fray_session *p = ud;
+    if (p->suspended)
+        return FRAY_SUSPEND; /* the fight already waits on an earlier question */
+    apply_meta(p, e);
+    if (e->c[who].controller != FRAY_CTL_HUMAN) /* handed to fray at this prompt */
+        return fray_choose(e, who, window, trigger, legal, n);
+    if (n == 0)
+        return -1; /* nothing legal: no question to ask */
+    if (p->pos < p->nj) {
+        const fray_jentry *j = &p->j[p->pos];
+        int pick;
+        if (strcmp(j->kind, "act") || sscanf(j->body, "%d", &pick) != 1 || pick < -1 || pick >= n)
+            return journal_mismatch(p, "an action");
+        p->pos++;
+        return pick;
+    }
+    if (p->sim_try) {
+        branch(p, e);
+        return fray_choose(e, who, window, trigger, legal, n);
+    }
+    p->q.who = who;
+    p->q.window = window;
+    p->q.has_trigger = trigger != NULL;
+    if (trigger)
+        p->q.trigger = *trigger;
+    p->q.n = n;
+    memcpy(p->q.legal, legal, (size_t)n * sizeof *legal);
+    return suspend(p, e, Q_ACTION);
+}
+
+static int cb_ask(void *ud, fray_encounter *e, int who, int q, uint32_t allowed,
+                  const fray_action *ctx)
+{
+    fray_session *p = ud;
+    (void)ctx;
+    if (p->suspended)
+        return FRAY_SUSPEND;
+    apply_meta(p, e);
+    if (e->c[who].controller != FRAY_CTL_HUMAN)
+        return -1;
+    if (p->pos < p->nj) {
+        const fray_jentry *j = &p->j[p->pos];
+        int pick;
+        if (strcmp(j->kind, "answer") || sscanf(j->body, "%d", &pick) != 1)
+            return journal_mismatch(p, "an answer");
+        p->pos++;
+        return pick;
+    }
+    if (p->sim_try) {
+        branch(p, e);
+        return -1;
+    }
+    p->q.who = who;
+    p->q.question = q;
+    p->q.allowed = allowed;
+    return suspend(p, e, Q_ANSWER);
+}
+
+static int cb_die(void *ud, const char *purpose, int sides, int *value)
+{
+    fray_session *p = ud;
+    fray_encounter *e = p->e;
+    int who = fray_roller(e);
+    if (p->suspended)
+        return 0;
+    if (p->branched || (!p->enter_all && (who < 0 || e->c[who].controller != FRAY_CTL_HUMAN)))
+        return 0; /* a monster's roll: fray rolls it */
+    apply_meta(p, e);
+    if (p->pos < p->nj) {
+        const fray_jentry *j = &p->j[p->pos];
+        if (!strcmp(j->kind, "roll")) {
+            p->pos++;
+            return 0;
+        }
+        if (strcmp(j->kind, "die") || sscanf(j->body, "%d", value) != 1) {
+            journal_mismatch(p, "a roll");
+            return -1;
+        }
+        p->pos++;
+        return 1;
+    }
+    if (p->sim_try) {
+        branch(p, e);
+        return 0;
+    }
+    p->q.who = who;
+    p->q.purpose = purpose;
+    p->q.sides = sides;
+    suspend(p, e, Q_DIE);
+    return -1;
+}
+
+/* Seed e as the fight was and let the journal answer its questions. */
+static void attach(fray_session *p, fray_encounter *e)
+{
+    fray_set_seed(e, p->row.seed);
+    fray_session_apply_control(e, p->row.control);
+    e->choose_fn = cb_choose;
+    e->ask_fn = cb_ask;
+    e->human_ud = p;
+    fray_set_dice_entry(e, cb_die, p);
+    p->pos = 0;
+    p->suspended = p->broken = p->branched = 0;
+}
+
+/* Rebuild the fight from the store's journal; sets p->q to the question it
+ * waits on (or Q_OVER). 0, or -1 with p->err. */
+int fray_session_rebuild(fray_session *p)
+{
+    free(p->j);
+    p->j = NULL;
+    if (fray_store_journal(p->st, p->row.id, &p->j, &p->nj) < 0) {
+        snprintf(p->err, sizeof p->err, "%s", fray_store_error(p->st));
+        return -1;
+    }
+    char err[400];
+    fray_encounter *e = fray_encounter_load_string(p->encounter, p->row.file, err, sizeof err);
+    if (!e) {
+        snprintf(p->err, sizeof p->err, "the stored encounter no longer loads: %s", err);
+        return -1;
+    }
+    if (p->e)
+        fray_encounter_free(p->e);
+    p->e = e;
+    if (p->text)
+        fclose(p->text);
+    if (p->json)
+        fclose(p->json);
+    free(p->textbuf);
+    free(p->jsonbuf);
+    p->textbuf = p->jsonbuf = NULL;
+    p->text = open_memstream(&p->textbuf, &p->textlen);
+    p->json = open_memstream(&p->jsonbuf, &p->jsonlen);
+    if (!p->text || !p->json)
+        return snprintf(p->err, sizeof p->err, "out of memory"), -1;
+    fray_subscribe(e, sink_text, p);
+    fray_subscribe(e, sink_json, p);
+    attach(p, e);
+    memset(&p->q, 0, sizeof p->q);
+    int rc;
+    while ((rc = fray_step(e)) > 0)
+        ;
+    fflush(p->text);
+    fflush(p->json);
+    if (p->broken)
+        return -1;
+    if (rc == 0) {
+        apply_meta(p, e);
+        p->q.kind = Q_OVER;
+        free(p->status);
+        p->status = fray_session_status(p, e);
+        return 0;
+    }
+    if (fray_error_code(e) != FRAY_ESUSPENDED) {
+        snprintf(p->err, sizeof p->err, "%s", fray_error(e));
+        return -1;
+    }
+    if (p->pos < p->nj) {
+        snprintf(p->err, sizeof p->err, "journal entry %d (%s %s) was not used", p->pos + 1,
+                 p->j[p->pos].kind, p->j[p->pos].body);
+        return -1;
+    }
+    return 0;
+}
+
+/* `sim N`: the fight played on N times from the present by fray's policies,
+ * each try with dice of its own; the journal is replayed without sinks. */
+int fray_session_sim(fray_session *p, int n, int wins[FRAY_MAX_SIDES + 1], double *mean_rounds)
+{
+    long rounds = 0;
+    memset(wins, 0, (FRAY_MAX_SIDES + 1) * sizeof *wins);
+    for (int i = 0; i < n; i++) {
+        char err[400];
+        fray_encounter *e = fray_encounter_load_string(p->encounter, p->row.file, err, sizeof err);
+        if (!e)
+            return snprintf(p->err, sizeof p->err, "%s", err), -1;
+        fray_encounter *live = p->e;
+        p->e = e;
+        attach(p, e);
+        p->sim_try = i + 1;
+        int rc = fray_run(e);
+        p->sim_try = 0;
+        p->e = live;
+        if (rc < 0 || p->broken) {
+            char why[sizeof p->err];
+            snprintf(why, sizeof why, "%s", p->broken ? p->err : fray_error(e));
+            snprintf(p->err, sizeof p->err, "try %d: %.480s", i + 1, why);
+            fray_encounter_free(e);
+            return -1;
+        }
+        int w = fray_winner(e);
+        wins[w >= 0 ? w : FRAY_MAX_SIDES]++;
+        rounds += fray_round(e);
+        fray_encounter_free(e);
+    }
+    *mean_rounds = n ? (double)rounds / n : 0;
+    return 0;
+}
+
+int fray_session_check_fiat(fray_session *p, const char *kind, const char *body, char *err,
+                            size_t errlen)
+{
+    fray_encounter *e = p->e;
+    if (!strcmp(kind, "control")) {
+        const char *eq = strchr(body, '=');
+        if (!eq || fray_session_who(e, body, (size_t)(eq - body)) < 0 || ctl_named(eq + 1) < 0)
+            return snprintf(err, errlen, "usage: control WHO gm|policy|random (WHO a creature or "
+                                         "a side)"),
+                   -1;
+        return 0;
+    }
+    if (!strcmp(kind, "remove")) {
+        int w = fray_session_who(e, body, strlen(body));
+        if (w < 0 || w >= 100)
+            return snprintf(err, errlen, "no creature named '%s'", body), -1;
+        return 0;
+    }
+    if (!strcmp(kind, "add")) {
+        /* tried on a copy of the fight: a bad creature changes nothing */
+        char json[400];
+        if (add_json(body, json, sizeof json, err, errlen) < 0)
+            return -1;
+        fray_encounter *trial = fray_encounter_load_string(p->encounter, p->row.file, err, errlen);
+        int rc = trial && fray_add_combatant(trial, json, err, errlen) >= 0 ? 0 : -1;
+        if (trial)
+            fray_encounter_free(trial);
+        return rc;
+    }
+    if (!strcmp(kind, "set") || !strcmp(kind, "cond"))
+        return fiat(e, kind, body, 0, err, errlen);
+    return snprintf(err, errlen, "unknown entry '%s'", kind), -1;
+}
+
+int fray_session_commit(fray_session *p, const char *kind, const char *body)
+{
+    fray_jentry j;
+    memset(&j, 0, sizeof j);
+    snprintf(j.kind, sizeof j.kind, "%s", kind);
+    snprintf(j.body, sizeof j.body, "%s", body);
+    if (fray_store_append(p->st, p->row.id, &j, 1, p->err, sizeof p->err) < 0)
+        return -1;
+    return fray_session_rebuild(p);
+}
+
+void fray_session_free(fray_session *p)
+{
+    if (p->e)
+        fray_encounter_free(p->e);
+    if (p->text)
+        fclose(p->text);
+    if (p->json)
+        fclose(p->json);
+    free(p->textbuf);
+    free(p->jsonbuf);
+    free(p->status);
+    free(p->j);
+    free(p->encounter);
+}

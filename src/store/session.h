@@ -1,0 +1,90 @@
+/* session.h: a fight kept in a store, replayed from its journal (fray play,
+ * fray serve).
+ *
+ * The state of a stored fight is never stored: it is the journal replayed
+ * through the engine from the start. The engine runs until it needs a
+ * person (an action of a `gm` creature, a roll it makes, an answer); the
+ * callbacks that meet that need either take the next journal entry or stop
+ * the fight there (FRAY_SUSPEND), keeping the question and the status of
+ * that moment. A command adds an entry, commits it, and replays; undo and
+ * redo flip entries and replay. So a crash loses nothing committed, a
+ * resumed fight is the same fight, and the events are those of an
+ * uninterrupted run. */
+#ifndef FRAY_SESSION_H
+#define FRAY_SESSION_H
+
+#include <stdio.h>
+
+#include "core.h"
+#include "store.h"
+
+/* What the fight waits for. */
+enum { Q_NONE = 0, Q_ACTION, Q_DIE, Q_ANSWER, Q_OVER };
+
+typedef struct fray_question_state {
+    int kind;               /* Q_* */
+    int who;                /* who decides or rolls */
+    int window;             /* Q_ACTION: FRAY_WIN_* */
+    int has_trigger;
+    fray_action trigger;    /* the action a reaction answers */
+    fray_action legal[FRAY_MAX_LEGAL];
+    int n;
+    const char *purpose;    /* Q_DIE */
+    int sides;
+    int question;           /* Q_ANSWER: the ruleset's question */
+    uint32_t allowed;
+} fray_question_state;
+
+typedef struct fray_session {
+    fray_store *st;
+    fray_fight_row row;
+    char *encounter;        /* the encounter's text, as stored */
+    int enter_all;          /* ask for every creature's rolls */
+    fray_jentry *j;         /* the journal in force */
+    int nj, pos;            /* entries, and the next one the replay takes */
+    fray_encounter *e;      /* the fight as replayed (its state is the question's only
+                             * when q.kind is Q_OVER: read status otherwise) */
+    int suspended, broken;
+    int sim_try;            /* `sim`: the try being played (1...), 0 otherwise */
+    int branched;           /* `sim`: the try has passed the present */
+    fray_question_state q;
+    char *status;           /* the status table at the question (malloc'd) */
+    int color;              /* the status table in colour (a terminal) */
+    FILE *text, *json;      /* narration and JSON Lines of the replay */
+    char *textbuf, *jsonbuf;
+    size_t textlen, jsonlen;
+    char err[512];
+} fray_session;
+
+/* Rebuild the fight from the store's journal: q is the question it waits
+ * on (or Q_OVER). 0, or -1 with err. */
+int fray_session_rebuild(fray_session *p);
+/* The fight played on n times from the present by the policies: wins per
+ * side (wins[FRAY_MAX_SIDES] the draws) and the mean of the rounds. */
+int fray_session_sim(fray_session *p, int n, int wins[FRAY_MAX_SIDES + 1], double *mean_rounds);
+/* Append one journal entry (committed) and replay. 0, or -1 with err. */
+int fray_session_commit(fray_session *p, const char *kind, const char *body);
+void fray_session_free(fray_session *p);
+
+/* "blue=gm,red=policy[,dice=all]": the controllers of the sides (and per
+ * creature: NAME=gm), applied to e. */
+void fray_session_apply_control(fray_encounter *e, const char *spec);
+/* The control string of a new fight: the defaults (first side gm, the
+ * others policy) with the user's words on top, checked against e. */
+int fray_session_control_default(fray_encounter *e, const char *user, char *out, size_t outlen,
+                                 char *err, size_t errlen);
+/* Check a journal entry of the GM's ("set", "cond", "add", "remove",
+ * "control") against the fight: 0, or -1 with the reason. */
+int fray_session_check_fiat(fray_session *p, const char *kind, const char *body, char *err,
+                            size_t errlen);
+/* A combatant or a side named s (len bytes): 0..n-1, 100+side, -1 none. */
+int fray_session_who(const fray_encounter *e, const char *s, size_t len);
+
+/* The status table of the fight now (malloc'd). */
+char *fray_session_status(const fray_session *p, fray_encounter *e);
+/* One legal action in words: "Melee Attack > Grok". */
+void fray_session_describe(const fray_encounter *e, const fray_action *a, char *buf, size_t len);
+/* Print the question and its choices. */
+void fray_session_print_question(const fray_session *p, FILE *f);
+
+#endif
