@@ -433,6 +433,15 @@ void fray_flush(fray_encounter *e, int actor, const char *rule);
 
 #include "check.h"
 
+/* ---- Invariants ----
+ * FRAY_CHECK(e, cond): a ruleset's invariant ("a ranged attack has a
+ * ranged weapon in hand"). When it does not hold, the fight stops with a
+ * runtime error naming the file and line, instead of going on into a
+ * crash; the soak then reports the first broken state. Evaluates to cond,
+ * so the caller can also leave the path: if (!FRAY_CHECK(e, w)) return; */
+int fray_invariant_failed(fray_encounter *e, const char *what, const char *file, int line);
+#define FRAY_CHECK(e, cond) ((cond) ? 1 : fray_invariant_failed((e), #cond, __FILE__, __LINE__))
+
 /* ---- Windows ---------------------------------------------------------------- */
 
 /* Offer `window` to every creature that may act in it, in a fixed order: the

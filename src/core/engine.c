@@ -198,6 +198,15 @@ static int fail(fray_encounter *e, const char *msg, int code)
 /* A script entry that only answers a question (": Parry"). */
 #define SCRIPT_ANSWER (-2)
 
+int fray_invariant_failed(fray_encounter *e, const char *what, const char *file, int line)
+{
+    char msg[200];
+    snprintf(msg, sizeof msg, "a rule's invariant does not hold at %s:%d: %s (round %d)", file,
+             line, what, e->round);
+    fail(e, msg, FRAY_ERUNTIME);
+    return 0;
+}
+
 static int choose_script(fray_encounter *e, int who, int window, const fray_action *legal, int n)
 {
     fray_combatant *c = &e->c[who];

@@ -1092,6 +1092,10 @@ static void ranged(fray_encounter *e, const fray_action *a)
     en_creature *tc = cr(e, t);
     int thrown = (a->arg & EN_ARG_THROW) != 0;
     const en_weapon *w = hand(c);
+    /* still_possible checked it after the declared window; an Initiative
+     * action (no window) is listed from the weapon in hand */
+    if (!FRAY_CHECK(e, w != NULL))
+        return;
     int cost = thrown ? fray_opt(e, EN_O_RANGED_COST) : ranged_cost(e, c, w);
     face(e, who, t);
     pay(e, who, cost, a->arg);
@@ -1262,8 +1266,15 @@ static int still_possible(fray_encounter *e, const fray_action *a)
     if (!able(e, who) || !able(e, t))
         return 0;
     const en_creature *c = ccr(e, who);
-    if (a->kind == EN_A_RANGED)
-        return 1;
+    if (a->kind == EN_A_RANGED) {
+        /* the declared window may have taken the weapon (a Disarm, a drop)
+         * or swapped it: the attack needs what it was declared with */
+        const en_weapon *w = hand(c);
+        int thrown = (a->arg & EN_ARG_THROW) != 0;
+        if (!w || thrown == ((w->props & EN_W_RANGED) != 0))
+            return 0;
+        return thrown || !w->load || c->loaded;
+    }
     if (!can_attack(conds(e, who)))
         return 0;
     int unarmed = a->kind == EN_A_UNARMED || a->kind == EN_A_RESTRAIN || a->kind == EN_A_PUSH;

@@ -2065,7 +2065,8 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
     if (!off_turn && cost > ap) {
         if (declare(e, &a))
             return;
-        if (!can_act(e, who))
+        /* as below: one who can do nothing else may still try to Escape */
+        if (!can_act(e, who) && a.kind != WO_A_ESCAPE)
             return;
         pay_ap(e, who, ap);
         c->pending = a.kind;
