@@ -12,10 +12,13 @@
 static void help(FILE *f)
 {
     fprintf(f,
-            "usage: fray run ENCOUNTER [--seed N] [--dice 17,4,...] [--json] [--max-rounds N]\n"
-            "                [--policy SIDE=policy|random|script]... [--ask] [--quiet]\n\n"
+            "usage: fray run ENCOUNTER [--seed N] [--fight I] [--dice 17,4,...] [--json]\n"
+            "                [--max-rounds N] [--policy SIDE=policy|random|script]... [--ask]\n"
+            "                [--quiet]\n\n"
             "Runs one fight to its end and narrates it; prints the seed it used.\n"
             "  --seed N          seed of the dice (default: from the clock, printed)\n"
+            "  --fight I         replay fight I of `fray sim ENCOUNTER --seed N` (with the\n"
+            "                    same --policy and --max-rounds): its dice and choices\n"
             "  --dice LIST       take every roll from this comma-separated list, in order;\n"
             "                    too few values is an error (exit 2)\n"
             "  --json            JSON Lines: a \"start\" line, then one event per line\n"
@@ -128,11 +131,12 @@ int cli_run(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"seed", required_argument, 0, 's'},       {"dice", required_argument, 0, 'd'},
+        {"fight", required_argument, 0, 'f'},
         {"json", no_argument, 0, 'j'},             {"max-rounds", required_argument, 0, 'm'},
         {"policy", required_argument, 0, 'p'},     {"quiet", no_argument, 0, 'q'},
         {"ask", no_argument, 0, 'a'},
         {"help", no_argument, 0, 'h'},             {0, 0, 0, 0}};
-    unsigned long long seed = 0;
+    unsigned long long seed = 0, fight = 0;
     int have_seed = 0, json = 0, quiet = 0, ask = 0, max_rounds = 0, c;
     const char *dice = NULL;
     const char *policies[16];
@@ -144,6 +148,10 @@ int cli_run(int argc, char **argv)
             if (cli_parse_u64("run", "--seed", optarg, &seed) < 0)
                 return 2;
             have_seed = 1;
+            break;
+        case 'f':
+            if (cli_parse_u64("run", "--fight", optarg, &fight) < 0)
+                return 2;
             break;
         case 'd': dice = optarg; break;
         case 'j': json = 1; break;
@@ -207,16 +215,22 @@ int cli_run(int argc, char **argv)
         fray_set_dice_entry(e, ask_die, stdin);
     if (!quiet)
         fray_subscribe(e, json ? fray_sink_jsonl : fray_sink_text, stdout);
-    fray_set_seed(e, seed);
+    /* fight I of a sim draws from (seed, I); a plain run is fight 0 */
+    fray_reset(e, seed, fight);
     if (json && !quiet) {
         json_t *start = json_pack("{s:s,s:s,s:s,s:I,s:i}", "kind", "start", "encounter", e->name,
                                   "ruleset", e->rs->id, "seed", (json_int_t)seed, "max_rounds",
                                   e->max_rounds);
+        if (fight)
+            json_object_set_new(start, "fight", json_integer((json_int_t)fight));
         json_dumpf(start, stdout, JSON_COMPACT);
         putchar('\n');
         json_decref(start);
     } else if (!quiet) {
-        printf("fray run: %s (%s), seed %llu\n", e->name, e->rs->id, seed);
+        printf("fray run: %s (%s), seed %llu", e->name, e->rs->id, seed);
+        if (fight)
+            printf(", fight %llu", fight);
+        putchar('\n');
     }
     if (fray_run(e) < 0) {
         fflush(stdout);

@@ -15,7 +15,8 @@ static void help(FILE *f)
 {
     fprintf(f,
             "usage: fray sim ENCOUNTER -n N [--threads T] [--seed S] [--json | --csv]\n"
-            "                [--policy SIDE=policy|random|script]...\n\n"
+            "                [--policy SIDE=policy|random|script]...\n"
+            "                [--trace-fight I [--trace-file FILE]]\n\n"
             "Runs N fights of the encounter and reports who wins and how often (with 95%%\n"
             "Wilson score intervals), how many rounds a fight lasts, and how each combatant\n"
             "ends and what damage it deals and takes. Fight i draws its dice from a stream\n"
@@ -29,6 +30,9 @@ static void help(FILE *f)
             "  --csv             one row per combatant and a summary row (columns below)\n"
             "  --policy S=C      who plays side S: the ruleset's policy, random legal actions,\n"
             "                    or the combatants' scripts (then the policy)\n"
+            "  --trace-fight I   write fight I's events as JSON Lines (to --trace-file, or\n"
+            "                    stderr); `fray run ENCOUNTER --seed S --fight I --json`\n"
+            "                    prints the same fight\n"
             "  --help            this text\n\n"
             "Ctrl-C stops early and still reports the fights finished (\"complete\": false).\n"
             "A progress bar is drawn on stderr when stderr is a terminal.\n\n"
@@ -356,8 +360,11 @@ int cli_sim(int argc, char **argv)
         {"threads", required_argument, 0, 't'}, {"seed", required_argument, 0, 's'},
         {"json", no_argument, 0, 'j'},          {"csv", no_argument, 0, 'c'},
         {"policy", required_argument, 0, 'p'},  {"help", no_argument, 0, 'h'},
+        {"trace-fight", required_argument, 0, 'T'}, {"trace-file", required_argument, 0, 'F'},
         {0, 0, 0, 0}};
-    unsigned long long seed = 0, n = 0;
+    unsigned long long seed = 0, n = 0, trace_fight = 0;
+    int have_trace = 0;
+    const char *trace_path = NULL;
     int have_seed = 0, have_n = 0, json = 0, csv = 0, threads = 0, c;
     const char *policies[16];
     int npol = 0;
@@ -395,6 +402,12 @@ int cli_sim(int argc, char **argv)
             }
             policies[npol++] = optarg;
             break;
+        case 'T':
+            if (cli_parse_u64("sim", "--trace-fight", optarg, &trace_fight) < 0)
+                return 2;
+            have_trace = 1;
+            break;
+        case 'F': trace_path = optarg; break;
         case 'h': help(stdout); return 0;
         default: help(stderr); return 2;
         }
@@ -437,8 +450,16 @@ int cli_sim(int argc, char **argv)
     sa.sa_flags = (int)SA_RESETHAND; /* a second Ctrl-C ends the program at once */
     sigaction(SIGINT, &sa, &old);
 
+    FILE *trace = NULL;
+    if (have_trace) {
+        trace = trace_path ? fopen(trace_path, "w") : stderr;
+        if (!trace) {
+            fprintf(stderr, "fray sim: --trace-file %s: cannot write\n", trace_path);
+            return 2;
+        }
+    }
     int tty = isatty(STDERR_FILENO);
-    fray_sim_opts o = {.n = n, .seed = seed, .threads = threads, .controllers = policies,
+    fray_sim_opts o = {.trace = trace, .trace_fight = (int64_t)trace_fight,.n = n, .seed = seed, .threads = threads, .controllers = policies,
                        .ncontrollers = npol, .stop = &sim_stop,
                        .progress = tty ? progress : NULL};
     fray_sim_result *r = malloc(sizeof *r);
@@ -451,9 +472,19 @@ int cli_sim(int argc, char **argv)
     sigaction(SIGINT, &old, NULL);
     if (tty)
         fprintf(stderr, "\r%60s\r", "");
+    if (trace && trace != stderr)
+        fclose(trace);
     if (rc != FRAY_OK) {
         fprintf(stderr, "fray sim: %s%s%s\n", strncmp(err, path, strlen(path)) ? path : "",
                 strncmp(err, path, strlen(path)) ? ": " : "", err);
+        if (r->fail_fight >= 0) {
+            /* a designer who sees an odd fight wants that fight alone */
+            fprintf(stderr, "fray sim: replay it: fray run %s --seed %llu --fight %lld", path, seed,
+                    (long long)r->fail_fight);
+            for (int i = 0; i < npol; i++)
+                fprintf(stderr, " --policy %s", policies[i]);
+            fputc('\n', stderr);
+        }
         free(r);
         return rc == FRAY_EINPUT ? 2 : 1;
     }

@@ -31,6 +31,8 @@ typedef struct sim_part {
  * false sharing, whatever the allocation's alignment). */
 typedef struct sim_shared {
     uint64_t n, seed, chunk;
+    int64_t trace_fight;       /* its events go to trace (fray_sim_opts) */
+    FILE *trace;
     atomic_int abort;          /* a fight failed: everyone stops */
     atomic_int *stop;          /* the caller's early stop, or NULL */
     char pad0[64];
@@ -93,8 +95,14 @@ static void *work(void *arg)
         for (i = start; i < end; i++) {
             if (should_stop(sh))
                 break;
+            int traced = sh->trace && (int64_t)i == sh->trace_fight;
+            if (traced)
+                fray_subscribe(e, fray_sink_jsonl, sh->trace);
             fray_reset(e, sh->seed, i);
-            if (fray_run(e) < 0) {
+            int rc = fray_run(e);
+            if (traced)
+                e->nsinks = 0; /* the others are counted, not written */
+            if (rc < 0) {
                 w->failed = 1;
                 w->fail_fight = i;
                 w->fail_code = fray_error_code(e);
@@ -222,6 +230,7 @@ static int run(const char *path, const char *text, const fray_sim_opts *o, fray_
     if ((uint64_t)T > o->n)
         T = o->n ? (int)o->n : 1; /* an idle thread would only cost a load */
     memset(r, 0, sizeof *r);
+    r->fail_fight = -1;
     if (o->n > (UINT64_MAX >> 2)) {
         snprintf(err, errlen, "too many fights: %llu", (unsigned long long)o->n);
         return FRAY_EINPUT;
@@ -235,6 +244,8 @@ static int run(const char *path, const char *text, const fray_sim_opts *o, fray_
     }
     sh.n = o->n;
     sh.seed = o->seed;
+    sh.trace = o->trace;
+    sh.trace_fight = o->trace_fight;
     /* chunks small enough to balance the threads, large enough that the
      * shared counter is touched rarely */
     sh.chunk = o->n / ((uint64_t)T * 64);
@@ -298,6 +309,7 @@ static int run(const char *path, const char *text, const fray_sim_opts *o, fray_
     for (int t = 0; t < T; t++)
         if (w[t].failed && (first < 0 || w[t].fail_fight < w[first].fail_fight))
             first = t;
+    r->fail_fight = first >= 0 ? (int64_t)w[first].fail_fight : -1;
     if (first >= 0) {
         snprintf(err, errlen, "fight %llu (seed %llu): %s",
                  (unsigned long long)w[first].fail_fight, (unsigned long long)o->seed,

@@ -19,6 +19,7 @@
 #define FRAY_SIM_H
 
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -43,6 +44,10 @@ typedef struct fray_sim_opts {
      * with the fights finished so far. May be NULL. */
     void (*progress)(void *ud, uint64_t done, uint64_t n);
     void *progress_ud;
+    /* The events of fight trace_fight go to trace as JSON Lines, as `fray
+     * run --fight` prints them (trace NULL: none). */
+    int64_t trace_fight;
+    FILE *trace;
 } fray_sim_opts;
 
 typedef struct fray_sim_combatant {
@@ -58,6 +63,7 @@ typedef struct fray_sim_result {
     char encounter[64];
     char ruleset[32];
     uint64_t seed;
+    int64_t fail_fight;   /* the first fight that failed (fray run --fight replays it), or -1 */
     uint64_t requested;   /* n asked for */
     uint64_t fights;      /* fights finished (fewer than requested when stopped) */
     int stopped;          /* 1 when opts->stop ended the run early */
