@@ -32,45 +32,6 @@ static void help(FILE *f)
             "Exit: 0 the fight ended, 1 runtime failure, 2 bad input.\n");
 }
 
-static int parse_dice(const char *s, int **out, size_t *n)
-{
-    size_t cap = 16, k = 0;
-    int *v = malloc(cap * sizeof *v);
-    if (!v)
-        return -1;
-    const char *p = s;
-    while (*p) {
-        char *end;
-        long x = strtol(p, &end, 10);
-        if (end == p || x < 1 || x > 1000) {
-            fprintf(stderr, "fray run: --dice: expected die results from 1 to 1000 separated by "
-                            "commas, at '%s'\n", p);
-            free(v);
-            return -1;
-        }
-        if (k == cap) {
-            cap *= 2;
-            int *nv = realloc(v, cap * sizeof *v);
-            if (!nv) {
-                free(v);
-                return -1;
-            }
-            v = nv;
-        }
-        v[k++] = (int)x;
-        p = end;
-        while (*p == ',' || *p == ' ')
-            p++;
-    }
-    if (k == 0) {
-        fprintf(stderr, "fray run: --dice: the list is empty\n");
-        free(v);
-        return -1;
-    }
-    *out = v;
-    *n = k;
-    return 0;
-}
 
 /* --ask: a person enters any roll; an empty line lets fray roll it. */
 static int ask_die(void *ud, const char *purpose, int sides, int *value)
@@ -204,7 +165,9 @@ int cli_run(int argc, char **argv)
     if (dice) {
         int *vals;
         size_t n;
-        if (parse_dice(dice, &vals, &n) < 0) {
+        char derr[160];
+        if (fray_dice_list_parse(dice, &vals, &n, derr, sizeof derr) < 0) {
+            fprintf(stderr, "fray run: --dice: %s\n", derr);
             rc = 2;
             goto out;
         }

@@ -3,6 +3,7 @@
 #include "dice.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -109,6 +110,48 @@ static int fail(fray_dice *d, const char *fmt, ...)
         d->error = 1;
     }
     return 1;
+}
+
+int fray_dice_list_parse(const char *s, int **out, size_t *n, char *err, size_t errlen)
+{
+    size_t cap = 16, k = 0;
+    int *v = malloc(cap * sizeof *v);
+    if (!v)
+        return snprintf(err, errlen, "out of memory"), -1;
+    const char *p = s;
+    while (*p == ' ')
+        p++;
+    while (*p) {
+        char *end;
+        errno = 0;
+        long x = strtol(p, &end, 10);
+        if (end == p || errno || x < 1 || x > 1000) {
+            snprintf(err, errlen,
+                     "expected die results from 1 to 1000 separated by commas, at '%.40s'", p);
+            free(v);
+            return -1;
+        }
+        if (k == cap) {
+            int *nv = cap < ((size_t)1 << 24) ? realloc(v, 2 * cap * sizeof *v) : NULL;
+            if (!nv) {
+                free(v);
+                return snprintf(err, errlen, "the list is too long"), -1;
+            }
+            v = nv;
+            cap *= 2;
+        }
+        v[k++] = (int)x;
+        p = end;
+        while (*p == ',' || *p == ' ')
+            p++;
+    }
+    if (k == 0) {
+        free(v);
+        return snprintf(err, errlen, "the list is empty"), -1;
+    }
+    *out = v;
+    *n = k;
+    return 0;
 }
 
 int fray_die(fray_dice *d, int sides, const char *purpose)

@@ -64,6 +64,11 @@ void fray_dice_init(fray_dice *d, uint64_t seed, uint64_t stream);
  * outlive the draws. Running past n is an error (see above). */
 void fray_dice_script(fray_dice *d, const int *vals, size_t n);
 
+/* A list of rolls as `fray run --dice` takes it: "17,4,3" (commas or
+ * spaces), each from 1 to 1000. On success *out is malloc'd (the caller
+ * frees) with *n values; -1 with a message otherwise. */
+int fray_dice_list_parse(const char *s, int **out, size_t *n, char *err, size_t errlen);
+
 /* One die with `sides` faces (sides >= 1): 1..sides. */
 int fray_die(fray_dice *d, int sides, const char *purpose);
 
