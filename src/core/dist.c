@@ -32,7 +32,7 @@
 #define EXPLODE_CUT 1e-16       /* stop expanding below this reach (dice.h) */
 #define DIE_SUPPORT_MAX (1 << 16)  /* values of one exploding die; see dist_die_explode */
 #define DIST_SUPPORT_MAX (1 << 24) /* values of any distribution */
-#define WORK_MAX 2e8            /* multiply-adds one call may spend: 0.05 s here, a few s under sanitizers */
+#define WORK_MAX 3e7            /* multiply-adds one call may spend: 10 ms here, a second or two instrumented */
 #define SIDES_MAX 1000000
 #define ADV_MAX 100             /* as in dice.c */
 #define COUNT_MAX 100           /* dice in one expression term, as in dice.c */
