@@ -28,6 +28,8 @@ static const struct {
     {"sim", "[N]", "the fight played on N times (default 1000) from now by fray: who wins"},
     {"odds", "CHECK [--param VALUE]...", "exact odds from the ruleset (as fray odds RULESET ...)"},
     {"control", "WHO gm|policy|random", "who decides for a creature or a side from now on"},
+    {"damage", "WHO AMOUNT", "GM fiat: damage as the ruleset takes it (Aura, wounds...)"},
+    {"heal", "WHO AMOUNT", "GM fiat: healing as the ruleset gives it"},
     {"set", "WHO RESOURCE VALUE", "GM fiat: set a resource (Aura, HP...), recorded as such"},
     {"condition", "add|remove WHO CONDITION", "GM fiat: give or take a condition"},
     {"add", "NAME SIDE CREATURE [X Y]", "a bundled creature joins the fight at (X, Y) metres"},
@@ -328,7 +330,8 @@ static int handle(play_t *p, char *line)
     if (p->s.q.kind == Q_ANSWER && (!*arg))
         return cmd_answer(p, s) < 0 ? -1 : 0;
     if (!strcasecmp(s, "control") || !strcasecmp(s, "add") || !strcasecmp(s, "remove") ||
-        !strcasecmp(s, "set") || !strcasecmp(s, "condition")) {
+        !strcasecmp(s, "set") || !strcasecmp(s, "condition") || !strcasecmp(s, "damage") ||
+        !strcasecmp(s, "heal")) {
         /* the GM's entries: checked against the fight, then journaled */
         const char *kind = !strcasecmp(s, "condition") ? "cond" : s;
         char body[240], why[256];

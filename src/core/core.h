@@ -313,6 +313,10 @@ struct fray_ruleset {
      * values and start it as start_combat would (initiative...). May be
      * NULL: it then starts as loaded. */
     void (*join)(fray_encounter *e, int who);
+    /* The GM's word (fray play's damage and heal): `amount` damage dealt to
+     * who by no one, as the ruleset's damage rules take it (Aura, wound
+     * levels...), or healed when heal is set. May be NULL. */
+    void (*fiat)(fray_encounter *e, int who, int amount, int heal);
 };
 
 #define FRAY_SUSPEND (-3)

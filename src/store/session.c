@@ -112,6 +112,18 @@ static int fiat(fray_encounter *e, const char *kind, const char *body, int apply
                 size_t errlen)
 {
     char a[64], b[64], c[64];
+    if (!strcmp(kind, "damage") || !strcmp(kind, "heal")) {
+        int v, w;
+        if (sscanf(body, "%63s %d", a, &v) != 2 || v < 1 || v > 10000)
+            return snprintf(err, errlen, "usage: %s WHO AMOUNT (1 to 10000)", kind), -1;
+        if ((w = fray_session_who(e, a, strlen(a))) < 0 || w >= 100)
+            return snprintf(err, errlen, "no creature named '%s'", a), -1;
+        if (!e->rs->fiat)
+            return snprintf(err, errlen, "%s has no GM damage or healing", e->rs->id), -1;
+        if (apply)
+            e->rs->fiat(e, w, v, !strcmp(kind, "heal"));
+        return 0;
+    }
     if (!strcmp(kind, "set")) {
         int v;
         if (sscanf(body, "%63s %63s %d", a, b, &v) != 3)
@@ -207,7 +219,8 @@ static void apply_meta(fray_session *p, fray_encounter *e)
         if (!strcmp(j->kind, "control"))
             fray_session_apply_control(e, j->body);
         else if (!strcmp(j->kind, "set") || !strcmp(j->kind, "cond") ||
-                 !strcmp(j->kind, "add") || !strcmp(j->kind, "remove"))
+                 !strcmp(j->kind, "add") || !strcmp(j->kind, "remove") ||
+                 !strcmp(j->kind, "damage") || !strcmp(j->kind, "heal"))
             apply_fiat(e, j->kind, j->body);
         else
             return;
@@ -476,7 +489,8 @@ int fray_session_check_fiat(fray_session *p, const char *kind, const char *body,
             fray_encounter_free(trial);
         return rc;
     }
-    if (!strcmp(kind, "set") || !strcmp(kind, "cond"))
+    if (!strcmp(kind, "set") || !strcmp(kind, "cond") || !strcmp(kind, "damage") ||
+        !strcmp(kind, "heal"))
         return fiat(e, kind, body, 0, err, errlen);
     return snprintf(err, errlen, "unknown entry '%s'", kind), -1;
 }

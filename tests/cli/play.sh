@@ -66,6 +66,15 @@ grep -q '"kind":"leaves","actor":"Grok"' "$tmp/a.out" && ok || bad "remove: no l
 printf 'export\nquit\n' | "$fray" play --db "$tmp/add.db" --resume >"$tmp/a2.out" 2>&1
 cmp -s <(events "$tmp/a.out") <(events "$tmp/a2.out") && ok || bad "a fight with an added creature does not replay the same"
 
+# GM fiat: damage and healing by the ruleset's rules, recorded as the GM's.
+printf '%s\n' 'damage Grok 12' 'heal Grok 5' 'damage Nobody 3' 'damage Grok -2' export quit |
+    "$fray" play examples/energy-duel.json --db "$tmp/fiat.db" --seed 5 >"$tmp/f.out" 2>&1
+grep -q '"kind":"fiat".*"detail":"Grok 12"' "$tmp/f.out" && ok || bad "damage not recorded as fiat"
+grep -q '"kind":"damage","target":"Grok","outcome":"aura","value":12' "$tmp/f.out" && ok || bad "damage did not take Aura"
+grep -q '"what":"Aura","before":13,"after":18' "$tmp/f.out" && ok || bad "heal did not give Aura back"
+grep -q "refused: no creature named 'Nobody'" "$tmp/f.out" && ok || bad "damage to nobody not refused"
+grep -q "refused: usage: damage WHO AMOUNT" "$tmp/f.out" && ok || bad "negative damage not refused"
+
 # Bad stores: not a fray store, a newer schema, no such store; exit 2.
 echo "not a database" >"$tmp/text.db"
 "$fray" play --db "$tmp/text.db" >"$tmp/b.out" 2>&1; rc=$?

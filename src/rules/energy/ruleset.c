@@ -352,7 +352,8 @@ static void deal(fray_encounter *e, int src, int who, int base, int dtype, int h
                                     .value = 0, .has_value = 1, .rule = RULE("Weaknesses and Resistances")});
         return;
     }
-    e->c[src].dealt += dmg;
+    if (src >= 0)
+        e->c[src].dealt += dmg;
     e->c[who].taken += dmg;
     if (aura > 0) {
         /* #Aura: "Taking damage reduces the strength of your Aura" */
@@ -1736,6 +1737,15 @@ static int policy_hook(fray_encounter *e, int who, int window, const fray_action
     return en_policy(e, who, window, trigger, legal_list, n);
 }
 
+/* The GM deals damage (of no type, lethal) or grants Aura. */
+static void fiat(fray_encounter *e, int who, int amount, int heal)
+{
+    if (heal)
+        gain_aura(e, who, res(e, who, EN_R_AURA) + amount);
+    else
+        deal(e, -1, who, amount, -1, 0, -1, 0);
+}
+
 const fray_ruleset fray_ruleset_energy = {
     .version = FRAY_RULESET_VERSION,
     .id = "energy",
@@ -1754,6 +1764,7 @@ const fray_ruleset fray_ruleset_energy = {
     .load_creature = load_creature,
     .loaded = NULL,
     .join = enter_combat,
+    .fiat = fiat,
     .start_combat = start_combat,
     .start_round = start_round,
     .end_round = end_round,

@@ -2238,6 +2238,35 @@ void wo_start_combat(fray_encounter *e)
         wo_enter_combat(e, i);
 }
 
+/* The GM's word: damage as the wound table reads a final damage (#Wound
+ * Thresholds), or healing as that many recovery steps on the worst wound
+ * (#Recovery Checks). */
+void wo_fiat(fray_encounter *e, int who, int amount, int heal)
+{
+    if (!heal) {
+        int level = wo_wound_level(amount);
+        if (level == WO_NONE)
+            fray_emit(e, &(fray_event){.kind = "damage", .actor = -1, .target = who,
+                                        .outcome = "none", .value = 0, .has_value = 1,
+                                        .detail = "below the light wound threshold",
+                                        .rule = R("Wound Thresholds")});
+        else
+            apply_wound(e, -1, who, level, amount, 0, "GM");
+        return;
+    }
+    int filled[WO_NLEVELS];
+    filled_of(e, who, filled);
+    for (int k = 0; k < amount; k++) {
+        int worst = WO_FATAL;
+        while (worst >= WO_LIGHT && !filled[worst])
+            worst--;
+        if (worst < WO_LIGHT || !wo_wound_reduce(filled, CR(e, who)->slots, worst))
+            break;
+    }
+    set_filled(e, who, filled);
+    maybe_wake(e, who);
+}
+
 /* A creature joins a fight under way (fray_add_combatant): readied as at
  * loading, then it rolls its initiative. */
 void wo_join(fray_encounter *e, int who)

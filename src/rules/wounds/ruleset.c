@@ -181,6 +181,7 @@ const fray_ruleset fray_ruleset_wounds = {
     /* what wo_policy (policy.c) ever picks or looks at */
     .turns = &wo_turns,
     .join = wo_join,
+    .fiat = wo_fiat,
     .policy_kinds = FRAY_KIND(WO_A_ESCAPE) | FRAY_KIND(WO_A_USE_OBJECT) | FRAY_KIND(WO_A_POSTURE) |
                     FRAY_KIND(WO_A_RETRIEVE) | FRAY_KIND(WO_A_STRONG) | FRAY_KIND(WO_A_CAST) |
                     FRAY_KIND(WO_A_STANDARD) | FRAY_KIND(WO_A_QUICK) | FRAY_KIND(WO_A_NONLETHAL) |

@@ -316,6 +316,7 @@ int wo_defense_base(const wo_creature *c, int def);
 void wo_start_combat(fray_encounter *e);
 void wo_enter_combat(fray_encounter *e, int i);
 void wo_join(fray_encounter *e, int who);
+void wo_fiat(fray_encounter *e, int who, int amount, int heal);
 void wo_start_round(fray_encounter *e);
 void wo_end_round(fray_encounter *e);
 void wo_turn_start(fray_encounter *e, int who);
