@@ -2,7 +2,7 @@
 # Install the Debian packages fray needs, only those that are missing.
 # Run as root on Debian 12 (or with sudo); does nothing when all are present.
 set -eu
-PKGS="gcc clang make cmake ninja-build pkg-config jq libjansson-dev libcmocka-dev libsqlite3-dev libedit-dev tmux sqlite3 libclang-rt-14-dev"
+PKGS="gcc clang make cmake ninja-build pkg-config jq libjansson-dev libcmocka-dev libsqlite3-dev libedit-dev tmux sqlite3 libclang-rt-14-dev python3-jsonschema man-db"
 missing=""
 for p in $PKGS; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "fray.h"
+#include "core.h"
 #include "cli.h"
 
 static const struct {
@@ -40,7 +41,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (!strcmp(argv[1], "--version")) {
-        printf("fray %s\n", FRAY_VERSION);
+        printf("fray %s\nbundled data: %s\n", FRAY_VERSION, fray_data_dir());
         return 0;
     }
     for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)

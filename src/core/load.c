@@ -13,6 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <pthread.h>
+#include <limits.h>
 #include <strings.h>
 
 #include "core.h"
@@ -346,10 +350,48 @@ static char *slurp(const char *path, size_t *len)
     return buf;
 }
 
+/* Where the bundled data is, looked for once per process: beside the
+ * running program as installed (PREFIX/bin/fray and PREFIX/share/fray/data),
+ * the folder it was installed to, or this source tree. */
+static char data_dir[PATH_MAX];
+static pthread_once_t data_once = PTHREAD_ONCE_INIT;
+
+static int is_dir(const char *p)
+{
+    struct stat sb;
+    return stat(p, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
+static void find_data_dir(void)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = 0;
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = 0; /* PREFIX/bin */
+            slash = strrchr(exe, '/');
+            if (slash) {
+                *slash = 0; /* PREFIX */
+                int len = snprintf(data_dir, sizeof data_dir, "%s/%s", exe, FRAY_REL_DATA_DIR);
+                if (len > 0 && (size_t)len < sizeof data_dir && is_dir(data_dir))
+                    return;
+            }
+        }
+    }
+    snprintf(data_dir, sizeof data_dir, "%s",
+             is_dir(FRAY_INSTALL_DATA_DIR) && !is_dir(FRAY_DATA_DIR) ? FRAY_INSTALL_DATA_DIR
+                                                                     : FRAY_DATA_DIR);
+}
+
 const char *fray_data_dir(void)
 {
     const char *d = getenv("FRAY_DATA");
-    return d && *d ? d : FRAY_DATA_DIR;
+    if (d && *d)
+        return d;
+    pthread_once(&data_once, find_data_dir);
+    return data_dir;
 }
 
 /* ---- Encounters ---- */
