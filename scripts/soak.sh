@@ -12,7 +12,9 @@
 # --fray PATH  the binary to soak (default: an ASan+UBSan build made in
 #              build-asan-gcc, as scripts/test.sh makes it)
 # --seed S     first seed (default 1); each batch takes the next
-# --batch K    fights per `fray sim` call (default 2,000)
+# --batch K    fights of the first `fray sim` call on an encounter (default
+#              2,000); later calls size themselves to about 20 s each, so
+#              fast encounters play many more fights than slow ones
 # Rulesets, examples and creatures are found by themselves: a ruleset added
 # later is soaked the same way. Exit 0 when nothing failed, 1 otherwise.
 set -u
@@ -30,9 +32,10 @@ while [ $# -gt 0 ]; do
     esac
 done
 if [ -z "$fray" ]; then
-    cmake -S . -B build-asan-gcc -G Ninja -DCMAKE_BUILD_TYPE=Debug -DFRAY_SANITIZE=ON >/dev/null &&
-        cmake --build build-asan-gcc --target fray >/dev/null || { echo "soak: build failed" >&2; exit 1; }
-    fray=build-asan-gcc/fray
+    # optimised, with the sanitizers: three times the fights of a debug build
+    cmake -S . -B build-soak -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFRAY_SANITIZE=ON >/dev/null &&
+        cmake --build build-soak --target fray >/dev/null || { echo "soak: build failed" >&2; exit 1; }
+    fray=build-soak/fray
 fi
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
@@ -66,6 +69,7 @@ for id in $("$fray" rulesets --json | jq -r '.[].id'); do
 done
 
 start=$(date +%s) played=0 runs=0 crashes=0 stalls=0 errors=0
+declare -A size
 failures="$tmp/failures"
 : >"$failures"
 deadline=$((start + minutes * 60))
@@ -76,10 +80,11 @@ while [ "$played" -lt "$fights" ] && [ "$(date +%s)" -lt "$deadline" ]; do
         for mix in "" "--policy $s1=random" "--policy $s2=random" "--policy $s1=random --policy $s2=random"; do
             [ "$played" -lt "$fights" ] && [ "$(date +%s)" -lt "$deadline" ] || break 2
             seed=$((seed + 1)) runs=$((runs + 1))
+            n=${size["$enc$mix"]:-$batch}
             # shellcheck disable=SC2086
-            timeout 300 "$fray" sim "$enc" -n "$batch" --seed "$seed" $mix --json >"$tmp/out" 2>"$tmp/err"
+            timeout 300 "$fray" sim "$enc" -n "$n" --seed "$seed" $mix --json >"$tmp/out" 2>"$tmp/err"
             rc=$?
-            cmd="fray sim $enc -n $batch --seed $seed $mix"
+            cmd="fray sim $enc -n $n --seed $seed $mix"
             if [ $rc = 124 ]; then
                 stalls=$((stalls + 1)); echo "stall (no end in 300 s): $cmd" >>"$failures"
             elif [ $rc -gt 128 ] || grep -qE "runtime error|AddressSanitizer|LeakSanitizer" "$tmp/err"; then
@@ -91,6 +96,9 @@ while [ "$played" -lt "$fights" ] && [ "$(date +%s)" -lt "$deadline" ]; do
                 { echo "error (exit $rc): $cmd"; sed 's/^/    /' "$tmp/err" | head -3; } >>"$failures"
             else
                 played=$((played + $(jq -r .fights "$tmp/out")))
+                # the next call on this encounter: about 20 s of fights
+                size["$enc$mix"]=$(jq -r '[(.timing.fights_per_s * 20 | floor), 200] | max' "$tmp/out")
+                [ $((runs % 20)) = 0 ] && echo "soak: $played fights, $runs runs, $(( $(date +%s) - start )) s" >&2
             fi
         done
     done
