@@ -436,6 +436,7 @@ static inline void fray_emit(fray_encounter *e, const fray_event *ev)
 void fray_flush(fray_encounter *e, int actor, const char *rule);
 
 #include "check.h"
+#include "args.h"
 
 /* ---- Invariants ----
  * FRAY_CHECK(e, cond): a ruleset's invariant ("a ranged attack has a

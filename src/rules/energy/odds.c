@@ -54,7 +54,7 @@ typedef struct en_args {
     en_melee_q m;
     char damage_text[64];
     const char *attacker, *defender; /* sheets, or NULL */
-    int have_av, have_ev, have_damage_expr;
+    int have_av, have_ev, have_damage_expr, seen_damage;
     int aura, have_aura;
     int energy, cost, overflow, saves, horizon;
     int have_energy;
@@ -69,49 +69,49 @@ static int fail(char *err, size_t errlen, const char *fmt, const char *a, const 
     return -1;
 }
 
-static int parse_long(const char *opt, const char *s, long min, long max, long *out, char *err,
-                      size_t errlen)
-{
-    char *end;
-    if (!s || !*s)
-        return fail(err, errlen, "%s needs a value%s", opt, "");
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (*end || errno || v < min || v > max) {
-        char range[64];
-        snprintf(range, sizeof range, "%ld..%ld", min, max);
-        snprintf(err, errlen, "%s: '%s' is not an integer in %s", opt, s, range);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
-static int parse_int(const char *opt, const char *s, int min, int max, int *out, char *err,
-                     size_t errlen)
-{
-    long v;
-    if (parse_long(opt, s, min, max, &v, err, errlen) < 0)
-        return -1;
-    *out = (int)v;
-    return 0;
-}
-
-/* Options of each check; "melee" accepts the first group only. */
-static const char *const melee_opts[] = {"--av", "--evasion", "--coverage", "--ar", "--damage",
-                                         "--precise", "--defend", "--defense", "--mc", "--seed",
-                                         "--attacker", "--defender", NULL};
-static const char *const defeat_opts[] = {"--aura", "--energy", "--cost", "--overflow",
-                                          "--stamina", "--reserve",
-                                          "--no-saves", "--horizon", NULL};
-
-static int known(const char *const *list, const char *a)
-{
-    for (int i = 0; list[i]; i++)
-        if (!strcmp(list[i], a))
-            return 1;
-    return 0;
-}
+/* The parameters of each check; "defeat" takes the melee ones too. */
+static const char *const adv_words[] = {"advantage", "disadvantage", NULL};
+static const int adv_values[] = {1, -1};
+static const fray_arg melee_args[] = {
+    {.name = "--av", .kind = FRAY_ARG_INT, .at = offsetof(en_args, m.av),
+      .min = -100000, .max = 100000, .seen = FRAY_SEEN(en_args, have_av)},
+    {.name = "--evasion", .kind = FRAY_ARG_INT, .at = offsetof(en_args, m.evasion),
+      .min = -100000, .max = 100000, .seen = FRAY_SEEN(en_args, have_ev)},
+    {.name = "--coverage", .kind = FRAY_ARG_INT, .at = offsetof(en_args, m.coverage),
+      .min = 0, .max = 21},
+    {.name = "--ar", .kind = FRAY_ARG_INT, .at = offsetof(en_args, m.ar), .min = 0, .max = 100000},
+    {.name = "--precise", .kind = FRAY_ARG_INT, .at = offsetof(en_args, m.precise),
+      .min = 0, .max = 19},
+    {.name = "--damage", .kind = FRAY_ARG_TEXT, .at = offsetof(en_args, damage_text),
+      .min = 0, .max = 64, .seen = FRAY_SEEN(en_args, seen_damage)},
+    {.name = "--defend", .kind = FRAY_ARG_FLAG, .at = offsetof(en_args, m.defend),
+      .min = 1, .max = 1},
+    {.name = "--defense", .kind = FRAY_ARG_ENUM, .at = offsetof(en_args, m.defense_adv),
+      .words = adv_words, .values = adv_values},
+    {.name = "--mc", .kind = FRAY_ARG_LONG, .at = offsetof(en_args, mc), .min = 0, .max = MC_MAX},
+    {.name = "--seed", .kind = FRAY_ARG_U64, .at = offsetof(en_args, seed)},
+    {.name = "--attacker", .kind = FRAY_ARG_SKIP},
+    {.name = "--defender", .kind = FRAY_ARG_SKIP},
+    {.name = NULL}};
+static const fray_arg defeat_args[] = {
+    /* the DP grows with the square of the Aura; 1000 answers in well under
+     * a second, and no creature of the text comes near it */
+    {.name = "--aura", .kind = FRAY_ARG_INT, .at = offsetof(en_args, aura), .min = 0, .max = 1000,
+      .seen = FRAY_SEEN(en_args, have_aura)},
+    {.name = "--energy", .kind = FRAY_ARG_INT, .at = offsetof(en_args, energy),
+      .min = 0, .max = 1000, .seen = FRAY_SEEN(en_args, have_energy)},
+    {.name = "--cost", .kind = FRAY_ARG_INT, .at = offsetof(en_args, cost), .min = 1, .max = 1000},
+    {.name = "--overflow", .kind = FRAY_ARG_FLAG, .at = offsetof(en_args, overflow),
+      .min = 1, .max = 1},
+    {.name = "--stamina", .kind = FRAY_ARG_INT, .at = offsetof(en_args, stamina),
+      .min = 0, .max = 1000},
+    {.name = "--reserve", .kind = FRAY_ARG_INT, .at = offsetof(en_args, reserve),
+      .min = 1, .max = 1000},
+    {.name = "--no-saves", .kind = FRAY_ARG_FLAG, .at = offsetof(en_args, saves),
+      .min = 0, .max = 0},
+    {.name = "--horizon", .kind = FRAY_ARG_INT, .at = offsetof(en_args, horizon),
+      .min = 1, .max = 10000000},
+    {.name = NULL}};
 
 /* Every number of the checks from the two sheets, as the engine's melee
  * attack takes them (ruleset.c): the wielded weapon if it is a melee
@@ -181,94 +181,15 @@ static int parse_args(int argc, char **argv, int defeat, en_args *g, char *err, 
     g->horizon = DEFEAT_HORIZON;
     g->seed = 1;
     snprintf(g->damage_text, sizeof g->damage_text, "1");
-    const char *att = NULL, *def = NULL;
-    for (int i = 1; i + 1 < argc; i++) {
-        if (!strcmp(argv[i], "--attacker"))
-            att = argv[i + 1];
-        if (!strcmp(argv[i], "--defender"))
-            def = argv[i + 1];
-    }
-    if ((att != NULL) != (def != NULL))
-        return fail(err, errlen, "--attacker and --defender go together%s%s", "", "");
-    if (att && from_sheets(att, def, g, err, errlen) < 0)
+    if (fray_args_pair(argc, argv, &g->attacker, &g->defender, err, errlen) < 0 ||
+        (g->attacker && from_sheets(g->attacker, g->defender, g, err, errlen) < 0))
         return -1;
-    g->attacker = att;
-    g->defender = def;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!known(melee_opts, a) && !(defeat && known(defeat_opts, a)))
-            return fail(err, errlen, "unknown parameter '%s' for check '%s' (see fray odds --help)",
-                        a, argv[0]);
-        if (!strcmp(a, "--defend")) {
-            g->m.defend = 1;
-            continue;
-        }
-        if (!strcmp(a, "--overflow")) {
-            g->overflow = 1;
-            continue;
-        }
-        if (!strcmp(a, "--no-saves")) {
-            g->saves = 0;
-            continue;
-        }
-        if (!v)
-            return fail(err, errlen, "%s needs a value%s", a, "");
-        i++;
-        int rc = 0;
-        if (!strcmp(a, "--av")) {
-            rc = parse_int(a, v, -100000, 100000, &g->m.av, err, errlen);
-            g->have_av = 1;
-        } else if (!strcmp(a, "--evasion")) {
-            rc = parse_int(a, v, -100000, 100000, &g->m.evasion, err, errlen);
-            g->have_ev = 1;
-        } else if (!strcmp(a, "--coverage")) {
-            rc = parse_int(a, v, 0, 21, &g->m.coverage, err, errlen);
-        } else if (!strcmp(a, "--ar")) {
-            rc = parse_int(a, v, 0, 100000, &g->m.ar, err, errlen);
-        } else if (!strcmp(a, "--precise")) {
-            rc = parse_int(a, v, 0, 19, &g->m.precise, err, errlen);
-        } else if (!strcmp(a, "--damage")) {
-            if (strlen(v) >= sizeof g->damage_text)
-                return fail(err, errlen, "--damage: expression too long: '%s'%s", v, "");
-            snprintf(g->damage_text, sizeof g->damage_text, "%s", v);
-            g->have_damage_expr = 0;
-        } else if (!strcmp(a, "--defense")) {
-            if (!strcmp(v, "advantage"))
-                g->m.defense_adv = 1;
-            else if (!strcmp(v, "disadvantage"))
-                g->m.defense_adv = -1;
-            else
-                return fail(err, errlen,
-                            "--defense: expected advantage or disadvantage, got '%s'%s", v, "");
-        } else if (!strcmp(a, "--mc")) {
-            rc = parse_long(a, v, 0, MC_MAX, &g->mc, err, errlen);
-        } else if (!strcmp(a, "--seed")) {
-            char *end;
-            errno = 0;
-            g->seed = strtoull(v, &end, 10);
-            if (*end || errno || *v == '-')
-                return fail(err, errlen, "--seed: '%s' is not a non-negative integer%s", v, "");
-        } else if (!strcmp(a, "--aura")) {
-            /* the DP grows with the square of the Aura; 1000 answers in well
-             * under a second, and no creature of the text comes near it */
-            rc = parse_int(a, v, 0, 1000, &g->aura, err, errlen);
-            g->have_aura = 1;
-        } else if (!strcmp(a, "--energy")) {
-            rc = parse_int(a, v, 0, 1000, &g->energy, err, errlen);
-            g->have_energy = 1;
-        } else if (!strcmp(a, "--stamina")) {
-            rc = parse_int(a, v, 0, 1000, &g->stamina, err, errlen);
-        } else if (!strcmp(a, "--reserve")) {
-            rc = parse_int(a, v, 1, 1000, &g->reserve, err, errlen);
-        } else if (!strcmp(a, "--cost")) {
-            rc = parse_int(a, v, 1, 1000, &g->cost, err, errlen);
-        } else if (!strcmp(a, "--horizon")) {
-            rc = parse_int(a, v, 1, 10000000, &g->horizon, err, errlen);
-        } /* --attacker, --defender: read above */
-        if (rc < 0)
-            return -1;
-    }
+    const fray_arg *const melee[] = {melee_args, NULL};
+    const fray_arg *const both[] = {melee_args, defeat_args, NULL};
+    if (fray_args_parse(argc, argv, defeat ? both : melee, g, err, errlen) < 0)
+        return -1;
+    if (g->seen_damage)
+        g->have_damage_expr = 0; /* --damage over the attacker's weapon */
     if (!g->have_av || !g->have_ev)
         return fail(err, errlen, "check '%s' needs --av N and --evasion N%s", argv[0], "");
     if (defeat && !g->have_aura)
@@ -1024,20 +945,34 @@ typedef struct en_rargs {
     unsigned long long seed;
 } en_rargs;
 
-static const char *const ranged_opts[] = {
-    "--mcm", "--ranged-evasion", "--unaware", "--situational", "--coverage", "--ar", "--damage",
-    "--precise", "--defend", "--defense", "--hit", "--armor-rule", "--mc", "--seed", NULL};
-
-static int parse_adv(const char *opt, const char *v, int *out, char *err, size_t errlen)
-{
-    if (!strcmp(v, "advantage"))
-        *out = 1;
-    else if (!strcmp(v, "disadvantage"))
-        *out = -1;
-    else
-        return fail(err, errlen, "%s: expected advantage or disadvantage, got '%s'", opt, v);
-    return 0;
-}
+static const char *const armor_rule_words[] = {"formula", "sentence", NULL};
+static const fray_arg ranged_args[] = {
+    {.name = "--mcm", .kind = FRAY_ARG_INT, .at = offsetof(en_rargs, q.mcm),
+      .min = -100000, .max = 100000, .seen = FRAY_SEEN(en_rargs, have_mcm)},
+    {.name = "--ranged-evasion", .kind = FRAY_ARG_INT, .at = offsetof(en_rargs, q.ranged_evasion),
+      .min = -100000, .max = 100000},
+    {.name = "--unaware", .kind = FRAY_ARG_FLAG, .at = offsetof(en_rargs, q.evade),
+      .min = 0, .max = 0},
+    {.name = "--situational", .kind = FRAY_ARG_INT, .at = offsetof(en_rargs, q.situational),
+      .min = -100000, .max = 100000},
+    {.name = "--coverage", .kind = FRAY_ARG_INT, .at = offsetof(en_rargs, q.coverage),
+      .min = 0, .max = 21},
+    {.name = "--ar", .kind = FRAY_ARG_INT, .at = offsetof(en_rargs, q.ar), .min = 0, .max = 100000},
+    {.name = "--damage", .kind = FRAY_ARG_TEXT, .at = offsetof(en_rargs, damage_text),
+      .min = 0, .max = 64},
+    {.name = "--precise", .kind = FRAY_ARG_INT, .at = offsetof(en_rargs, q.precise),
+      .min = 0, .max = 19},
+    {.name = "--defend", .kind = FRAY_ARG_FLAG, .at = offsetof(en_rargs, q.defend),
+      .min = 1, .max = 1},
+    {.name = "--defense", .kind = FRAY_ARG_ENUM, .at = offsetof(en_rargs, q.defense_adv),
+      .words = adv_words, .values = adv_values},
+    {.name = "--hit", .kind = FRAY_ARG_ENUM, .at = offsetof(en_rargs, q.hit_adv),
+      .words = adv_words, .values = adv_values},
+    {.name = "--armor-rule", .kind = FRAY_ARG_ENUM, .at = offsetof(en_rargs, q.armour_rule),
+      .words = armor_rule_words},
+    {.name = "--mc", .kind = FRAY_ARG_LONG, .at = offsetof(en_rargs, mc), .min = 0, .max = MC_MAX},
+    {.name = "--seed", .kind = FRAY_ARG_U64, .at = offsetof(en_rargs, seed)},
+    {.name = NULL}};
 
 static int parse_ranged(int argc, char **argv, en_rargs *g, char *err, size_t errlen)
 {
@@ -1048,65 +983,9 @@ static int parse_ranged(int argc, char **argv, en_rargs *g, char *err, size_t er
     const fray_ruleset *rs = fray_ruleset_find("energy");
     if (rs && rs->options && rs->noptions == EN_NOPTS)
         g->q.armour_rule = rs->options[EN_O_RANGED_ARMOUR].def;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!known(ranged_opts, a))
-            return fail(err, errlen, "unknown parameter '%s' for check '%s' (see fray odds --help)",
-                        a, argv[0]);
-        if (!strcmp(a, "--defend")) {
-            g->q.defend = 1;
-            continue;
-        }
-        if (!strcmp(a, "--unaware")) {
-            g->q.evade = 0;
-            continue;
-        }
-        if (!v)
-            return fail(err, errlen, "%s needs a value%s", a, "");
-        i++;
-        int rc = 0;
-        if (!strcmp(a, "--mcm")) {
-            rc = parse_int(a, v, -100000, 100000, &g->q.mcm, err, errlen);
-            g->have_mcm = 1;
-        } else if (!strcmp(a, "--ranged-evasion")) {
-            rc = parse_int(a, v, -100000, 100000, &g->q.ranged_evasion, err, errlen);
-        } else if (!strcmp(a, "--situational")) {
-            rc = parse_int(a, v, -100000, 100000, &g->q.situational, err, errlen);
-        } else if (!strcmp(a, "--coverage")) {
-            rc = parse_int(a, v, 0, 21, &g->q.coverage, err, errlen);
-        } else if (!strcmp(a, "--ar")) {
-            rc = parse_int(a, v, 0, 100000, &g->q.ar, err, errlen);
-        } else if (!strcmp(a, "--precise")) {
-            rc = parse_int(a, v, 0, 19, &g->q.precise, err, errlen);
-        } else if (!strcmp(a, "--damage")) {
-            if (strlen(v) >= sizeof g->damage_text)
-                return fail(err, errlen, "--damage: expression too long: '%s'%s", v, "");
-            snprintf(g->damage_text, sizeof g->damage_text, "%s", v);
-        } else if (!strcmp(a, "--defense")) {
-            rc = parse_adv(a, v, &g->q.defense_adv, err, errlen);
-        } else if (!strcmp(a, "--hit")) {
-            rc = parse_adv(a, v, &g->q.hit_adv, err, errlen);
-        } else if (!strcmp(a, "--armor-rule")) {
-            if (!strcmp(v, "formula"))
-                g->q.armour_rule = 0;
-            else if (!strcmp(v, "sentence"))
-                g->q.armour_rule = 1;
-            else
-                return fail(err, errlen, "--armor-rule: expected formula or sentence, got '%s'%s",
-                            v, "");
-        } else if (!strcmp(a, "--mc")) {
-            rc = parse_long(a, v, 0, MC_MAX, &g->mc, err, errlen);
-        } else if (!strcmp(a, "--seed")) {
-            char *end;
-            errno = 0;
-            g->seed = strtoull(v, &end, 10);
-            if (*end || errno || *v == '-' || !*v)
-                return fail(err, errlen, "--seed: '%s' is not a non-negative integer%s", v, "");
-        }
-        if (rc < 0)
-            return -1;
-    }
+    const fray_arg *const tables[] = {ranged_args, NULL};
+    if (fray_args_parse(argc, argv, tables, g, err, errlen) < 0)
+        return -1;
     if (!g->have_mcm)
         return fail(err, errlen, "check '%s' needs --mcm N (the Miss Chance Modifier)%s", argv[0],
                     "");

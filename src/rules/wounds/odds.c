@@ -50,7 +50,8 @@ typedef struct wo_args {
     int sheet_slots[WO_NLEVELS];     /* the defender's slots, from its sheet */
     int have_slots;
     int have_attack, have_defense, have_wild;
-    int tier, vitality, persona;
+    int tier, vitality, persona, seen_slots;
+    char wounds[32]; /* --wounds L,M,S,C */
     int start[4]; /* light, moderate, severe, critical wounds already taken */
     int speed, ap, have_ap, horizon;
     long mc;
@@ -63,47 +64,43 @@ static int fail(char *err, size_t errlen, const char *fmt, const char *a, const 
     return -1;
 }
 
-static int parse_int(const char *opt, const char *s, long min, long max, long *out, char *err,
-                     size_t errlen)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end || errno || v < min || v > max) {
-        snprintf(err, errlen, "%s: '%s' is not an integer in %ld..%ld", opt, s, min, max);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
+static const char *const action_names[] = {"standard", "quick", "strong", "rebuff", NULL};
+static const char *const wild_names[] = {"plain", "explode", "both", NULL};
+static const char *const tier_names[] = {"pc", "minion", "standard", "elite", NULL};
 
-static int pick(const char *opt, const char *v, const char *const *names, int n, int *out,
-                char *err, size_t errlen)
-{
-    for (int i = 0; i < n; i++)
-        if (!strcmp(v, names[i])) {
-            *out = i;
-            return 0;
-        }
-    return fail(err, errlen, "%s: unknown value '%s' (see fray odds --help)", opt, v);
-}
+/* The parameters of each check; "defeat" takes the attack ones too. */
+#define INT_ARG(n, field, lo, hi) \
+    .name = n, .kind = FRAY_ARG_INT, .at = offsetof(wo_args, field), .min = lo, .max = hi
+static const fray_arg attack_args[] = {
+    {INT_ARG("--attack", a.attack, -10000, 10000), .seen = FRAY_SEEN(wo_args, have_attack)},
+    {INT_ARG("--defense", a.defense, -10000, 10000), .seen = FRAY_SEEN(wo_args, have_defense)},
+    {INT_ARG("--damage", a.damage, -10000, 10000)},
+    {INT_ARG("--toughness", a.toughness, -10000, 10000)},
+    {.name = "--action", .kind = FRAY_ARG_ENUM, .at = offsetof(wo_args, a.action),
+     .words = action_names},
+    {.name = "--penetrating", .kind = FRAY_ARG_FLAG, .at = offsetof(wo_args, a.penetrating),
+     .min = 1},
+    {.name = "--concussive", .kind = FRAY_ARG_FLAG, .at = offsetof(wo_args, a.concussive),
+     .min = 1},
+    {.name = "--wild", .kind = FRAY_ARG_ENUM, .at = offsetof(wo_args, a.wild), .words = wild_names,
+     .seen = FRAY_SEEN(wo_args, have_wild)},
+    {.name = "--mc", .kind = FRAY_ARG_LONG, .at = offsetof(wo_args, mc), .min = 0, .max = MC_MAX},
+    {.name = "--seed", .kind = FRAY_ARG_U64, .at = offsetof(wo_args, seed)},
+    {.name = "--attacker", .kind = FRAY_ARG_SKIP},
+    {.name = "--defender", .kind = FRAY_ARG_SKIP},
+    {.name = NULL}};
+static const fray_arg defeat_args[] = {
+    /* slots from --tier, --vitality and --persona rather than the sheet's */
+    {.name = "--tier", .kind = FRAY_ARG_ENUM, .at = offsetof(wo_args, tier), .words = tier_names,
+     .seen = FRAY_SEEN(wo_args, seen_slots)},
+    {INT_ARG("--vitality", vitality, -5, 5), .seen = FRAY_SEEN(wo_args, seen_slots)},
+    {INT_ARG("--persona", persona, -5, 20), .seen = FRAY_SEEN(wo_args, seen_slots)},
+    {.name = "--wounds", .kind = FRAY_ARG_TEXT, .at = offsetof(wo_args, wounds), .max = 32},
+    {INT_ARG("--speed", speed, -10, 10)},
+    {INT_ARG("--ap", ap, 1, 1000), .seen = FRAY_SEEN(wo_args, have_ap)},
+    {INT_ARG("--horizon", horizon, 1, 10000000)},
+    {.name = NULL}};
 
-static const char *const attack_opts[] = {"--attack", "--defense", "--damage", "--toughness",
-                                          "--action", "--penetrating", "--concussive", "--wild",
-                                          "--mc", "--seed", "--attacker", "--defender", NULL};
-static const char *const defeat_opts[] = {"--tier", "--vitality", "--persona", "--wounds",
-                                          "--speed", "--ap", "--horizon", NULL};
-static const char *const action_names[] = {"standard", "quick", "strong", "rebuff"};
-static const char *const wild_names[] = {"plain", "explode", "both"};
-static const char *const tier_names[] = {"pc", "minion", "standard", "elite"};
-
-static int known(const char *const *list, const char *a)
-{
-    for (int i = 0; list[i]; i++)
-        if (!strcmp(list[i], a))
-            return 1;
-    return 0;
-}
 
 /* The ruleset's option defaults, when the ruleset is registered with its
  * option table; otherwise the values docs/odds.md names. */
@@ -164,100 +161,21 @@ static int parse_args(int argc, char **argv, int defeat, wo_args *g, char *err, 
     g->tier = WO_STANDARD;
     g->horizon = DEFEAT_HORIZON;
     g->seed = 1;
-    const char *att = NULL, *def = NULL;
-    for (int i = 1; i + 1 < argc; i++) {
-        if (!strcmp(argv[i], "--attacker"))
-            att = argv[i + 1];
-        if (!strcmp(argv[i], "--defender"))
-            def = argv[i + 1];
-    }
-    if ((att != NULL) != (def != NULL))
-        return fail(err, errlen, "--attacker and --defender go together%s%s", "", "");
-    if (att && from_sheets(att, def, g, err, errlen) < 0)
+    if (fray_args_pair(argc, argv, &g->attacker, &g->defender, err, errlen) < 0 ||
+        (g->attacker && from_sheets(g->attacker, g->defender, g, err, errlen) < 0))
         return -1;
-    g->attacker = att;
-    g->defender = def;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        long x = 0;
-        if (!known(attack_opts, a) && !(defeat && known(defeat_opts, a)))
-            return fail(err, errlen, "unknown parameter '%s' for check '%s' (see fray odds --help)",
-                        a, argv[0]);
-        if (!strcmp(a, "--penetrating")) {
-            g->a.penetrating = 1;
-            continue;
-        }
-        if (!strcmp(a, "--concussive")) {
-            g->a.concussive = 1;
-            continue;
-        }
-        if (!v)
-            return fail(err, errlen, "%s needs a value%s", a, "");
-        i++;
-        int rc = 0;
-        if (!strcmp(a, "--attack")) {
-            rc = parse_int(a, v, -10000, 10000, &x, err, errlen);
-            g->a.attack = (int)x;
-            g->have_attack = 1;
-        } else if (!strcmp(a, "--defense")) {
-            rc = parse_int(a, v, -10000, 10000, &x, err, errlen);
-            g->a.defense = (int)x;
-            g->have_defense = 1;
-        } else if (!strcmp(a, "--damage")) {
-            rc = parse_int(a, v, -10000, 10000, &x, err, errlen);
-            g->a.damage = (int)x;
-        } else if (!strcmp(a, "--toughness")) {
-            rc = parse_int(a, v, -10000, 10000, &x, err, errlen);
-            g->a.toughness = (int)x;
-        } else if (!strcmp(a, "--action")) {
-            rc = pick(a, v, action_names, 4, &g->a.action, err, errlen);
-        } else if (!strcmp(a, "--wild")) {
-            rc = pick(a, v, wild_names, 3, &g->a.wild, err, errlen);
-            g->have_wild = 1;
-        } else if (!strcmp(a, "--tier")) {
-            rc = pick(a, v, tier_names, 4, &g->tier, err, errlen);
-            g->have_slots = 0; /* slots from --tier/--vitality/--persona */
-        } else if (!strcmp(a, "--vitality")) {
-            rc = parse_int(a, v, -5, 5, &x, err, errlen);
-            g->vitality = (int)x;
-            g->have_slots = 0;
-        } else if (!strcmp(a, "--persona")) {
-            rc = parse_int(a, v, -5, 20, &x, err, errlen);
-            g->persona = (int)x;
-            g->have_slots = 0;
-        } else if (!strcmp(a, "--speed")) {
-            rc = parse_int(a, v, -10, 10, &x, err, errlen);
-            g->speed = (int)x;
-        } else if (!strcmp(a, "--ap")) {
-            rc = parse_int(a, v, 1, 1000, &x, err, errlen);
-            g->ap = (int)x;
-            g->have_ap = 1;
-        } else if (!strcmp(a, "--horizon")) {
-            rc = parse_int(a, v, 1, 10000000, &x, err, errlen);
-            g->horizon = (int)x;
-        } else if (!strcmp(a, "--mc")) {
-            rc = parse_int(a, v, 0, MC_MAX, &g->mc, err, errlen);
-        } else if (!strcmp(a, "--seed")) {
-            char *end;
-            errno = 0;
-            g->seed = strtoull(v, &end, 10);
-            if (*end || errno || *v == '-' || !*v)
-                return fail(err, errlen, "--seed: '%s' is not a non-negative integer%s", v, "");
-        } else if (!strcmp(a, "--attacker") || !strcmp(a, "--defender")) {
-            /* read above */
-        } else if (!strcmp(a, "--wounds")) {
-            int n = sscanf(v, "%d,%d,%d,%d", &g->start[0], &g->start[1], &g->start[2],
-                           &g->start[3]);
-            if (n != 4)
-                return fail(err, errlen,
-                            "--wounds: expected L,M,S,C (light, moderate, severe and critical "
-                            "wounds taken), got '%s'%s",
-                            v, "");
-        }
-        if (rc < 0)
-            return -1;
-    }
+    const fray_arg *const attack[] = {attack_args, NULL};
+    const fray_arg *const both[] = {attack_args, defeat_args, NULL};
+    if (fray_args_parse(argc, argv, defeat ? both : attack, g, err, errlen) < 0)
+        return -1;
+    if (g->seen_slots)
+        g->have_slots = 0;
+    if (g->wounds[0] && sscanf(g->wounds, "%d,%d,%d,%d", &g->start[0], &g->start[1], &g->start[2],
+                               &g->start[3]) != 4)
+        return fail(err, errlen,
+                    "--wounds: expected L,M,S,C (light, moderate, severe and critical wounds "
+                    "taken), got '%s'%s",
+                    g->wounds, "");
     if (!g->have_attack || !g->have_defense)
         return fail(err, errlen, "check '%s' needs --attack N and --defense N%s", argv[0], "");
     if (!g->have_wild)
