@@ -30,6 +30,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     argv[argc] = NULL;
     if (!argc)
         return 0;
+    /* the work of these grows with their value (a horizon of attacks, the
+     * square of the Aura, Monte Carlo fights): users may ask for seconds of
+     * it, the fuzzer keeps to small ones and spends its time on the rest */
+    static char small[3][8] = {"300", "60", "200"};
+    for (int i = 1; i + 1 < argc; i++) {
+        if (!strcmp(argv[i], "--horizon") && strlen(argv[i + 1]) > 3)
+            argv[i + 1] = small[0];
+        else if (!strcmp(argv[i], "--aura") && strlen(argv[i + 1]) > 2)
+            argv[i + 1] = small[1];
+        else if (!strcmp(argv[i], "--mc") && strlen(argv[i + 1]) > 3)
+            argv[i + 1] = small[2];
+    }
+    int defeat = !strcmp(argv[0], "defeat"), has_horizon = 0;
+    for (int i = 1; i < argc; i++)
+        has_horizon |= !strcmp(argv[i], "--horizon");
+    if (defeat && !has_horizon && argc + 2 < 64) {
+        argv[argc++] = (char *)"--horizon";
+        argv[argc++] = small[0];
+        argv[argc] = NULL;
+    }
     json_t *out = NULL;
     char err[512];
     if (rs->odds(argc, argv, &out, err, sizeof err) == 0) {
