@@ -2014,6 +2014,11 @@ static void effect(fray_encounter *e, const fray_action *a, const fray_action *t
 
 /* ---- Resolve ------------------------------------------------------------------------------------- */
 
+/* What a creature that cannot act (Helpless, pinned) may still do on its
+ * turn, and legal offers it: Escape a pin, and give up a long action (Cancel
+ * is no action of its own). */
+static int helpless_may(int kind) { return kind == WO_A_ESCAPE || kind == WO_A_CANCEL; }
+
 static int needs_declare(int kind)
 {
     return !wo_is_reaction(kind) && kind != WO_A_IGNORE_FLANK && kind != WO_A_CANCEL;
@@ -2029,6 +2034,10 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
     if (readied)
         a.arg = 0;
     int off_turn = who != fray_turns_current(e);
+    /* legal gives a creature on its turn only what it can do: an action
+     * resolve then refused would leave the turn, and the round, unended */
+    if (!off_turn && !FRAY_CHECK(e, able(e, who) && (can_act(e, who) || helpless_may(a.kind))))
+        return;
     int interrupt = off_turn && !wo_is_reaction(a.kind) && !readied;
     if (interrupt) {
         /* #Using Actions and Reactions: "Doing so reduces your initiative by
@@ -2066,7 +2075,7 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
         if (declare(e, &a))
             return;
         /* as below: one who can do nothing else may still try to Escape */
-        if (!can_act(e, who) && a.kind != WO_A_ESCAPE)
+        if (!can_act(e, who) && !helpless_may(a.kind))
             return;
         pay_ap(e, who, ap);
         c->pending = a.kind;
@@ -2100,7 +2109,7 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
             a.target = (int16_t)saved_redirect;
         }
     }
-    if (!able(e, who) || (!can_act(e, who) && a.kind != WO_A_ESCAPE))
+    if (!able(e, who) || (!can_act(e, who) && !helpless_may(a.kind)))
         return;
     if (readied) {
         c->readied = -1;
