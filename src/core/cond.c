@@ -42,14 +42,14 @@ static void mask_of(const fray_encounter *e, const fray_combatant *c, uint64_t *
     if (e->rs->cond_info) {
         uint64_t done = 0;
         while (m & ~done) {
-            uint64_t todo = m & ~done;
+            uint64_t fresh = m & ~done;
             for (int k = 0; k < e->rs->nconditions; k++) {
-                if (!((todo >> k) & 1u))
+                if (!((fresh >> k) & 1u))
                     continue;
                 m |= e->rs->cond_info[k].implies;
                 flags |= e->rs->cond_info[k].flags;
             }
-            done |= todo;
+            done |= fresh;
         }
     }
     *maskp = m;

@@ -90,6 +90,15 @@ int fray_session_control_default(fray_encounter *e, const char *user, char *out,
     return 0;
 }
 
+/* The creature named `name` (a creature, not a side), or -1 with a message. */
+static int creature_named(const fray_encounter *e, const char *name, char *err, size_t errlen)
+{
+    int w = fray_session_who(e, name, strlen(name));
+    if (w < 0 || w >= 100)
+        return snprintf(err, errlen, "no creature named '%s'", name), -1;
+    return w;
+}
+
 static int resource_named(const fray_encounter *e, const char *s)
 {
     for (int k = 0; k < e->rs->nresources; k++)
@@ -116,8 +125,8 @@ static int fiat(fray_encounter *e, const char *kind, const char *body, int apply
         int v, w;
         if (sscanf(body, "%63s %d", a, &v) != 2 || v < 1 || v > 10000)
             return snprintf(err, errlen, "usage: %s WHO AMOUNT (1 to 10000)", kind), -1;
-        if ((w = fray_session_who(e, a, strlen(a))) < 0 || w >= 100)
-            return snprintf(err, errlen, "no creature named '%s'", a), -1;
+        if ((w = creature_named(e, a, err, errlen)) < 0)
+            return -1;
         if (!e->rs->fiat)
             return snprintf(err, errlen, "%s has no GM damage or healing", e->rs->id), -1;
         if (apply)
@@ -128,9 +137,9 @@ static int fiat(fray_encounter *e, const char *kind, const char *body, int apply
         int v;
         if (sscanf(body, "%63s %63s %d", a, b, &v) != 3)
             return snprintf(err, errlen, "usage: set WHO RESOURCE VALUE"), -1;
-        int w = fray_session_who(e, a, strlen(a)), r = resource_named(e, b);
-        if (w < 0 || w >= 100)
-            return snprintf(err, errlen, "no creature named '%s'", a), -1;
+        int w = creature_named(e, a, err, errlen), r = resource_named(e, b);
+        if (w < 0)
+            return -1;
         if (r < 0)
             return snprintf(err, errlen, "%s has no resource '%s'", e->rs->id, b), -1;
         if (apply)
@@ -140,9 +149,9 @@ static int fiat(fray_encounter *e, const char *kind, const char *body, int apply
     if (sscanf(body, "%63s %63s %63[^\n]", a, b, c) != 3 ||
         (strcasecmp(a, "add") && strcasecmp(a, "remove")))
         return snprintf(err, errlen, "usage: condition add|remove WHO CONDITION"), -1;
-    int w = fray_session_who(e, b, strlen(b)), k = condition_named(e, c);
-    if (w < 0 || w >= 100)
-        return snprintf(err, errlen, "no creature named '%s'", b), -1;
+    int w = creature_named(e, b, err, errlen), k = condition_named(e, c);
+    if (w < 0)
+        return -1;
     if (k < 0)
         return snprintf(err, errlen, "%s has no condition '%s'", e->rs->id, c), -1;
     if (apply) {
@@ -472,12 +481,8 @@ int fray_session_check_fiat(fray_session *p, const char *kind, const char *body,
                    -1;
         return 0;
     }
-    if (!strcmp(kind, "remove")) {
-        int w = fray_session_who(e, body, strlen(body));
-        if (w < 0 || w >= 100)
-            return snprintf(err, errlen, "no creature named '%s'", body), -1;
-        return 0;
-    }
+    if (!strcmp(kind, "remove"))
+        return creature_named(e, body, err, errlen) < 0 ? -1 : 0;
     if (!strcmp(kind, "add")) {
         /* tried on a copy of the fight: a bad creature changes nothing */
         char json[400];
