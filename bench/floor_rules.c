@@ -17,7 +17,7 @@
 enum { FL_HP, FL_AP };
 enum { FL_STRIKE };
 
-static const fray_action_info actions[] = {{"Strike", "1 AP", "d20 >= 11 hits for 1d6"}};
+static const fray_action_info actions[] = {{"Strike", "1 AP", "d20 >= 11 hits for 1d6", "a foe standing"}};
 static const char *const resources[] = {"HP", "AP"};
 
 static int load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int who)

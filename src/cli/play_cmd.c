@@ -26,7 +26,7 @@ static const struct {
     {"log", "[N]", "the narration so far (the last N lines)"},
     {"export", "", "the fight's events as JSON Lines"},
     {"sim", "[N]", "the fight played on N times (default 1000) from now by fray: who wins"},
-    {"odds", "CHECK [--param VALUE]...", "exact odds from the ruleset (as fray odds RULESET ...)"},
+    {"odds", "ACTION [TARGET] | CHECK ...", "exact odds of an action legal now, from the present state; or of a check, as fray odds RULESET CHECK ..."},
     {"control", "WHO gm|policy|random", "who decides for a creature or a side from now on"},
     {"damage", "WHO AMOUNT", "GM fiat: damage as the ruleset takes it (Aura, wounds...)"},
     {"heal", "WHO AMOUNT", "GM fiat: healing as the ruleset gives it"},
@@ -137,13 +137,19 @@ static int pick_action(play_t *p, const char *words, char *why, size_t whylen)
     if (best >= 0)
         return best;
     for (int k = 0; k < e->rs->nactions; k++) {
-        size_t l = strlen(e->rs->actions[k].name);
-        if (prefix_ci(s, e->rs->actions[k].name, l))
-            return snprintf(why, whylen,
-                            "%s is not legal for %s now (not in the list: type 'list'); it "
-                            "costs %s",
-                            e->rs->actions[k].name, e->c[q->who].name, e->rs->actions[k].cost),
-                   -2;
+        const fray_action_info *ai = &e->rs->actions[k];
+        size_t l = strlen(ai->name);
+        if (!prefix_ci(s, ai->name, l))
+            continue;
+        /* the rule that allows it, its cost, and what the creature has */
+        char state[200] = "";
+        if (e->rs->describe)
+            e->rs->describe(e, q->who, state, sizeof state);
+        return snprintf(why, whylen, "%s is not legal for %s now. %s%s costs %s; %s has %s (type 'list')",
+                        ai->name, e->c[q->who].name, ai->needs ? ai->needs : "",
+                        ai->needs ? ". It" : "It", ai->cost, e->c[q->who].name,
+                        *state ? state : "nothing to show"),
+               -2;
     }
     return snprintf(why, whylen, "'%s' is neither a command nor an action of %s (type 'help' or 'list')", s, e->rs->id), -2;
 }
@@ -239,9 +245,55 @@ static int cmd_sim(play_t *p, const char *arg)
     return 0;
 }
 
+static int print_json(json_t *out)
+{
+    char *text = json_dumps(out, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
+    printf("%s\n", text ? text : "");
+    free(text);
+    json_decref(out);
+    return 0;
+}
+
+/* Whether the first word of `arg` is one of the ruleset's odds checks. */
+static int is_check(const fray_ruleset *rs, const char *arg)
+{
+    char first[64];
+    snprintf(first, sizeof first, "%.*s", (int)strcspn(arg, " "), arg);
+    char *probe[2] = {first, NULL};
+    json_t *o = NULL;
+    char err[256];
+    int unknown = rs->odds(1, probe, &o, err, sizeof err) < 0 && strstr(err, "unknown check");
+    json_decref(o);
+    return !unknown;
+}
+
+/* odds ACTION [TARGET]: the exact odds of an action legal now, from the
+ * state (the ruleset's action_odds); odds CHECK --param...: as fray odds. */
 static int cmd_odds(play_t *p, const char *arg)
 {
     const fray_ruleset *rs = p->s.e->rs;
+    if (!*arg)
+        return printf("usage: odds ACTION [TARGET] (an action legal now) or odds CHECK "
+                      "[--param VALUE]... (see fray odds --help)\n"), 0;
+    json_t *out = NULL;
+    char err[512];
+    if (p->s.q.kind == Q_ACTION && rs->action_odds && arg[0] != '-') {
+        char why[512];
+        int pick = pick_action(p, arg, why, sizeof why);
+        if (pick >= 0) {
+            if (rs->action_odds(p->s.e, &p->s.q.legal[pick], &out, err, sizeof err) < 0)
+                return printf("refused: %s\n", err), 0;
+            return print_json(out);
+        }
+        /* not an action legal now: perhaps a check of the ruleset's */
+        if (pick == -1 || !rs->odds)
+            return printf("refused: %s\n", pick == -1 ? "passing has no odds" : why), 0;
+        if (!is_check(rs, arg))
+            return printf("refused: %s\n", why), 0;
+    } else if (rs->odds && !is_check(rs, arg)) {
+        return printf("refused: '%s' is not a check of %s; the odds of an action are asked "
+                      "while a creature may act\n", arg, rs->id), 0;
+    }
     if (!rs->odds)
         return printf("refused: %s has no exact odds\n", rs->id), 0;
     char copy[512], *argv[64];
@@ -249,18 +301,10 @@ static int cmd_odds(play_t *p, const char *arg)
     snprintf(copy, sizeof copy, "%s", arg);
     for (char *t = strtok(copy, " "); t && argc < 63; t = strtok(NULL, " "))
         argv[argc++] = t;
-    if (!argc)
-        return printf("usage: odds CHECK [--param VALUE]... (see fray odds --help)\n"), 0;
     argv[argc] = NULL;
-    json_t *out = NULL;
-    char err[256];
     if (rs->odds(argc, argv, &out, err, sizeof err) < 0)
         return printf("refused: %s\n", err), 0;
-    char *text = json_dumps(out, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
-    printf("%s\n", text ? text : "");
-    free(text);
-    json_decref(out);
-    return 0;
+    return print_json(out);
 }
 
 static void cmd_help(const char *arg)

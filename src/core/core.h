@@ -42,6 +42,10 @@ typedef struct fray_action_info {
     const char *name; /* "Melee Attack" */
     const char *cost; /* "3 Energy", as the text gives it */
     const char *what; /* one line */
+    /* When it may be taken, as the text says, after the heading that says
+     * it ("#Disarm: a foe within your Reach, facing you"): fray play's
+     * refusal of an action that is not legal now cites it. May be NULL. */
+    const char *needs;
 } fray_action_info;
 
 typedef struct fray_option_info {
@@ -226,8 +230,9 @@ struct fray_encounter {
 /* ---- The ruleset table ---------------------------------------------------- */
 
 /* 1: the first table; 2: odds, odds_help, policy_kinds appended;
- * 3: turns, cond_info, questions, answer appended (core v2). */
-#define FRAY_RULESET_VERSION 3
+ * 3: turns, cond_info, questions, answer appended (core v2);
+ * 4: action_odds appended. */
+#define FRAY_RULESET_VERSION 4
 
 struct fray_ruleset {
     int version;            /* FRAY_RULESET_VERSION; new hooks are appended */
@@ -317,6 +322,16 @@ struct fray_ruleset {
      * who by no one, as the ruleset's damage rules take it (Aura, wound
      * levels...), or healed when heal is set. May be NULL. */
     void (*fiat)(fray_encounter *e, int who, int amount, int heal);
+
+    /* ---- appended in version 4 ---- */
+    /* The exact odds of action `a` (one of who's legal actions now) in the
+     * present state, read from the creatures as resolve would read them:
+     * the JSON of the matching odds check (fray play's `odds ACTION
+     * TARGET`). Leaves e as it found it (fray_mods_mark/fray_mods_drop
+     * around modifiers computed on the way). -1 with err for an action
+     * without odds (a move). May be NULL. */
+    int (*action_odds)(fray_encounter *e, const fray_action *a, json_t **out, char *err,
+                       size_t errlen);
 };
 
 #define FRAY_SUSPEND (-3)
@@ -416,6 +431,10 @@ void fray_cond_refresh(fray_encounter *e, int who);
 
 /* Attach a modifier to the next event. */
 void fray_mod(fray_encounter *e, const char *source, int value);
+/* Around a computation that only looks (action_odds reading the modifiers
+ * resolve would use): the modifiers it attached are dropped again. */
+static inline int fray_mods_mark(const fray_encounter *e) { return e->nmods; }
+static inline void fray_mods_drop(fray_encounter *e, int mark) { e->nmods = mark; }
 /* Emit an event: the core fills seq and round and attaches the rolls drawn,
  * the modifiers and the changes made since the last event. Inline, so that
  * without a sink (the sim) the event a caller writes is never built. */

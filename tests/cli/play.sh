@@ -55,6 +55,20 @@ printf '%s\n' 'sim 200' 'sim 200' 'odds melee --av 17 --evasion 11' 'odds nonsen
 grep -q '"p_hit": 0.58999999999999997' "$tmp/s.out" && ok || bad "odds melee: $(grep -A3 p_hit "$tmp/s.out")"
 grep -q "refused: unknown check 'nonsense'\|refused: .*nonsense" "$tmp/s.out" && ok || bad "odds with a bad check not refused"
 
+# odds ACTION TARGET: the action legal now, read from the live state (the
+# archer's shot at 6 m, inside the second range number); a move has none;
+# an action not legal now is refused with the rule that allows it.
+ex=examples/energy-duel.json
+printf '%s\n' 'odds Ranged Attack > Grok' 'odds 2' 'do Melee Attack > Grok' quit |
+    "$fray" play "$ex" --db "$tmp/odds.db" --seed 5 >"$tmp/o.out" 2>&1
+grep -q '"action": "Ranged Attack"' "$tmp/o.out" && ok || bad "odds of the legal Ranged Attack: $(head -c 400 "$tmp/o.out")"
+grep -q '"mcm": 8' "$tmp/o.out" && grep -q '"p_hit": 0\.8' "$tmp/o.out" && ok || bad "odds of the shot not from the archer's state: $(grep -A14 '"params"' "$tmp/o.out")"
+grep -q "refused: Run has no exact odds: only attacks have them" "$tmp/o.out" && ok || bad "odds of a move not refused"
+grep -q "refused: Melee Attack is not legal for Aldric now. #Melee Attacks: a melee weapon in hand and a foe within its Reach.* It costs 3 Energy; Aldric has Aura 28/28" "$tmp/o.out" && ok || bad "illegal action refused without its rule: $(grep refused "$tmp/o.out")"
+ex=examples/wounds-duel.json
+printf '%s\n' 'do Aldric Pin > Grok' quit | "$fray" play "$ex" --db "$tmp/odds2.db" --seed 5 >"$tmp/o2.out" 2>&1
+grep -q "refused: Pin is not legal for Aldric now. #Action: Pin: a foe you grapple" "$tmp/o2.out" && ok || bad "wounds refusal without its rule: $(grep refused "$tmp/o2.out")"
+
 # A creature joins mid-fight and another leaves; a bad one is refused.
 printf '%s\n' 'add Snik red goblin 3 0' 'add Snak red dragon' 'add Aldric red goblin' 'remove Grok' export quit |
     "$fray" play examples/wounds-duel.json --db "$tmp/add.db" --seed 5 >"$tmp/a.out" 2>&1

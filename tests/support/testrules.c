@@ -16,10 +16,10 @@ typedef struct tr_creature { int hp_max, bonus, braced; } tr_creature;
 typedef struct tr_state { int rests, narrowed; } tr_state;
 
 static const fray_action_info actions[] = {
-    {"Strike", "1 AP", "d20 >= 10 hits for 1dN"},
-    {"Brace", "reaction", "the declared Strike needs 15"},
-    {"Riposte", "reaction", "1 damage after a miss"},
-    {"Daze", "1 AP", "Dazed (and so Exposed) to the end of the round"},
+    {"Strike", "1 AP", "d20 >= 10 hits for 1dN", NULL},
+    {"Brace", "reaction", "the declared Strike needs 15", NULL},
+    {"Riposte", "reaction", "1 damage after a miss", NULL},
+    {"Daze", "1 AP", "Dazed (and so Exposed) to the end of the round", NULL},
 };
 static const char *const resources[] = {"HP", "AP"};
 static const char *const conditions[] = {"Dazed", "Exposed"};

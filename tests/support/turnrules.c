@@ -20,14 +20,14 @@
 typedef struct tt_creature { int bonus, hp_max; } tt_creature;
 
 static const fray_action_info actions[] = {
-    [TT_STRIKE] = {"Strike", "1 Action", "1d20 + bonus against 10, 1 damage"},
-    [TT_PARRY] = {"Parry", "1 Reaction", "after a Strike's roll: +5 to beat"},
-    [TT_DELAY] = {"Delay", "free", "wait; enter the order after a later turn"},
-    [TT_FOLLOW] = {"Follow", "free", "wait; act right after the target's turn"},
-    [TT_ENTER] = {"Enter", "free", "while delaying: act now"},
-    [TT_READY] = {"Ready", "1 Action", "a Strike that fires when a foe acts"},
-    [TT_READIED] = {"Readied Strike", "reaction", "the readied Strike"},
-    [TT_COMMAND] = {"Command", "1 Action", "an ally acts now, inside this turn"},
+    [TT_STRIKE] = {"Strike", "1 Action", "1d20 + bonus against 10, 1 damage", NULL},
+    [TT_PARRY] = {"Parry", "1 Reaction", "after a Strike's roll: +5 to beat", NULL},
+    [TT_DELAY] = {"Delay", "free", "wait; enter the order after a later turn", NULL},
+    [TT_FOLLOW] = {"Follow", "free", "wait; act right after the target's turn", NULL},
+    [TT_ENTER] = {"Enter", "free", "while delaying: act now", NULL},
+    [TT_READY] = {"Ready", "1 Action", "a Strike that fires when a foe acts", NULL},
+    [TT_READIED] = {"Readied Strike", "reaction", "the readied Strike", NULL},
+    [TT_COMMAND] = {"Command", "1 Action", "an ally acts now, inside this turn", NULL},
 };
 static const char *const resources[] = {"HP", "Init", "Actions", "Reactions"};
 static const fray_cond_info cond_info[] = {

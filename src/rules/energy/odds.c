@@ -113,6 +113,19 @@ static const fray_arg defeat_args[] = {
       .min = 1, .max = 10000000},
     {.name = NULL}};
 
+int en_dexpr_plus(fray_dexpr *d, int bonus)
+{
+    if (!bonus)
+        return 0;
+    if (d->n >= FRAY_EXPR_TERMS)
+        return -1;
+    fray_dterm *t = &d->t[d->n++];
+    memset(t, 0, sizeof *t);
+    t->sign = bonus < 0 ? -1 : 1;
+    t->value = bonus < 0 ? -bonus : bonus;
+    return 0;
+}
+
 /* Every number of the checks from the two sheets, as the engine's melee
  * attack takes them (ruleset.c): the wielded weapon if it is a melee
  * weapon, else an Unarmed attack (#Unarmed Attacks: "Unarmed AV = 15 +
@@ -146,16 +159,10 @@ static int from_sheets(const char *att, const char *def, en_args *g, char *err, 
         g->m.resist = (d->resist & bit) != 0;
         snprintf(g->damage_text, sizeof g->damage_text, "Unarmed");
     }
-    if (bonus != 0) {
-        if (g->m.damage.n >= FRAY_EXPR_TERMS) {
-            fray_encounter_free(e);
-            snprintf(err, errlen, "the attacker's damage roll has too many terms");
-            return -1;
-        }
-        fray_dterm *t = &g->m.damage.t[g->m.damage.n++];
-        memset(t, 0, sizeof *t);
-        t->sign = bonus < 0 ? -1 : 1;
-        t->value = bonus < 0 ? -bonus : bonus;
+    if (en_dexpr_plus(&g->m.damage, bonus) < 0) {
+        fray_encounter_free(e);
+        snprintf(err, errlen, "the attacker's damage roll has too many terms");
+        return -1;
     }
     g->have_damage_expr = 1;
     g->m.evasion = d->d.evasion;
@@ -242,6 +249,15 @@ static double evasion_exceeds(long t, int adv) { return die_exceeds(t, 10, adv);
 
 double en_evasion_exceeds(long t, int adv) { return evasion_exceeds(t, adv); }
 
+/* P(the kept d20 shows n) with net Advantage adv (|adv|+1 dice). */
+static double d20_face(int n, int adv)
+{
+    double k = (double)(adv < 0 ? -adv : adv) + 1.0;
+    if (adv >= 0)
+        return pow(n / 20.0, k) - pow((n - 1) / 20.0, k);
+    return pow((21 - n) / 20.0, k) - pow((20 - n) / 20.0, k);
+}
+
 int en_melee_odds_compute(const en_melee_q *q, en_melee_odds *r)
 {
     fray_dist dmg;
@@ -254,31 +270,39 @@ int en_melee_odds_compute(const en_melee_q *q, en_melee_odds *r)
      * Defenses": then the AV must exceed the roll. #Evasion: "Evasion Roll =
      * 1d10* + Evasion". */
     long need = (long)q->av - q->evasion - (q->defend ? 1 : 0); /* hits when 1d10* <= need */
-    double evade = evasion_exceeds(need, q->defense_adv);
+    /* #Evasion: a target that cannot roll Evasion is hit automatically */
+    double evade = q->auto_hit ? 0.0 : evasion_exceeds(need, q->defense_adv);
     double beat = 1.0 - evade;
 
     /* #Combat Roll, through the ruleset's own table: 20 (widened by Precise,
      * #Critical Hits) is a Critical Hit, 1 a Critical Failure; otherwise a
-     * roll below the Coverage hits the armour. */
-    int ncrit = 0, nfail = 0, narm = 0, nfree = 0;
+     * roll below the Coverage hits the armour. The Combat roll itself may
+     * have Advantage or Disadvantage (Dazed, Blinded). */
+    double w[4] = {0, 0, 0, 0}; /* crit, fail, armour, free */
+    int count[4] = {0, 0, 0, 0};
     for (int n = 1; n <= 20; n++) {
         int f = en_d20_flags(n, q->precise);
-        if (f & EN_OUT_MISS)
-            nfail++;
-        else if (f & EN_OUT_CRIT)
-            ncrit++;
-        else if (n < q->coverage)
-            narm++;
-        else
-            nfree++;
+        int i = (f & EN_OUT_MISS) ? 1 : (f & EN_OUT_CRIT) ? 0 : n < q->coverage ? 2 : 3;
+        count[i]++;
+        w[i] += d20_face(n, q->attack_adv);
     }
-    double wc = ncrit / 20.0, wa = narm * beat / 20.0, wf = nfree * beat / 20.0;
+    double pcrit = w[0], pfail = w[1], parm = w[2], pfree = w[3];
+    double wc = pcrit, wa = parm * beat, wf = pfree * beat;
+    double pmiss = pfail + (parm + pfree) * evade;
+    if (!q->attack_adv) {
+        /* one d20: whole twentieths, computed as they always were */
+        wc = count[0] / 20.0;
+        pfail = count[1] / 20.0;
+        wa = count[2] * beat / 20.0;
+        wf = count[3] * beat / 20.0;
+        pmiss = (count[1] + (count[2] + count[3]) * evade) / 20.0;
+    }
     r->p_crit = wc;
     r->p_hit = wc + wa + wf;
     /* "the target subtracts their Armor Rating": it reduces the damage only
      * when there is a Rating to subtract. */
     r->p_armor = q->ar > 0 ? wa : 0.0;
-    r->p_fail = nfail / 20.0;
+    r->p_fail = pfail;
     r->p_evade = evade;
 
     int dmax = dmg.lo + dmg.n - 1;
@@ -295,7 +319,7 @@ int en_melee_odds_compute(const en_melee_q *q, en_melee_odds *r)
         return -1;
     }
     /* misses, counted as 0 damage */
-    r->damage.p[0] = (nfail + (narm + nfree) * evade) / 20.0;
+    r->damage.p[0] = pmiss;
     for (int i = 0; i < dmg.n; i++) {
         int v = dmg.lo + i;
         double pv = dmg.p[i];
@@ -541,6 +565,8 @@ static en_melee_in melee_in(const en_melee_q *q)
     in.precise = q->precise;
     in.defend = q->defend;
     in.defense_adv = q->defense_adv;
+    in.attack_adv = q->attack_adv;
+    in.auto_hit = q->auto_hit;
     return in;
 }
 
@@ -852,24 +878,20 @@ static int odds_defeat(const en_args *g, json_t **out, char *err, size_t errlen)
 
 /* ---- One ranged attack ----------------------------------------------------------- */
 
-/* P(the kept d20 shows n) with net Advantage adv (|adv|+1 dice). */
-static double d20_face(int n, int adv)
-{
-    double k = (double)(adv < 0 ? -adv : adv) + 1.0;
-    if (adv >= 0)
-        return pow(n / 20.0, k) - pow((n - 1) / 20.0, k);
-    return pow((21 - n) / 20.0, k) - pow((20 - n) / 20.0, k);
-}
-
 int en_ranged_odds_compute(const en_ranged_q *q, en_melee_odds *r)
 {
     fray_dist dmg;
     memset(r, 0, sizeof *r);
     if (fray_dist_expr(&dmg, &q->damage, 0) < 0)
         return -1;
-    double crit = 0.0, arm = 0.0, free_ = 0.0, miss = 0.0;
+    /* hit[armour][halved]: the chance of a hit through (or into) armour,
+     * with the thrown weapon's halving or without */
+    double hit[2][2] = {{0, 0}, {0, 0}}, crit = 0.0, miss = 0.0;
     for (int n = 1; n <= 20; n++) {
         double pn = d20_face(n, q->hit_adv);
+        /* #Throwing Weapons: "Weapons without the Thrown property deal half
+         * damage when thrown unless the Hit Roll is a natural 20" */
+        int half = q->thrown_halves && n != 20;
         /* #Hit Roll: "20 Critical Hit (You hit the target, ignore their
          * armor ...)", "1 Critical Failure (counts as a miss)" */
         int f = en_d20_flags(n, q->precise);
@@ -880,6 +902,7 @@ int en_ranged_odds_compute(const en_ranged_q *q, en_melee_odds *r)
         }
         if (f & EN_OUT_CRIT) {
             crit += pn;
+            hit[0][half] += pn;
             continue;
         }
         /* #Ranged Attacks: "Miss Chance = Miss Chance Modifier + Target's
@@ -901,19 +924,20 @@ int en_ranged_odds_compute(const en_ranged_q *q, en_melee_odds *r)
          * (option 0) or the sentence "If your Hit roll is greater than or
          * equal to the target's Ranged AC, then you hit their armor" (1) */
         int armour = q->armour_rule ? q->coverage > 0 && n >= q->coverage : n < q->coverage;
-        if (armour)
-            arm += pn * ph;
-        else
-            free_ += pn * ph;
+        hit[armour][half] += pn * ph;
         miss += pn * (1.0 - ph);
     }
+    double arm = hit[1][0] + hit[1][1];
     r->p_crit = crit;
-    r->p_hit = crit + arm + free_;
+    r->p_hit = hit[0][0] + hit[0][1] + arm;
     r->p_armor = q->ar > 0 ? arm : 0.0;
     r->p_evade = miss - r->p_fail;
     int dmax = dmg.lo + dmg.n - 1;
     if (dmax < 0)
         dmax = 0;
+    int mult = q->weak || q->resist || q->halves || q->thrown_halves;
+    if (mult) /* the most a hit can deal: the fewest halvings */
+        dmax = en_damage_multiply(dmax, q->weak, q->resist, 0, q->halves);
     r->damage.lo = 0;
     r->damage.n = dmax + 1;
     r->damage.p = calloc((size_t)r->damage.n, sizeof *r->damage.p);
@@ -924,10 +948,15 @@ int en_ranged_odds_compute(const en_ranged_q *q, en_melee_odds *r)
     r->damage.p[0] = miss;
     for (int i = 0; i < dmg.n; i++) {
         int v = dmg.lo + i;
-        int full = v > 0 ? v : 0;
-        int ar = v - q->ar > 0 ? v - q->ar : 0;
-        r->damage.p[full] += (crit + free_) * dmg.p[i];
-        r->damage.p[ar] += arm * dmg.p[i];
+        for (int armour = 0; armour < 2; armour++)
+            for (int half = 0; half < 2; half++) {
+                int d = armour ? v - q->ar : v;
+                if (d < 0)
+                    d = 0;
+                if (mult) /* #Weaknesses and Resistances: after armour */
+                    d = en_damage_multiply(d, q->weak, q->resist, 0, q->halves + half);
+                r->damage.p[d] += hit[armour][half] * dmg.p[i];
+            }
     }
     for (int v = 1; v < r->damage.n; v++)
         r->mean_damage += v * r->damage.p[v];
@@ -1034,12 +1063,10 @@ static const char *adv_name(int adv)
     return adv > 0 ? "advantage" : adv < 0 ? "disadvantage" : "normal";
 }
 
-static int odds_ranged(int argc, char **argv, json_t **out, char *err, size_t errlen)
+static int ranged_out(const en_rargs *gp, json_t **out, char *err, size_t errlen)
 {
-    en_rargs g;
+    const en_rargs g = *gp;
     en_melee_odds r;
-    if (parse_ranged(argc, argv, &g, err, errlen) < 0)
-        return -1;
     if (en_ranged_odds_compute(&g.q, &r) < 0) {
         snprintf(err, errlen, "the damage distribution is too large to compute exactly");
         return -1;
@@ -1073,6 +1100,33 @@ static int odds_ranged(int argc, char **argv, json_t **out, char *err, size_t er
     en_melee_odds_free(&r);
     *out = o;
     return 0;
+}
+
+static int odds_ranged(int argc, char **argv, json_t **out, char *err, size_t errlen)
+{
+    en_rargs g;
+    if (parse_ranged(argc, argv, &g, err, errlen) < 0)
+        return -1;
+    return ranged_out(&g, out, err, errlen);
+}
+
+int en_melee_odds_json(const en_melee_q *q, const char *attacker, const char *defender,
+                       json_t **out, char *err, size_t errlen)
+{
+    en_args g;
+    memset(&g, 0, sizeof g);
+    g.m = *q;
+    g.attacker = attacker;
+    g.defender = defender;
+    return odds_melee(&g, out, err, errlen);
+}
+
+int en_ranged_odds_json(const en_ranged_q *q, json_t **out, char *err, size_t errlen)
+{
+    en_rargs g;
+    memset(&g, 0, sizeof g);
+    g.q = *q;
+    return ranged_out(&g, out, err, errlen);
 }
 
 int en_odds(int argc, char **argv, json_t **out, char *err, size_t errlen)

@@ -28,6 +28,8 @@ typedef struct en_melee_q {
     int precise;     /* widens the Crit range to 20-precise..20 */
     int defend;      /* the target took Defend: it wins ties */
     int defense_adv; /* +1 Advantage, -1 Disadvantage on every die of the Evasion roll */
+    int attack_adv;  /* net Advantage on the Combat roll (0 from the parameters) */
+    int auto_hit;    /* the target cannot roll Evasion (unconscious): every roll but a 1 hits */
     fray_dexpr damage; /* the damage roll, bonuses included */
     /* multipliers after armour (#Weaknesses and Resistances), through
      * en_damage_multiply; 0 from the raw-number parameters */
@@ -64,9 +66,21 @@ typedef struct en_ranged_q {
     int armour_rule;    /* option ranged_armour_rule: 0 Hit roll < Coverage, 1 >= */
     int precise;
     fray_dexpr damage;  /* Weapon Damage roll + Extra Damage from Draw Weight */
+    /* multipliers after armour, as en_melee_q's (0 from the parameters);
+     * thrown_halves: a weapon without Thrown, thrown: half unless a natural 20 */
+    int weak, resist, halves, thrown_halves;
 } en_ranged_q;
 
 /* Exact odds of one ranged attack, in the melee result's fields. */
 int en_ranged_odds_compute(const en_ranged_q *q, en_melee_odds *r);
+
+/* The JSON `fray odds energy melee` / `ranged` prints, for a query built
+ * from the state (the ruleset's action_odds); attacker and defender name
+ * the creatures in "params" (NULL: left out). 0, or -1 with err. */
+int en_melee_odds_json(const en_melee_q *q, const char *attacker, const char *defender,
+                       json_t **out, char *err, size_t errlen);
+int en_ranged_odds_json(const en_ranged_q *q, json_t **out, char *err, size_t errlen);
+/* Add a constant to a damage expression; -1 when it has no room. */
+int en_dexpr_plus(fray_dexpr *d, int bonus);
 
 #endif

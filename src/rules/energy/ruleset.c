@@ -30,31 +30,56 @@ static const int en_daughter[EN_NCOND] = {
     [EN_C_STABILIZED] = -1,      [EN_C_BLEEDING] = -1};
 
 static const fray_action_info en_actions[EN_NACTIONS] = {
-    [EN_A_MELEE] = {"Melee Attack", "3 Energy", "attack a target within your Reach (Combat roll, AV against Evasion)"},
-    [EN_A_RANGED] = {"Ranged Attack", "1 Energy (option ranged_attack_cost; the Actions list says 2)", "shoot or throw: Hit roll against Miss Chance"},
-    [EN_A_LOAD] = {"Load", "the weapon's Load Energy", "load a ranged weapon with ammunition"},
-    [EN_A_SHIFT] = {"Shift", "1 Energy or 2 Agility", "move 1 m"},
-    [EN_A_RUN] = {"Run", "3 Energy (1 per third of Speed actually run)", "run your Speed; turning sharply costs movement"},
-    [EN_A_SPRINT] = {"Sprint", "3 Energy + 1 Stamina", "a full Run plus extra metres from Leg Strength"},
-    [EN_A_QUICK_RUN] = {"Quick Run", "2 Energy", "run two thirds of your Speed"},
-    [EN_A_AGILE_MOVE] = {"Agile Move", "1 Agility (Immediate Interrupt; once per Energy spent on non-movement actions)", "move 1 m"},
-    [EN_A_JUMP] = {"Jump", "1 Energy + 1 Stamina after moving 2 m, else 2 Energy + 1 Stamina", "jump; land Unguarded"},
-    [EN_A_KNEEL] = {"Kneel From Prone", "1 Energy", "right yourself from Prone; become Unguarded"},
-    [EN_A_STAND] = {"Stand Up", "1 Energy", "stand up from kneeling"},
-    [EN_A_DEFEND] = {"Defend", "1 Energy", "end your own Unguarded and Exposed; win ties on your Defenses"},
-    [EN_A_STOW] = {"Stow Item", "1 Energy (side arm) or 2 Energy", "put away the weapon in hand"},
-    [EN_A_EQUIP] = {"Equip Item", "1 Energy (side arm) or 2 Energy", "take a weapon in hand"},
-    [EN_A_PICK_UP] = {"Pick Up Item", "1 Energy and Exposed (option pick_up_cost; the Actions list says 2)", "pick up your weapon from the ground"},
-    [EN_A_CATCH_BREATH] = {"Catch Your Breath", "3 Energy (or all your Energy)", "regain 1 Stamina"},
-    [EN_A_UNARMED] = {"Unarmed Attack", "2 Energy", "a melee attack with Reach 0; damage MASAB (min 1)"},
-    [EN_A_SWIFT] = {"Swift Attack", "1 Energy (Immediate Interrupt, once per Round)", "a melee attack on an Unguarded creature or one moving through your Reach"},
-    [EN_A_TRIP] = {"Trip", "3 Energy", "Trip/Push Down: melee attack at -5 AV; failed Fortitude roll knocks Prone"},
-    [EN_A_DISARM] = {"Disarm", "3 Energy", "melee attack at -5 AV; failed Fortitude roll drops the weapon"},
-    [EN_A_RESTRAIN] = {"Restrain", "2 Energy", "Unarmed attack at -5 AV; a hit Restrains the target"},
-    [EN_A_ESCAPE] = {"Escape", "3 Energy", "Fortitude roll against the restrainer's Fortitude roll"},
-    [EN_A_PUSH] = {"Push", "2 Energy", "Unarmed attack at -5 AV; failed Fortitude roll pushes 1 m (3 m after a Sprint of 3 m)"},
-    [EN_A_RELEASE] = {"Release", "0 Energy", "let go of a creature you are Restraining"},
-    [EN_A_INITIATIVE] = {"Initiative", "once per Round, no Energy; the action it wins costs its own", "roll to act before a declared attack"},
+    [EN_A_MELEE] = {"Melee Attack", "3 Energy", "attack a target within your Reach (Combat roll, AV against Evasion)",
+        "#Melee Attacks: a melee weapon in hand and a foe within its Reach; not while Restrained or Restraining (#Restrain)"},
+    [EN_A_RANGED] = {"Ranged Attack", "1 Energy (option ranged_attack_cost; the Actions list says 2)", "shoot or throw: Hit roll against Miss Chance",
+        "#Ranged Attacks: a loaded ranged weapon, or a weapon to throw, in hand and a foe within its third range number; not while Restrained or Restraining"},
+    [EN_A_LOAD] = {"Load", "the weapon's Load Energy", "load a ranged weapon with ammunition",
+        "#Actions (Load): a ranged weapon with a Load value in hand, not yet loaded"},
+    [EN_A_SHIFT] = {"Shift", "1 Energy or 2 Agility", "move 1 m",
+        "#Actions (Run, Shift; Prone in #Conditions): not Restrained, Prone or kneeling"},
+    [EN_A_RUN] = {"Run", "3 Energy (1 per third of Speed actually run)", "run your Speed; turning sharply costs movement",
+        "#Actions (Run, Shift; Prone in #Conditions): not Restrained, Prone or kneeling"},
+    [EN_A_SPRINT] = {"Sprint", "3 Energy + 1 Stamina", "a full Run plus extra metres from Leg Strength",
+        "#Actions (Sprint): 1 Stamina; not Restrained, Prone or kneeling"},
+    [EN_A_QUICK_RUN] = {"Quick Run", "2 Energy", "run two thirds of your Speed",
+        "#Actions (Run, Shift; Prone in #Conditions): not Restrained, Prone or kneeling"},
+    [EN_A_AGILE_MOVE] = {"Agile Move", "1 Agility (Immediate Interrupt; once per Energy spent on non-movement actions)", "move 1 m",
+        "#Agility: an Agile Move earned by Energy spent on non-movement actions this Round and 1 Agility; not Slowed, Restrained, Prone or kneeling"},
+    [EN_A_JUMP] = {"Jump", "1 Energy + 1 Stamina after moving 2 m, else 2 Energy + 1 Stamina", "jump; land Unguarded",
+        "#Actions (Jump): 1 Stamina; not Restrained, Prone or kneeling"},
+    [EN_A_KNEEL] = {"Kneel From Prone", "1 Energy", "right yourself from Prone; become Unguarded",
+        "#Actions (Kneel From Prone): Prone, and not Restrained"},
+    [EN_A_STAND] = {"Stand Up", "1 Energy", "stand up from kneeling",
+        "#Actions (Kneel From Prone): kneeling after righting yourself, no longer Prone"},
+    [EN_A_DEFEND] = {"Defend", "1 Energy", "end your own Unguarded and Exposed; win ties on your Defenses",
+        "#Actions (Defend): not Defending already (unless Exposed)"},
+    [EN_A_STOW] = {"Stow Item", "1 Energy (side arm) or 2 Energy", "put away the weapon in hand",
+        "#Actions (Stow/Equip an Item): a weapon in hand"},
+    [EN_A_EQUIP] = {"Equip Item", "1 Energy (side arm) or 2 Energy", "take a weapon in hand",
+        "#Actions (Stow/Equip an Item): an empty hand and a weapon carried (not one on the ground)"},
+    [EN_A_PICK_UP] = {"Pick Up Item", "1 Energy and Exposed (option pick_up_cost; the Actions list says 2)", "pick up your weapon from the ground",
+        "#Actions (Pick Up an Item): your dropped weapon within 1.5 m"},
+    [EN_A_CATCH_BREATH] = {"Catch Your Breath", "3 Energy (or all your Energy)", "regain 1 Stamina",
+        "#Actions (Catch Your Breath): Stamina below its maximum and at least 1 Energy"},
+    [EN_A_UNARMED] = {"Unarmed Attack", "2 Energy", "a melee attack with Reach 0; damage MASAB (min 1)",
+        "#Unarmed Attacks: a foe within Reach 0; not while Restrained or Restraining"},
+    [EN_A_SWIFT] = {"Swift Attack", "1 Energy (Immediate Interrupt, once per Round)", "a melee attack on an Unguarded creature or one moving through your Reach",
+        "#Swift Attacks: once per Round, a foe within your weapon's Reach that is Unguarded (or, as an Immediate Interrupt, moves through your Reach while you face it)"},
+    [EN_A_TRIP] = {"Trip", "3 Energy", "Trip/Push Down: melee attack at -5 AV; failed Fortitude roll knocks Prone",
+        "#Trip/Push Down: a foe within your weapon's Reach, at most one Size Category larger than you"},
+    [EN_A_DISARM] = {"Disarm", "3 Energy", "melee attack at -5 AV; failed Fortitude roll drops the weapon",
+        "#Disarm: a foe within your weapon's Reach, holding a weapon and facing you; Light weapons may not Disarm Heavy weapons"},
+    [EN_A_RESTRAIN] = {"Restrain", "2 Energy", "Unarmed attack at -5 AV; a hit Restrains the target",
+        "#Restrain: a foe within Reach 0, not a larger Size Category; neither of you holding or held already"},
+    [EN_A_ESCAPE] = {"Escape", "3 Energy", "Fortitude roll against the restrainer's Fortitude roll",
+        "#Restrain: you are Restrained"},
+    [EN_A_PUSH] = {"Push", "2 Energy", "Unarmed attack at -5 AV; failed Fortitude roll pushes 1 m (3 m after a Sprint of 3 m)",
+        "#Push: a foe within Reach 0, not a larger Size Category"},
+    [EN_A_RELEASE] = {"Release", "0 Energy", "let go of a creature you are Restraining",
+        "#Restrain: you are Restraining a creature"},
+    [EN_A_INITIATIVE] = {"Initiative", "once per Round, no Energy; the action it wins costs its own", "roll to act before a declared attack",
+        "#Initiative: an attack declared against you, once per Round, and 1 Energy (or Stamina) for the action it wins"},
 };
 
 static const fray_option_info en_options[EN_NOPTS] = {
@@ -935,6 +960,73 @@ static const char *attack_outcome(const en_attack_out *o)
     return o->hit ? "hit" : "miss";
 }
 
+/* What a melee attack of `a` (Melee, Swift, Unarmed, a Combat Maneuver)
+ * reads of the creatures before any die is rolled: resolve rolls it,
+ * action_odds computes its exact odds. Each modifier goes to the next
+ * event. */
+typedef struct melee_plan {
+    en_melee_in in;
+    const en_weapon *w;  /* NULL: an Unarmed attack */
+    int unarmed, maneuver;
+    int full_av;         /* the AV before the Combat Maneuver's -5 */
+    int unguards;        /* a Combat Maneuver on a target not Exposed */
+    int nl, trades;      /* Non-Lethal source (-1 lethal) and AV traded */
+} melee_plan;
+
+static void melee_plan_of(fray_encounter *e, const fray_action *a, melee_plan *m)
+{
+    int who = a->actor, t = a->target, k = a->kind;
+    const en_creature *c = ccr(e, who), *tc = ccr(e, t);
+    *m = (melee_plan){.nl = -1};
+    m->unarmed = k == EN_A_UNARMED || k == EN_A_RESTRAIN || k == EN_A_PUSH;
+    m->maneuver = k == EN_A_TRIP || k == EN_A_DISARM || k == EN_A_RESTRAIN || k == EN_A_PUSH;
+    const en_weapon *w = m->w = m->unarmed ? NULL : melee_weapon(c);
+    int av = en_melee_av(c, w);
+    fray_mod(e, "MASAB", c->d.masab);
+    if (w && w->av_bonus)
+        fray_mod(e, "Weapon Attack Bonus", w->av_bonus);
+    if (w && !en_weapon_proficient(c, w))
+        fray_mod(e, "not Proficient", -1);
+    m->full_av = av;
+    if (m->maneuver) {
+        /* "You make a melee attack against an opponent with -5 AV" */
+        av -= 5;
+        fray_mod(e, "Combat Maneuver", -5);
+        /* #Combat Maneuvers: "If you perform a Combat Maneuver which is not a
+         * Swift Attack against a target that is not Exposed, you become
+         * Unguarded and the target has Advantage on their first Defense roll" */
+        m->unguards = !has(e, t, EN_C_EXPOSED);
+    }
+    if (!m->maneuver && c->nonlethal) {
+        m->nl = m->unarmed ? -2 : (w && (w->props & EN_W_BLUNT)) ? EN_NL_BLUNT_MELEE : EN_NL_OTHER_MELEE;
+        if (m->nl != -2 && c->nl_trades) {
+            m->trades = c->nl_trades;
+            av -= 3 * m->trades;
+            fray_mod(e, "Non-Lethal trade", -3 * m->trades);
+        }
+    }
+    /* #Facing: "If you are attacked from where you are not facing, you have
+     * Disadvantage on Evasion rolls and you use your Unarmed Evasion." */
+    int behind = !fray_faces(e, t, e->c[who].x, e->c[who].y);
+    en_melee_in *in = &m->in;
+    in->defender = t;
+    in->av = av;
+    in->evasion = behind ? tc->d.unarmed_evasion : tc->d.evasion;
+    fray_mod(e, behind ? "target Unarmed Evasion (attacked from behind)" : "target Evasion", in->evasion);
+    in->coverage = tc->has_armour ? tc->armour.coverage : 0;
+    in->ar = tc->has_armour ? tc->armour.ar : 0;
+    in->damage = w ? &w->damage : NULL;
+    /* #Unarmed Attacks: "Damage = MASAB (min 1)" */
+    in->damage_bonus = w ? c->d.masdb : (c->d.masab < 1 ? 1 : c->d.masab);
+    in->deals_damage = !m->maneuver;
+    in->precise = w ? w->precise : 0;
+    in->defend = has(e, t, EN_C_DEFENDING);
+    in->defense_adv = en_net_adv(tc->first_def_adv || m->unguards, behind || defense_dis(e, t, 1));
+    in->attack_adv = en_net_adv(0, attack_dis(e, who));
+    /* #Unconsciousness: "creatures may automatically hit you" */
+    in->auto_hit = has(e, t, EN_C_UNCONSCIOUS);
+}
+
 /* Melee Attack, Swift Attack, Unarmed Attack and the Combat Maneuvers. */
 static void melee(fray_encounter *e, const fray_action *a, int cost)
 {
@@ -942,9 +1034,6 @@ static void melee(fray_encounter *e, const fray_action *a, int cost)
     en_creature *c = cr(e, who);
     en_creature *tc = cr(e, t);
     int k = a->kind;
-    int unarmed = k == EN_A_UNARMED || k == EN_A_RESTRAIN || k == EN_A_PUSH;
-    int maneuver = k == EN_A_TRIP || k == EN_A_DISARM || k == EN_A_RESTRAIN || k == EN_A_PUSH;
-    const en_weapon *w = unarmed ? NULL : melee_weapon(c);
     int sprint_cm = c->last_sprint_cm; /* for a Push at the end of a Sprint */
     face(e, who, t);
     pay(e, who, cost, a->arg);
@@ -953,55 +1042,15 @@ static void melee(fray_encounter *e, const fray_action *a, int cost)
         c->swift_used = 1;
     end_defending(e, who);
 
-    int av = en_melee_av(c, w);
-    fray_mod(e, "MASAB", c->d.masab);
-    if (w && w->av_bonus)
-        fray_mod(e, "Weapon Attack Bonus", w->av_bonus);
-    if (w && !en_weapon_proficient(c, w))
-        fray_mod(e, "not Proficient", -1);
-    int full_av = av;
-    if (maneuver) {
-        /* "You make a melee attack against an opponent with -5 AV" */
-        av -= 5;
-        fray_mod(e, "Combat Maneuver", -5);
-        /* #Combat Maneuvers: "If you perform a Combat Maneuver which is not a
-         * Swift Attack against a target that is not Exposed, you become
-         * Unguarded and the target has Advantage on their first Defense roll" */
-        if (!has(e, t, EN_C_EXPOSED)) {
-            unguard(e, who);
-            tc->first_def_adv = 1;
-        }
-    }
-    int nl = -1, trades = 0;
-    if (!maneuver && c->nonlethal) {
-        nl = unarmed ? -2 : (w && (w->props & EN_W_BLUNT)) ? EN_NL_BLUNT_MELEE : EN_NL_OTHER_MELEE;
-        if (nl != -2 && c->nl_trades) {
-            trades = c->nl_trades;
-            av -= 3 * trades;
-            fray_mod(e, "Non-Lethal trade", -3 * trades);
-        }
-    }
-    /* #Facing: "If you are attacked from where you are not facing, you have
-     * Disadvantage on Evasion rolls and you use your Unarmed Evasion." */
-    int behind = !fray_faces(e, t, e->c[who].x, e->c[who].y);
-    en_melee_in in = {0};
-    in.defender = a->target;
-    in.av = av;
-    in.evasion = behind ? tc->d.unarmed_evasion : tc->d.evasion;
-    fray_mod(e, behind ? "target Unarmed Evasion (attacked from behind)" : "target Evasion", in.evasion);
-    in.coverage = tc->has_armour ? tc->armour.coverage : 0;
-    in.ar = tc->has_armour ? tc->armour.ar : 0;
-    in.damage = w ? &w->damage : NULL;
-    /* #Unarmed Attacks: "Damage = MASAB (min 1)" */
-    in.damage_bonus = w ? c->d.masdb : (c->d.masab < 1 ? 1 : c->d.masab);
-    in.deals_damage = !maneuver;
-    in.precise = w ? w->precise : 0;
-    in.defend = has(e, t, EN_C_DEFENDING);
-    in.defense_adv = en_net_adv(tc->first_def_adv, behind || defense_dis(e, t, 1));
+    melee_plan m;
+    melee_plan_of(e, a, &m);
+    const en_weapon *w = m.w;
+    int unarmed = m.unarmed, maneuver = m.maneuver, full_av = m.full_av, nl = m.nl, trades = m.trades;
+    int av = m.in.av;
+    if (m.unguards)
+        unguard(e, who);
     tc->first_def_adv = 0;
-    in.attack_adv = en_net_adv(0, attack_dis(e, who));
-    /* #Unconsciousness: "creatures may automatically hit you" */
-    in.auto_hit = has(e, t, EN_C_UNCONSCIOUS);
+    en_melee_in in = m.in;
     en_attack_out o;
     en_melee_resolve(&in, &e->dice, &o);
     /* #Combat Roll: Exposure "happens during the attack, not after" */
@@ -1086,36 +1135,35 @@ static void melee(fray_encounter *e, const fray_action *a, int cost)
     }
 }
 
-static void ranged(fray_encounter *e, const fray_action *a)
+/* What a ranged attack of `a` reads of the creatures before any die, as
+ * melee_plan_of. The weapon in hand must be there (checked by the caller). */
+typedef struct ranged_plan {
+    en_ranged_in in;
+    const en_weapon *w;
+    int thrown, nl, trades;
+} ranged_plan;
+
+static void ranged_plan_of(fray_encounter *e, const fray_action *a, ranged_plan *m)
 {
     int who = a->actor, t = a->target;
-    en_creature *c = cr(e, who);
-    en_creature *tc = cr(e, t);
-    int thrown = (a->arg & EN_ARG_THROW) != 0;
-    const en_weapon *w = hand(c);
-    /* still_possible checked it after the declared window; an Initiative
-     * action (no window) is listed from the weapon in hand */
-    if (!FRAY_CHECK(e, w != NULL))
-        return;
-    int cost = thrown ? fray_opt(e, EN_O_RANGED_COST) : ranged_cost(e, c, w);
-    face(e, who, t);
-    pay(e, who, cost, a->arg);
-    acted(e, who, cost);
-    end_defending(e, who);
+    const en_creature *c = ccr(e, who), *tc = ccr(e, t);
+    *m = (ranged_plan){.nl = -1};
+    int thrown = m->thrown = (a->arg & EN_ARG_THROW) != 0;
+    const en_weapon *w = m->w = hand(c);
     int range[3];
     en_weapon_range(c, w, thrown, range);
     int d = fray_distance(e, who, t);
     /* #Reading Range Values: within the first number Advantage, beyond the
      * second Disadvantage */
     int near = d <= range[0] * 100, far = d > range[1] * 100;
-    en_ranged_in in = {0};
-    in.defender = a->target;
-    in.mcm = en_miss_chance_mod(c, w);
-    fray_mod(e, "Miss Chance Modifier", in.mcm);
+    en_ranged_in *in = &m->in;
+    in->defender = t;
+    in->mcm = en_miss_chance_mod(c, w);
+    fray_mod(e, "Miss Chance Modifier", in->mcm);
     int behind = !fray_faces(e, t, e->c[who].x, e->c[who].y);
-    in.ranged_evasion = tc->d.ranged_evasion + (tc->has_shield && !behind ? tc->shield.evasion : 0);
-    in.evade = !has(e, t, EN_C_UNCONSCIOUS);
-    fray_mod(e, "target Ranged Evasion", in.ranged_evasion);
+    in->ranged_evasion = tc->d.ranged_evasion + (tc->has_shield && !behind ? tc->shield.evasion : 0);
+    in->evade = !has(e, t, EN_C_UNCONSCIOUS);
+    fray_mod(e, "target Ranged Evasion", in->ranged_evasion);
     int size_mod = fray_opt(e, EN_O_MC_SIZE_TABLE) ? en_size_row_of(tc->size)->miss_chance_mod
                                                   : en_mc_size_modifier(tc->size);
     /* Miss Chance Movement Modifier: Sprinting +5; a target standing still
@@ -1134,32 +1182,53 @@ static void ranged(fray_encounter *e, const fray_action *a)
             movement = EN_MOVE_NONE;
     }
     int move_mod = en_mc_move_modifier(movement);
-    in.situational = size_mod + move_mod;
+    in->situational = size_mod + move_mod;
     if (size_mod)
         fray_mod(e, "target size", size_mod);
     if (move_mod)
         fray_mod(e, "target movement", move_mod);
-    int nl = -1, trades = 0;
     if (c->nonlethal) {
-        nl = EN_NL_RANGED;
-        trades = c->nl_trades;
-        if (trades) {
-            in.situational += 3 * trades;
-            fray_mod(e, "Non-Lethal trade", 3 * trades);
+        m->nl = EN_NL_RANGED;
+        m->trades = c->nl_trades;
+        if (m->trades) {
+            in->situational += 3 * m->trades;
+            fray_mod(e, "Non-Lethal trade", 3 * m->trades);
         }
     }
-    in.hit_adv = en_net_adv(near, far || attack_dis(e, who));
-    in.defense_adv = en_net_adv(tc->first_def_adv, behind || defense_dis(e, t, 1));
+    in->hit_adv = en_net_adv(near, far || attack_dis(e, who));
+    in->defense_adv = en_net_adv(tc->first_def_adv, behind || defense_dis(e, t, 1));
+    in->defend = has(e, t, EN_C_DEFENDING);
+    in->coverage = tc->has_armour ? tc->armour.ranged_coverage : 0;
+    in->ar = tc->has_armour ? tc->armour.ar : 0;
+    in->armour_rule = fray_opt(e, EN_O_RANGED_ARMOUR);
+    in->damage = &w->damage;
+    in->damage_bonus = thrown ? 0 : en_draw_extra_damage(c, w);
+    if (in->damage_bonus)
+        fray_mod(e, "Draw Weight extra damage", in->damage_bonus);
+    in->precise = w->precise;
+}
+
+static void ranged(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target;
+    en_creature *c = cr(e, who);
+    en_creature *tc = cr(e, t);
+    int thrown = (a->arg & EN_ARG_THROW) != 0;
+    const en_weapon *w = hand(c);
+    /* still_possible checked it after the declared window; an Initiative
+     * action (no window) is listed from the weapon in hand */
+    if (!FRAY_CHECK(e, w != NULL))
+        return;
+    int cost = thrown ? fray_opt(e, EN_O_RANGED_COST) : ranged_cost(e, c, w);
+    face(e, who, t);
+    pay(e, who, cost, a->arg);
+    acted(e, who, cost);
+    end_defending(e, who);
+    ranged_plan m;
+    ranged_plan_of(e, a, &m);
+    int nl = m.nl, trades = m.trades;
     tc->first_def_adv = 0;
-    in.defend = has(e, t, EN_C_DEFENDING);
-    in.coverage = tc->has_armour ? tc->armour.ranged_coverage : 0;
-    in.ar = tc->has_armour ? tc->armour.ar : 0;
-    in.armour_rule = fray_opt(e, EN_O_RANGED_ARMOUR);
-    in.damage = &w->damage;
-    in.damage_bonus = thrown ? 0 : en_draw_extra_damage(c, w);
-    if (in.damage_bonus)
-        fray_mod(e, "Draw Weight extra damage", in.damage_bonus);
-    in.precise = w->precise;
+    en_ranged_in in = m.in;
     en_attack_out o;
     en_ranged_resolve(&in, &e->dice, &o);
     if (o.flags & EN_OUT_SELF_EXPOSED)
@@ -1746,6 +1815,87 @@ static void fiat(fray_encounter *e, int who, int amount, int heal)
         deal(e, -1, who, amount, -1, 0, -1, 0);
 }
 
+/* ---- Exact odds of an action now ---- */
+
+
+/* The damage roll of a melee plan as one expression: the weapon's roll and
+ * its bonus, an Unarmed attack's bonus alone, nothing for a maneuver. */
+static int plan_damage(const en_melee_in *in, fray_dexpr *d)
+{
+    memset(d, 0, sizeof *d);
+    if (!in->deals_damage)
+        return 0;
+    if (in->damage)
+        *d = *in->damage;
+    return en_dexpr_plus(d, in->damage_bonus);
+}
+
+/* action_odds: a melee or ranged attack of `a`, read as resolve reads it
+ * (melee_plan_of, ranged_plan_of), with the multipliers deal() applies. */
+static int action_odds(fray_encounter *e, const fray_action *a, json_t **out, char *err,
+                       size_t errlen)
+{
+    int who = a->actor, t = a->target, k = a->kind;
+    const en_creature *c = ccr(e, who);
+    *out = NULL;
+    if (t < 0 || t >= e->n || !(is_attack(k) || k == EN_A_SWIFT)) {
+        snprintf(err, errlen, "%s has no exact odds: only attacks have them", en_actions[k].name);
+        return -1;
+    }
+    const en_creature *tc = ccr(e, t);
+    int mark = fray_mods_mark(e);
+    int rc;
+    if (k == EN_A_RANGED) {
+        if (!hand(c)) {
+            snprintf(err, errlen, "%s has no weapon in hand", e->c[who].name);
+            return -1;
+        }
+        ranged_plan m;
+        ranged_plan_of(e, a, &m);
+        const en_ranged_in *in = &m.in;
+        en_ranged_q q = {.mcm = in->mcm, .ranged_evasion = in->ranged_evasion, .evade = in->evade,
+                         .situational = in->situational, .hit_adv = in->hit_adv,
+                         .defense_adv = in->defense_adv, .defend = in->defend,
+                         .coverage = in->coverage, .ar = in->ar, .armour_rule = in->armour_rule,
+                         .precise = in->precise, .damage = m.w->damage};
+        int bit = 1 << m.w->dtype;
+        q.weak = (tc->weak & bit) != 0;
+        q.resist = (tc->resist & bit) != 0;
+        q.halves = !en_weapon_proficient(c, m.w);
+        q.thrown_halves = m.thrown && !(m.w->props & EN_W_THROWN);
+        fray_mods_drop(e, mark);
+        if (en_dexpr_plus(&q.damage, in->damage_bonus) < 0)
+            return snprintf(err, errlen, "the damage roll has too many terms"), -1;
+        rc = en_ranged_odds_json(&q, out, err, errlen);
+    } else {
+        melee_plan m;
+        melee_plan_of(e, a, &m);
+        fray_mods_drop(e, mark);
+        const en_melee_in *in = &m.in;
+        en_melee_q q = {.av = in->av, .evasion = in->evasion, .coverage = in->coverage,
+                        .ar = in->ar, .precise = in->precise, .defend = in->defend,
+                        .defense_adv = in->defense_adv, .attack_adv = in->attack_adv,
+                        .auto_hit = in->auto_hit};
+        if (plan_damage(in, &q.damage) < 0)
+            return snprintf(err, errlen, "the damage roll has too many terms"), -1;
+        int bit = 1 << (m.w ? m.w->dtype : EN_DMG_BLUDGEONING);
+        q.weak = in->deals_damage && (tc->weak & bit) != 0;
+        q.resist = in->deals_damage && (tc->resist & bit) != 0;
+        q.halves = in->deals_damage && m.w && !en_weapon_proficient(c, m.w);
+        rc = en_melee_odds_json(&q, e->c[who].name, e->c[t].name, out, err, errlen);
+    }
+    if (rc == 0) {
+        json_object_set_new(*out, "action", json_string(en_actions[k].name));
+        if (k == EN_A_RESTRAIN)
+            json_object_set_new(*out, "then", json_string("a hit Restrains the target (#Restrain)"));
+        else if (k == EN_A_TRIP || k == EN_A_DISARM || k == EN_A_PUSH)
+            json_object_set_new(*out, "then",
+                                json_string("a hit then asks the target's Fortitude roll against "
+                                            "the AV without the -5 (#Combat Maneuvers)"));
+    }
+    return rc;
+}
+
 const fray_ruleset fray_ruleset_energy = {
     .version = FRAY_RULESET_VERSION,
     .id = "energy",
@@ -1777,4 +1927,5 @@ const fray_ruleset fray_ruleset_energy = {
     .rest = rest,
     .odds = en_odds,
     .odds_help = en_odds_help,
+    .action_odds = action_odds,
 };

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "odds.h"
 #include "wounds.h"
 
 #define R(h) WO_SEED "#" h
@@ -549,41 +550,26 @@ typedef struct wo_hit {
     int str, wdmg, d6; /* the damage roll's pieces */
 } wo_hit;
 
-/* One attack roll of `a` against `t` with the actor's weapon (or spell
- * `spell` >= 0). Emits the attack event; returns the roll and whether it
- * hit. `defense_override` >= 0 replaces the target's Defense (Create an
- * Opening). */
-static wo_hit attack_roll(fray_encounter *e, int a, int t, int kind, int spell,
-                          const char *action, int *damage_roll)
+/* What an attack of `a` on `t` reads of the creatures before any die is
+ * rolled: attack_roll rolls it, wo_action_odds computes its exact odds.
+ * Each modifier goes to the next event. */
+typedef struct wo_attack_plan {
+    int mod;       /* the attack roll's modifier */
+    int str, wdmg; /* the damage roll: Strength and weapon (or spell) damage */
+    int pen;       /* #Penetrating Attacks: the damage counts toward the hit */
+    int defense;   /* the Defense the roll must reach */
+    const wo_weapon *w;
+} wo_attack_plan;
+
+static void attack_plan_of(fray_encounter *e, int a, int t, int kind, int spell, wo_attack_plan *p)
 {
-    wo_hit h = {0, 0, 0, WO_NONE, 0, 0, 0};
-    wo_creature *ca = CR(e, a);
+    const wo_creature *ca = CCR(e, a);
     const wo_weapon *w = weapon_of(e, a);
     if (kind == WO_A_GRAPPLE && w->reach > 0)
         w = &wo_fist; /* #Action: Grapple: "using any weapon that has a reach of 0" */
     int ranged = spell < 0 && w->ranged;
     int melee = spell < 0 && !w->ranged;
-    *damage_roll = 0;
-    /* #Swimming and Climbing: "Any time you make an attack roll, you must
-     * make a Str [Athletics/Climbing] or Str [Athletics/Swimming] check to
-     * not fall or sink underwater. If you fail the check, then your attack
-     * automatically misses." */
-    if ((ca->env == WO_ENV_SWIMMING || ca->env == WO_ENV_CLIMBING) && !HAS(e, a, WO_C_UNDERWATER)) {
-        int swim = ca->env == WO_ENV_SWIMMING;
-        int m = skill_mod(e, a, WO_STR, WO_SK_ATHLETICS, swim ? "Swimming" : "Climbing");
-        wo_roll r = roll_check(e, 0, swim ? "Swimming check, 1d20" : "Climbing check, 1d20");
-        int tn = fray_opt(e, WO_OPT_ENV_TN);
-        emit_check(e, a, -1, swim ? "Stay afloat" : "Keep hold", r.total + m, tn,
-                   R("Swimming and Climbing"));
-        if (r.total + m < tn) {
-            if (swim)
-                fray_cond_add(e, a, WO_C_UNDERWATER, -1, FRAY_EXP_NEVER, 0);
-            fray_emit(e, &(fray_event){.kind = "attack", .actor = a, .target = t, .action = action,
-                                        .outcome = "miss", .detail = "lost footing: automatic miss",
-                                        .rule = R("Swimming and Climbing")});
-            return h;
-        }
-    }
+    *p = (wo_attack_plan){.w = w};
     int mod;
     if (spell >= 0) {
         const wo_spell *s = &ca->spell[spell];
@@ -637,36 +623,70 @@ static wo_hit attack_roll(fray_encounter *e, int a, int t, int kind, int spell,
             mod -= 2 * inc;
         }
     }
-    wo_roll r = wo_wild(&e->dice, fray_opt(e, WO_OPT_WILD_ROLL),
-                        spell >= 0 ? "Spell attack roll, wild 1d20" : "Attack roll, wild 1d20");
-    h.total = r.total + mod;
-    /* the damage roll: Strength + weapon damage (+1d6 Strong Attack) */
-    int dmg = 0;
+    /* the damage roll: Strength + weapon damage (+1d6 Strong Attack, rolled on a hit) */
     if (spell >= 0) {
-        h.wdmg = ca->spell[spell].damage;
+        p->wdmg = ca->spell[spell].damage;
     } else {
         int wd = w->damage;
         if (HAS(e, a, WO_C_UNDERWATER) && !(w->props & WO_P_AQUATIC))
             wd /= 2; /* #Underwater Combat: "all weapon damage is halved"; rounded down */
         if (w->props & WO_P_SLICING && kind != WO_A_NONLETHAL && CCR(e, t)->armor == 0)
             wd += 1; /* interpretation: slicing cuts deeper into the unarmoured */
-        h.str = ca->attr[WO_STR];
-        h.wdmg = wd;
+        p->str = ca->attr[WO_STR];
+        p->wdmg = wd;
     }
-    dmg = h.str + h.wdmg;
-    int pen = spell < 0 && (w->props & WO_P_PENETRATING);
-    if (pen) {
-        /* #Penetrating Attacks: damage added before determining a hit */
-        fray_mod(e, "Penetrating damage", dmg);
-        h.total += dmg;
-    }
+    p->pen = spell < 0 && (w->props & WO_P_PENETRATING);
+    if (p->pen) /* #Penetrating Attacks: damage added before determining a hit */
+        fray_mod(e, "Penetrating damage", p->str + p->wdmg);
     int def = spell >= 0 ? ca->spell[spell].defense : ranged ? WO_D_RANGED : WO_D_MELEE;
-    h.defense = defense(e, t, a, def);
-    if (kind == WO_A_REBUFF && CCR(e, t)->opening_vs == a && CCR(e, t)->opening_value > h.defense) {
+    p->defense = defense(e, t, a, def);
+    if (kind == WO_A_REBUFF && CCR(e, t)->opening_vs == a && CCR(e, t)->opening_value > p->defense) {
         /* #Action: Create an Opening */
-        fray_mod(e, "Create an Opening", CCR(e, t)->opening_value - h.defense);
-        h.defense = CCR(e, t)->opening_value;
+        fray_mod(e, "Create an Opening", CCR(e, t)->opening_value - p->defense);
+        p->defense = CCR(e, t)->opening_value;
     }
+    p->mod = mod;
+}
+
+/* One attack roll of `a` against `t` with the actor's weapon (or spell
+ * `spell` >= 0). Emits the attack event; returns the roll and whether it
+ * hit. `defense_override` >= 0 replaces the target's Defense (Create an
+ * Opening). */
+static wo_hit attack_roll(fray_encounter *e, int a, int t, int kind, int spell,
+                          const char *action, int *damage_roll)
+{
+    wo_hit h = {0, 0, 0, WO_NONE, 0, 0, 0};
+    const wo_creature *ca = CCR(e, a);
+    *damage_roll = 0;
+    /* #Swimming and Climbing: "Any time you make an attack roll, you must
+     * make a Str [Athletics/Climbing] or Str [Athletics/Swimming] check to
+     * not fall or sink underwater. If you fail the check, then your attack
+     * automatically misses." */
+    if ((ca->env == WO_ENV_SWIMMING || ca->env == WO_ENV_CLIMBING) && !HAS(e, a, WO_C_UNDERWATER)) {
+        int swim = ca->env == WO_ENV_SWIMMING;
+        int m = skill_mod(e, a, WO_STR, WO_SK_ATHLETICS, swim ? "Swimming" : "Climbing");
+        wo_roll r = roll_check(e, 0, swim ? "Swimming check, 1d20" : "Climbing check, 1d20");
+        int tn = fray_opt(e, WO_OPT_ENV_TN);
+        emit_check(e, a, -1, swim ? "Stay afloat" : "Keep hold", r.total + m, tn,
+                   R("Swimming and Climbing"));
+        if (r.total + m < tn) {
+            if (swim)
+                fray_cond_add(e, a, WO_C_UNDERWATER, -1, FRAY_EXP_NEVER, 0);
+            fray_emit(e, &(fray_event){.kind = "attack", .actor = a, .target = t, .action = action,
+                                        .outcome = "miss", .detail = "lost footing: automatic miss",
+                                        .rule = R("Swimming and Climbing")});
+            return h;
+        }
+    }
+    wo_attack_plan p;
+    attack_plan_of(e, a, t, kind, spell, &p);
+    wo_roll r = wo_wild(&e->dice, fray_opt(e, WO_OPT_WILD_ROLL),
+                        spell >= 0 ? "Spell attack roll, wild 1d20" : "Attack roll, wild 1d20");
+    h.total = r.total + p.mod + (p.pen ? p.str + p.wdmg : 0);
+    h.str = p.str;
+    h.wdmg = p.wdmg;
+    h.defense = p.defense;
+    int pen = p.pen, dmg = p.str + p.wdmg;
     h.hit = h.total >= h.defense;
     fray_emit(e, &(fray_event){.kind = "attack", .actor = a, .target = t, .action = action,
                                 .outcome = h.hit ? (r.crit > 0 ? "critical hit" : "hit")
@@ -729,6 +749,46 @@ static void do_attack(fray_encounter *e, int a, int t, int kind, int spell, cons
     if (kind == WO_A_REBUFF && level >= WO_LIGHT && level < WO_FATAL)
         level++; /* #Reaction: Rebuff: "increased one step" */
     apply_wound(e, a, t, level, final, nonlethal, action);
+}
+
+/* action_odds: an attack of `a` (Standard, Quick, Strong, Nonlethal,
+ * Rebuff, a readied one, a spell), read as attack_roll and do_attack read
+ * it, without the Swimming or Climbing check before it. */
+int wo_action_odds(fray_encounter *e, const fray_action *a, json_t **out, char *err,
+                   size_t errlen)
+{
+    static const int odds_action[WO_NACT] = {
+        [WO_A_QUICK] = WO_ODDS_QUICK, [WO_A_STRONG] = WO_ODDS_STRONG,
+        [WO_A_REBUFF] = WO_ODDS_REBUFF};
+    int k = a->kind, who = a->actor, t = a->target;
+    *out = NULL;
+    int attack = k == WO_A_STANDARD || k == WO_A_QUICK || k == WO_A_STRONG ||
+                 k == WO_A_NONLETHAL || k == WO_A_REBUFF || k == WO_A_CAST;
+    if (!attack || t < 0 || t >= e->n) {
+        snprintf(err, errlen, "%s has no exact odds: only attacks have them", e->rs->actions[k].name);
+        return -1;
+    }
+    int spell = k == WO_A_CAST ? a->arg : -1;
+    if (spell >= CCR(e, who)->nspell) {
+        snprintf(err, errlen, "%s knows no such spell", e->c[who].name);
+        return -1;
+    }
+    int mark = fray_mods_mark(e);
+    wo_attack_plan p;
+    attack_plan_of(e, who, t, k, spell, &p);
+    fray_mods_drop(e, mark);
+    int nonlethal = k == WO_A_NONLETHAL;
+    int pierce = spell < 0 && (p.w->props & WO_P_ARMOR_PIERCING) && !nonlethal;
+    wo_attack_q q = {.attack = p.mod, .defense = p.defense, .damage = p.str + p.wdmg,
+                     .toughness = wo_toughness(CCR(e, t), pierce), .action = odds_action[k],
+                     .penetrating = p.pen,
+                     .concussive = spell < 0 && (p.w->props & WO_P_CONCUSSIVE) && !nonlethal,
+                     .wild = fray_opt(e, WO_OPT_WILD_ROLL), .nonlethal = nonlethal};
+    if (wo_attack_odds_json(&q, e->c[who].name, e->c[t].name, out, err, errlen) < 0)
+        return -1;
+    json_object_set_new(*out, "action", json_string(spell >= 0 ? CCR(e, who)->spell[spell].name
+                                                                : e->rs->actions[k].name));
+    return 0;
 }
 
 /* ---- AP costs ------------------------------------------------------------------------- */

@@ -233,6 +233,8 @@ static int hit_level(const wo_attack_q *q, int final)
     int level = wo_wound_level(final);
     if (q->concussive && level < WO_LIGHT)
         level = WO_LIGHT;
+    if (q->nonlethal && level == WO_FATAL)
+        level = WO_CRITICAL;
     if (q->action == WO_ODDS_QUICK && level >= WO_LIGHT)
         level--;
     if (q->action == WO_ODDS_REBUFF && level >= WO_LIGHT && level < WO_FATAL)
@@ -716,6 +718,17 @@ static int odds_defeat(const wo_args *g, json_t **out, char *err, size_t errlen)
     defeat_free(&x);
     *out = o;
     return 0;
+}
+
+int wo_attack_odds_json(const wo_attack_q *q, const char *attacker, const char *defender,
+                        json_t **out, char *err, size_t errlen)
+{
+    wo_args g;
+    memset(&g, 0, sizeof g);
+    g.a = *q;
+    g.attacker = attacker;
+    g.defender = defender;
+    return odds_attack(&g, out, err, errlen);
 }
 
 int wo_odds(int argc, char **argv, json_t **out, char *err, size_t errlen)

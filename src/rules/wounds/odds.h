@@ -28,6 +28,7 @@ typedef struct wo_attack_q {
     int penetrating; /* #Penetrating Attacks: damage counts toward the hit */
     int concussive;  /* a hit gives at least a light wound (the engine's reading) */
     int wild;        /* WO_WILD_*: how the wild d20 explodes */
+    int nonlethal;   /* #Action: Nonlethal Attack: a fatal wound is held to critical */
 } wo_attack_q;
 
 typedef struct wo_attack_odds {
@@ -40,6 +41,11 @@ typedef struct wo_attack_odds {
 } wo_attack_odds;
 
 int wo_attack_odds_compute(const wo_attack_q *q, wo_attack_odds *r);
+/* The JSON `fray odds wounds attack` prints, for a query built from the
+ * state (the ruleset's action_odds); attacker and defender name the
+ * creatures in "params" (NULL: left out). 0, or -1 with err. */
+int wo_attack_odds_json(const wo_attack_q *q, const char *attacker, const char *defender,
+                        json_t **out, char *err, size_t errlen);
 void wo_attack_odds_free(wo_attack_odds *r);
 
 #endif

@@ -324,6 +324,9 @@ void wo_turn_end(fray_encounter *e, int who);
 int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
              fray_action *out, int max);
 void wo_resolve(fray_encounter *e, const fray_action *a);
+/* The ruleset's action_odds: an attack's exact odds from the present state. */
+int wo_action_odds(fray_encounter *e, const fray_action *a, json_t **out, char *err,
+                   size_t errlen);
 int wo_describe(const fray_encounter *e, int who, char *buf, size_t len);
 int wo_ap_cost(const fray_encounter *e, int who, int kind, int arg);
 int wo_in_reach(const fray_encounter *e, int a, int b, int reach_yd);

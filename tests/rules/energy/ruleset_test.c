@@ -1,7 +1,9 @@
 /* ruleset_test.c: the energy hooks that no scenario reaches easily: the
  * scheduler, Stamina spent as Energy, Round resets, rests
  * (src/rules/energy/ruleset.c). */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "support/test.h"
@@ -209,6 +211,81 @@ static void action_table(void **state)
     assert_string_equal(rs->options[EN_O_RANGED_COST].name, "ranged_attack_cost");
 }
 
+/* The exact odds of an action in the present state (fray play's `odds
+ * ACTION TARGET`) are those of the attack resolve carries out: the share of
+ * attacks that deal no damage and the mean damage of many resolved from the
+ * same state agree with them. */
+static void odds_of_attack(int attacker, int kind, int target, void (*setup)(fray_encounter *))
+{
+    const int n = 2500;
+    double p0 = 0, mean = 0, var = 0;
+    long zero = 0, sum = 0;
+    for (int i = 0; i < n; i++) {
+        fray_encounter *e = open_duel();
+        fray_dice_init(&e->dice, (uint64_t)i + 1, 7);
+        if (setup)
+            setup(e);
+        fray_action l[FRAY_MAX_LEGAL];
+        int nl = e->rs->legal(e, attacker, FRAY_WIN_ACT, NULL, l, FRAY_MAX_LEGAL);
+        int k = find(l, nl, kind, target);
+        assert_true(k >= 0);
+        if (i == 0) {
+            json_t *o = NULL;
+            char err[256];
+            int before = e->c[target].res[EN_R_AURA];
+            assert_int_equal(e->rs->action_odds(e, &l[k], &o, err, sizeof err), 0);
+            assert_int_equal(e->c[target].res[EN_R_AURA], before); /* it only looks */
+            assert_int_equal(e->nmods, 0);
+            json_t *d = json_object_get(o, "damage");
+            p0 = json_number_value(json_object_get(d, "0"));
+            const char *key;
+            json_t *v;
+            json_object_foreach(d, key, v) {
+                double x = atof(key), p = json_number_value(v);
+                mean += x * p;
+                var += x * x * p;
+            }
+            var -= mean * mean;
+            assert_true(fabs(mean - json_number_value(json_object_get(o, "mean_damage"))) < 1e-9);
+            json_decref(o);
+        }
+        e->rs->resolve(e, &l[k]);
+        zero += e->c[target].taken == 0;
+        sum += e->c[target].taken;
+        fray_encounter_free(e);
+    }
+    double sd_p = sqrt(p0 * (1 - p0) / n), sd_m = sqrt(var / n);
+    assert_true(fabs((double)zero / n - p0) < 5 * sd_p + 1e-9);
+    assert_true(fabs((double)sum / n - mean) < 5 * sd_m + 1e-9);
+}
+
+static void action_odds_melee(void **state)
+{
+    (void)state;
+    odds_of_attack(0, EN_A_MELEE, 1, NULL);
+}
+
+/* Disadvantage on the Combat roll (Blinded), on the Evasion roll (Dazed), a
+ * Defending target winning ties */
+static void hampered(fray_encounter *e)
+{
+    fray_cond_add(e, 0, EN_C_BLINDED, -1, FRAY_EXP_NEVER, 0);
+    fray_cond_add(e, 1, EN_C_DAZED, -1, FRAY_EXP_NEVER, 0);
+    fray_cond_add(e, 1, EN_C_DEFENDING, -1, FRAY_EXP_NEVER, 0);
+}
+
+static void action_odds_hampered(void **state)
+{
+    (void)state;
+    odds_of_attack(0, EN_A_MELEE, 1, hampered);
+}
+
+static void action_odds_ranged(void **state)
+{
+    (void)state;
+    odds_of_attack(2, EN_A_RANGED, 0, NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -216,6 +293,8 @@ int main(void)
         cmocka_unit_test(round_reset), cmocka_unit_test(short_rest),
         cmocka_unit_test(rest_stabilizes), cmocka_unit_test(swift_once),
         cmocka_unit_test(action_table), cmocka_unit_test(agile_banked),
+        cmocka_unit_test(action_odds_melee), cmocka_unit_test(action_odds_ranged),
+        cmocka_unit_test(action_odds_hampered),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

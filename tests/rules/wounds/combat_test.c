@@ -2,6 +2,7 @@
  * fights: the bundled examples end, replay identically from a seed, and
  * narrate initiative changes and interrupts; AP arrive from the Speed table;
  * turns go in descending initiative. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -177,6 +178,76 @@ static void gaps(void **s)
     fray_encounter_free(e);
 }
 
+/* The exact odds of an action in the present state (fray play's `odds
+ * ACTION TARGET`) are those of the attack resolve carries out: the share of
+ * Standard Attacks that give no wound, over many resolved from the same
+ * state, agrees with them; and asking leaves the state as it was. */
+static void action_odds(const char *attacker, const char *defender, int exhausted)
+{
+    char json[512];
+    snprintf(json, sizeof json,
+             "{\"ruleset\": \"wounds\", \"name\": \"t\", \"combatants\": ["
+             " {\"name\": \"A\", \"side\": \"blue\", \"at\": [0, 0], \"use\": \"%s\"},"
+             " {\"name\": \"B\", \"side\": \"red\", \"at\": [1, 0], \"use\": \"%s\"}]}",
+             attacker, defender);
+    const int n = 2500;
+    double p_none = -1;
+    long none = 0;
+    for (int i = 0; i < n; i++) {
+        char err[512];
+        fray_encounter *e = fray_encounter_load_string(json, "t", err, sizeof err);
+        if (!e)
+            fail_msg("%s", err);
+        e->rs->start_combat(e);
+        e->round = 1;
+        fray_turns_round_start(e);
+        e->rs->start_round(e);
+        int who = fray_turns_next(e), t = 1 - who;
+        if (exhausted)
+            fray_cond_add(e, who, WO_C_DISTRACTED, -1, FRAY_EXP_NEVER, 0);
+        fray_dice_init(&e->dice, (uint64_t)i + 1, 11);
+        fray_action l[FRAY_MAX_LEGAL];
+        int nl = e->rs->legal(e, who, FRAY_WIN_ACT, NULL, l, FRAY_MAX_LEGAL);
+        int k = -1;
+        for (int j = 0; j < nl && k < 0; j++)
+            if (l[j].kind == WO_A_STANDARD && l[j].target == t)
+                k = j;
+        assert_true(k >= 0);
+        if (i == 0) {
+            json_t *o = NULL;
+            int ap = e->c[who].res[WO_R_AP];
+            assert_int_equal(e->rs->action_odds(e, &l[k], &o, err, sizeof err), 0);
+            assert_int_equal(e->c[who].res[WO_R_AP], ap); /* it only looks */
+            assert_int_equal(e->nmods, 0);
+            p_none = json_number_value(json_object_get(json_object_get(o, "wound"), "none"));
+            json_decref(o);
+        }
+        int before = 0, after = 0;
+        for (int w = 0; w < WO_NLEVELS; w++)
+            before += e->c[t].res[WO_R_LIGHT + w];
+        e->rs->resolve(e, &l[k]);
+        for (int w = 0; w < WO_NLEVELS; w++)
+            after += e->c[t].res[WO_R_LIGHT + w];
+        none += after == before;
+        fray_encounter_free(e);
+    }
+    double sd = sqrt(p_none * (1 - p_none) / n);
+    assert_true(fabs((double)none / n - p_none) < 5 * sd + 1e-9);
+}
+
+static void action_odds_plain(void **state)
+{
+    (void)state;
+    action_odds("knight", "ogre", 0);
+}
+
+/* Distracted: -2 to attack and to defense */
+static void action_odds_distracted(void **state)
+{
+    (void)state;
+    action_odds("fighter", "orc", 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -184,6 +255,8 @@ int main(void)
         cmocka_unit_test(bundled_creatures_fight),
         cmocka_unit_test(examples_end_and_replay),
         cmocka_unit_test(ap_from_speed_table),
+        cmocka_unit_test(action_odds_plain),
+        cmocka_unit_test(action_odds_distracted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
