@@ -479,17 +479,8 @@ int fray_offer_some(fray_encounter *e, int window, const fray_action *trigger, u
 int fray_choose(fray_encounter *e, int who, int window, const fray_action *trigger,
                 const fray_action *legal, int n);
 
-/* ---- Geometry (integers only) -------------------------------------------- */
-
-int fray_isqrt(int64_t v);
-/* Distance in centimetres between two combatants, rounded down. */
-int fray_distance(const fray_encounter *e, int a, int b);
-/* The facing (0..7) that points from a towards b. */
-/* The facing (0..7) that looks most nearly along (dx, dy). */
-int fray_facing_of(int64_t dx, int64_t dy);
-int fray_facing_towards(const fray_encounter *e, int a, int b);
-/* Whether `who` faces the point (x, y): the half-plane in front of it. */
-int fray_faces(const fray_encounter *e, int who, int x, int y);
+/* ---- Geometry: geometry.h ---- */
+#include "geometry.h"
 
 /* ---- Loading -------------------------------------------------------------- */
 

@@ -427,59 +427,6 @@ static void deal(fray_encounter *e, int src, int who, int base, int dtype, int h
 
 /* ---- Geometry ---- */
 
-/* p / len, rounded toward zero as the 64-bit division rounds, for len > 0:
- * with a 32-bit division when p fits in 32 bits (the usual case, a few
- * metres times a few metres), which gives the same quotient much faster. */
-static inline int64_t div_len(int64_t p, int len)
-{
-    if (p >= INT32_MIN && p <= INT32_MAX)
-        return (int32_t)p / len;
-    return p / len;
-}
-
-/* The point `dist` cm from (x0,y0) along (dx,dy) (away from it when away),
- * where len is the length of (dx,dy), rounded down, as fray_distance gives it. */
-static inline void step_len(int x0, int y0, int64_t dx, int64_t dy, int len, int dist, int away, int *x, int *y)
-{
-    if (len == 0) {
-        *x = x0 + (away ? dist : 0);
-        *y = y0;
-        return;
-    }
-    if (away) {
-        dx = -dx;
-        dy = -dy;
-    } else if (dist > len) {
-        dist = len;
-    }
-    *x = x0 + (int)div_len(dx * dist, len);
-    *y = y0 + (int)div_len(dy * dist, len);
-}
-
-/* The point `dist` cm from (x0,y0) towards (x1,y1) (away from it when away). */
-static void step_towards(int x0, int y0, int x1, int y1, int dist, int away, int *x, int *y)
-{
-    int64_t dx = x1 - x0, dy = y1 - y0;
-    step_len(x0, y0, dx, dy, fray_isqrt(dx * dx + dy * dy), dist, away, x, y);
-}
-
-static int64_t dist2_point_segment(int px, int py, int ax, int ay, int bx, int by)
-{
-    int64_t vx = bx - ax, vy = by - ay, wx = px - ax, wy = py - ay;
-    int64_t len2 = vx * vx + vy * vy, dot = wx * vx + wy * vy;
-    int64_t cx = ax, cy = ay;
-    if (len2 > 0 && dot > 0) {
-        if (dot >= len2) {
-            cx = bx;
-            cy = by;
-        } else {
-            cx = ax + vx * dot / len2;
-            cy = ay + vy * dot / len2;
-        }
-    }
-    return (px - cx) * (px - cx) + (py - cy) * (py - cy);
-}
-
 static void face(fray_encounter *e, int who, int target)
 {
     /* #Facing: "Turning around does not take Energy or any other resource." */
@@ -487,20 +434,8 @@ static void face(fray_encounter *e, int who, int target)
         e->c[who].facing = fray_facing_towards(e, who, target);
 }
 
-static int nearest_foe(const fray_encounter *e, int who)
-{
-    int best = -1, bd = 0;
-    for (int i = 0; i < e->n; i++) {
-        if (!en_foe(e, who, i) || !able(e, i))
-            continue;
-        int d = fray_distance(e, who, i);
-        if (best < 0 || d < bd) {
-            best = i;
-            bd = d;
-        }
-    }
-    return best;
-}
+/* a foe still able to fight, for fray_nearest */
+static int able_foe(const fray_encounter *e, int who, int i) { return en_foe(e, who, i) && able(e, i); }
 
 /* ---- Legal actions ---- */
 
@@ -586,13 +521,13 @@ static void view_foe(const fray_encounter *e, int who, int t, int weapon_reach_m
     v->unarmed = en_reach_cm(size, 0, tsize);
     v->run_m = -1;
     if (v->d < 100) {
-        step_len(x0, y0, v->dx, v->dy, v->d, 100, 0, &v->to_x, &v->to_y);
-        step_len(x0, y0, v->dx, v->dy, v->d, 100, 1, &v->from_x, &v->from_y);
+        fray_step_along(x0, y0, v->dx, v->dy, v->d, 100, 0, &v->to_x, &v->to_y);
+        fray_step_along(x0, y0, v->dx, v->dy, v->d, 100, 1, &v->from_x, &v->from_y);
         return;
     }
-    /* step_len without its special cases: the division rounds toward
+    /* fray_step without its special cases: the division rounds toward
      * zero, so the step away is the step towards negated */
-    int qx = (int)div_len((int64_t)v->dx * 100, v->d), qy = (int)div_len((int64_t)v->dy * 100, v->d);
+    int qx = (int)fray_div_len((int64_t)v->dx * 100, v->d), qy = (int)fray_div_len((int64_t)v->dy * 100, v->d);
     v->to_x = x0 + qx;
     v->to_y = y0 + qy;
     v->from_x = x0 - qx;
@@ -602,7 +537,7 @@ static void view_foe(const fray_encounter *e, int who, int t, int weapon_reach_m
 /* The point `dist` cm from who towards the target of view v (away from it). */
 static inline void step_view(const fray_encounter *e, int who, const foe_view *v, int dist, int away, int *x, int *y)
 {
-    step_len(e->c[who].x, e->c[who].y, v->dx, v->dy, v->d, dist, away, x, y);
+    fray_step_along(e->c[who].x, e->c[who].y, v->dx, v->dy, v->d, dist, away, x, y);
 }
 
 /* The distance a run of `avail` cm towards the target of v may cover,
@@ -758,14 +693,9 @@ static int moved_through_reach(fray_encounter *e, int who, const fray_action *mv
     if (!target_ok(e, who, m))
         return 0;
     int r = reach_of(e, who, m, weapon_reach(ccr(e, who)));
-    int64_t r2 = (int64_t)r * r;
-    int64_t sx = s->mv_x0 - e->c[who].x, sy = s->mv_y0 - e->c[who].y;
-    if (sx * sx + sy * sy <= r2)
-        return 0; /* it started inside: it did not move into the Reach */
-    if (dist2_point_segment(e->c[who].x, e->c[who].y, s->mv_x0, s->mv_y0, e->c[m].x, e->c[m].y) > r2)
-        return 0;
-    int end_inside = fray_distance(e, who, m) <= r;
-    if (end_inside && !fray_opt(e, EN_O_SWIFT_ON_ENTER))
+    /* option swift_on_enter 0: only a move that enters and leaves again */
+    if (!fray_path_enters(e->c[who].x, e->c[who].y, r, s->mv_x0, s->mv_y0, e->c[m].x, e->c[m].y,
+                          !fray_opt(e, EN_O_SWIFT_ON_ENTER)))
         return 0;
     return fray_faces(e, who, e->c[m].x, e->c[m].y) || fray_faces(e, who, s->mv_x0, s->mv_y0);
 }
@@ -1108,7 +1038,7 @@ static void melee(fray_encounter *e, const fray_action *a, int cost)
              * fling the weapon up to 2m away from the target." */
             if (!(tw->props & EN_W_HEAVY) && res(e, who, EN_R_AGILITY) >= 1 && agility_ok(conds(e, who))) {
                 fray_res_set(e, who, EN_R_AGILITY, res(e, who, EN_R_AGILITY) - 1);
-                step_towards(e->c[t].x, e->c[t].y, e->c[who].x, e->c[who].y, 200, 1, &tc->drop_x, &tc->drop_y);
+                fray_step_towards(e->c[t].x, e->c[t].y, e->c[who].x, e->c[who].y, 200, 1, &tc->drop_x, &tc->drop_y);
                 outcome = "flung";
             } else {
                 outcome = "dropped";
@@ -1125,7 +1055,7 @@ static void melee(fray_encounter *e, const fray_action *a, int cost)
              * from at least 3 m away, "up to 3m" */
             int dist = sprint_cm >= 300 ? 300 : 100;
             int x, y;
-            step_towards(e->c[t].x, e->c[t].y, e->c[who].x, e->c[who].y, dist, 1, &x, &y);
+            fray_step_towards(e->c[t].x, e->c[t].y, e->c[who].x, e->c[who].y, dist, 1, &x, &y);
             unguard(e, t);
             fray_move(e, t, x, y);
             outcome = dist == 300 ? "pushed 3 m" : "pushed 1 m";
@@ -1270,7 +1200,7 @@ static void move_to(fray_encounter *e, const fray_action *a, int kind)
     int dir = fray_facing_of(dx, dy);
     fray_move(e, who, a->x, a->y);
     /* turning is free: a creature that moved faces its nearest foe */
-    int f = nearest_foe(e, who);
+    int f = fray_nearest(e, who, able_foe);
     if (f >= 0)
         face(e, who, f);
     c->acted = 1;

@@ -212,7 +212,7 @@ static int v_flanked(const wo_view *v)
         for (int j = i + 1; j < e->n; j++) {
             if (!(fl & (1u << j)))
                 continue;
-            if (wo_separated_120(e->c[t].x, e->c[t].y, e->c[i].x, e->c[i].y, e->c[j].x,
+            if (fray_apart_120(e->c[t].x, e->c[t].y, e->c[i].x, e->c[i].y, e->c[j].x,
                                  e->c[j].y))
                 return 1;
         }
@@ -617,7 +617,7 @@ static void attack_plan_of(fray_encounter *e, int a, int t, int kind, int spell,
     if (ranged && w->range > 0) {
         /* beyond the first range increment: -2 per increment (option-free
          * interpretation, docs/rules/wounds.md) */
-        int inc = (wo_gap_yd(e, a, t) - 1) / w->range;
+        int inc = fray_range_increments(wo_gap_yd(e, a, t), w->range);
         if (inc > 0) {
             fray_mod(e, "Range increment", -2 * inc);
             mod -= 2 * inc;
@@ -939,40 +939,23 @@ static int buy_plan(int pool, int need, const int yards[5], int ap, int *pool_af
 
 /* Destination of `who` moving up to `yards` towards (or away from) point
  * (tx, ty), stopping at distance `stop_cm`. */
-static void dest_point_d(const fray_encounter *e, int who, int tx, int ty, int64_t d, int away,
-                         int yards, int stop_cm, int *ox, int *oy);
+/* The point `yards` from `who` towards (tx, ty), stopping stop_cm short of
+ * it, or away from it; d is the distance to it. */
+static void dest_point_d(const fray_encounter *e, int who, int tx, int ty, int d, int away,
+                         int yards, int stop_cm, int *ox, int *oy)
+{
+    int x0 = e->c[who].x, y0 = e->c[who].y;
+    int m = wo_yd_to_cm(yards);
+    if (!away && m > d - stop_cm)
+        m = d - stop_cm < 0 ? 0 : d - stop_cm;
+    fray_step_along(x0, y0, (int64_t)tx - x0, (int64_t)ty - y0, d, m, away, ox, oy);
+}
 
 static void dest_point(const fray_encounter *e, int who, int tx, int ty, int away, int yards,
                        int stop_cm, int *ox, int *oy)
 {
     int64_t dx = tx - (int64_t)e->c[who].x, dy = ty - (int64_t)e->c[who].y;
     dest_point_d(e, who, tx, ty, fray_isqrt(dx * dx + dy * dy), away, yards, stop_cm, ox, oy);
-}
-
-/* The same with d, the distance from `who` to the point, already known. */
-static void dest_point_d(const fray_encounter *e, int who, int tx, int ty, int64_t d, int away,
-                         int yards, int stop_cm, int *ox, int *oy)
-{
-    int64_t x0 = e->c[who].x, y0 = e->c[who].y;
-    int64_t dx = tx - x0, dy = ty - y0;
-    int64_t m = wo_yd_to_cm(yards);
-    if (away) {
-        if (d == 0) {
-            dx = 1;
-            dy = 0;
-            d = 1;
-        }
-        *ox = (int)(x0 - dx * m / d);
-        *oy = (int)(y0 - dy * m / d);
-        return;
-    }
-    int64_t want = d - stop_cm;
-    if (want < 0)
-        want = 0;
-    if (m > want)
-        m = want;
-    *ox = d ? (int)(x0 + dx * m / d) : (int)x0;
-    *oy = d ? (int)(y0 + dy * m / d) : (int)y0;
 }
 
 /* The reach a Move towards `t` aims for: weapon reach, or the first range

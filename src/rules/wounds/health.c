@@ -162,35 +162,6 @@ int wo_attack_mod(int ranged, int posture, int cover, int flank)
     return pc + fm;
 }
 
-/* #Flanking: "at least a 120-degree separation between any two of the
- * surrounding creatures from the center of the target's space".
- * cos(angle) <= -1/2  <=>  u.v < 0 and 4 (u.v)^2 >= |u|^2 |v|^2. */
-int wo_separated_120(int64_t tx, int64_t ty, int64_t ax, int64_t ay, int64_t bx, int64_t by)
-{
-    int64_t ux = ax - tx, uy = ay - ty, vx = bx - tx, vy = by - ty;
-    /* scale down far coordinates so the products fit in 64 bits */
-    for (;;) {
-        int64_t m = 0, c[4] = {ux, uy, vx, vy};
-        for (int i = 0; i < 4; i++) {
-            int64_t a = c[i] < 0 ? -c[i] : c[i];
-            if (a > m)
-                m = a;
-        }
-        if (m <= 30000)
-            break;
-        ux /= 2;
-        uy /= 2;
-        vx /= 2;
-        vy /= 2;
-    }
-    if ((ux == 0 && uy == 0) || (vx == 0 && vy == 0))
-        return 0;
-    int64_t dot = ux * vx + uy * vy;
-    if (dot >= 0)
-        return 0;
-    return 4 * dot * dot >= (ux * ux + uy * uy) * (vx * vx + vy * vy);
-}
-
 /* #Stamina: "If an action or effect would reduce your stamina below 0, your
  * stamina instead becomes 0 and you take fatigue equal to the excess stamina
  * cost." */

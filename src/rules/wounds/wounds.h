@@ -178,10 +178,6 @@ wo_roll wo_wild(fray_dice *d, int mode, const char *purpose);
  * ignored creature: double the bonus). Cover and posture penalties do not
  * stack (only the larger penalty applies); bonuses stack. */
 int wo_attack_mod(int ranged, int posture, int cover, int flank);
-/* Are the two attackers at (ax,ay), (bx,by) at least 120 degrees apart seen
- * from the target at (tx,ty)? Integer-exact. */
-int wo_separated_120(int64_t tx, int64_t ty, int64_t ax, int64_t ay, int64_t bx, int64_t by);
-
 /* Stamina below 0 becomes fatigue: returns the new stamina and adds the
  * excess to *fatigue. */
 int wo_spend_stamina(int stamina, int cost, int *fatigue);

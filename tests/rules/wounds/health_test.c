@@ -200,16 +200,16 @@ static void separation(void **s)
 {
     (void)s;
     /* opposite sides: 180 degrees */
-    assert_true(wo_separated_120(0, 0, 100, 0, -100, 0));
+    assert_true(fray_apart_120(0, 0, 100, 0, -100, 0));
     /* 90 degrees */
-    assert_false(wo_separated_120(0, 0, 100, 0, 0, 100));
+    assert_false(fray_apart_120(0, 0, 100, 0, 0, 100));
     /* about 120: (1000, 0) and (-500, 866) are 120.0002 degrees apart,
      * (-500, 867) 119.97 */
-    assert_true(wo_separated_120(0, 0, 1000, 0, -500, 866));
-    assert_false(wo_separated_120(0, 0, 1000, 0, -500, 867));
+    assert_true(fray_apart_120(0, 0, 1000, 0, -500, 866));
+    assert_false(fray_apart_120(0, 0, 1000, 0, -500, 867));
     /* far away coordinates still fit */
-    assert_true(wo_separated_120(0, 0, 5000000, 0, -5000000, 1));
-    assert_false(wo_separated_120(0, 0, 0, 0, -100, 0));
+    assert_true(fray_apart_120(0, 0, 5000000, 0, -5000000, 1));
+    assert_false(fray_apart_120(0, 0, 0, 0, -100, 0));
 }
 
 /* #Rolls in Combat: wild rolls (option wild_roll). */
