@@ -1,0 +1,440 @@
+/* actions.c: the other #Actions (moves, Jump, Defend, items, Catch Your
+ * Breath, Escape, Release), #Initiative, and resolve: one action carried
+ * out, with its declared and triggered windows. */
+#include <stdio.h>
+#include <string.h>
+
+#include "rules.h"
+
+
+static void move_to(fray_encounter *e, const fray_action *a, int kind)
+{
+    int who = a->actor;
+    en_creature *c = cr(e, who);
+    en_state *s = st(e);
+    s->mv_x0 = e->c[who].x;
+    s->mv_y0 = e->c[who].y;
+    int64_t dx = a->x - e->c[who].x, dy = a->y - e->c[who].y;
+    int m = fray_isqrt(dx * dx + dy * dy);
+    int dir = fray_facing_of(dx, dy);
+    fray_move(e, who, a->x, a->y);
+    /* turning is free: a creature that moved faces its nearest foe */
+    int f = fray_nearest(e, who, able_foe);
+    if (f >= 0)
+        face(e, who, f);
+    c->acted = 1;
+    c->moved_cm += m;
+    c->last_move = dir + 1;
+    c->last_move_cm = m;
+    c->last_sprint_cm = kind == EN_A_SPRINT ? m : 0;
+    if (kind == EN_A_SPRINT)
+        c->sprinted = 1;
+    if (c->moved_cm > speed_cm(e, who))
+        end_defending(e, who);
+    /* a Restraining creature that moves away lets go */
+    if (c->holding >= 0 && fray_distance(e, who, c->holding) > 150)
+        en_release_hold(e, who);
+}
+
+
+/* #Initiative: roll against the creature whose action is declared; the
+ * winner's action happens first. */
+static void initiative(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, other = a->target;
+    en_creature *c = cr(e, who), *oc = cr(e, other);
+    int dex = fray_opt(e, EN_O_INIT_DEX);
+    c->init_rolled = 1;
+    c->init_value = fray_die(&e->dice, 20, "Initiative roll, 1d20") + c->init_bonus +
+                    (dex ? c->d.mod[EN_DEX] : 0);
+    /* "If another situation arises that requires you to roll Initiative
+     * after you have already rolled it during the Round, you automatically
+     * fail." */
+    int won;
+    if (oc->init_rolled) {
+        won = 1;
+    } else {
+        oc->init_rolled = 1;
+        oc->init_value = fray_die(&e->dice, 20, "Initiative roll, 1d20") + oc->init_bonus +
+                         (dex ? oc->d.mod[EN_DEX] : 0);
+        /* "If your roll is higher, you win the Initiative" */
+        won = c->init_value > oc->init_value;
+        fray_mod(e, "Initiative of the creature reacted to", oc->init_value);
+    }
+    fray_emit(e, &(fray_event){.kind = "initiative", .actor = who, .target = other,
+                                .action = "Initiative", .outcome = won ? "won" : "lost",
+                                .value = c->init_value, .has_value = 1, .rule = RULE("Initiative")});
+    if (!won)
+        return;
+    fray_action opts[FRAY_MAX_LEGAL];
+    lbuf b = {opts, 0, FRAY_MAX_LEGAL};
+    en_legal_act(e, who, &b);
+    /* what wins Initiative acts at once, without windows of its own */
+    int pick = fray_choose(e, who, FRAY_WIN_DECLARED, a, opts, b.n);
+    if (pick < 0)
+        return;
+    st(e)->depth++;
+    en_resolve(e, &opts[pick]);
+    st(e)->depth--;
+}
+
+static int still_possible(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target;
+    if (!able(e, who) || !able(e, t))
+        return 0;
+    const en_creature *c = ccr(e, who);
+    if (a->kind == EN_A_RANGED) {
+        /* the declared window may have taken the weapon (a Disarm, a drop)
+         * or swapped it: the attack needs what it was declared with */
+        const en_weapon *w = hand(c);
+        int thrown = (a->arg & EN_ARG_THROW) != 0;
+        if (!w || thrown == ((w->props & EN_W_RANGED) != 0))
+            return 0;
+        return thrown || !w->load || c->loaded;
+    }
+    if (!can_attack(conds(e, who)))
+        return 0;
+    int unarmed = a->kind == EN_A_UNARMED || a->kind == EN_A_RESTRAIN || a->kind == EN_A_PUSH;
+    if (a->kind == EN_A_MELEE && !melee_weapon(c))
+        return 0;
+    return en_in_reach(e, who, t, unarmed ? 0 : weapon_reach(c));
+}
+
+static int attack_cost(const fray_encounter *e, const fray_action *a)
+{
+    switch (a->kind) {
+    case EN_A_MELEE: case EN_A_TRIP: case EN_A_DISARM:
+        return 3;
+    case EN_A_SWIFT:
+        return 1;
+    case EN_A_RANGED: {
+        const en_creature *c = ccr(e, a->actor);
+        return (a->arg & EN_ARG_THROW) ? fray_opt(e, EN_O_RANGED_COST) : ranged_cost(e, c, hand(c));
+    }
+    default:
+        return 2;
+    }
+}
+
+static void attack(fray_encounter *e, const fray_action *a)
+{
+    en_state *s = st(e);
+    if (s->depth == 0 && a->kind != EN_A_SWIFT) {
+        fray_offer(e, FRAY_WIN_DECLARED, a);
+        if (!still_possible(e, a)) {
+            /* #Incomplete Actions: "you could willingly end the attack and
+             * spend only 1 Energy" */
+            if (able(e, a->actor)) {
+                en_pay(e, a->actor, 1, res(e, a->actor, EN_R_ENERGY) >= 1 ? 0 : a->arg);
+                en_acted(e, a->actor, 1);
+            }
+            fray_emit(e, &(fray_event){.kind = "attack", .actor = a->actor, .target = a->target,
+                                        .action = en_actions[a->kind].name, .outcome = "abandoned",
+                                        .value = 1, .has_value = 1, .rule = RULE("Incomplete Actions")});
+            return;
+        }
+    }
+    if (a->kind == EN_A_RANGED)
+        en_ranged(e, a);
+    else
+        en_melee(e, a, attack_cost(e, a));
+}
+
+static void shaken_drop(fray_encounter *e, int who, int *dropped)
+{
+    /* #Conditions, Shaken: "a chance to drop items while manipulating them
+     * ... (Chance roll with a DC: 5)" */
+    *dropped = 0;
+    if (!has(e, who, EN_C_SHAKEN))
+        return;
+    int r = fray_die(&e->dice, 20, "Chance roll (Shaken), 1d20");
+    *dropped = r < 5;
+    fray_emit(e, &(fray_event){.kind = "chance roll", .actor = who, .target = -1,
+                                .outcome = *dropped ? "dropped" : "held", .value = r, .has_value = 1,
+                                .rule = RULE("Conditions")});
+}
+
+static void simple(fray_encounter *e, const fray_action *a, const char *outcome, const char *rule)
+{
+    fray_emit(e, &(fray_event){.kind = "action", .actor = a->actor, .target = a->target,
+                                .action = en_actions[a->kind].name, .outcome = outcome, .rule = rule});
+}
+
+/* ---- One function per action: 1 to offer the triggered window after it,
+ * 0 for none (an Immediate Interrupt, Initiative, Release) ---- */
+
+static int act_attack(fray_encounter *e, const fray_action *a)
+{
+    attack(e, a);
+    return 1;
+}
+
+static int act_swift(fray_encounter *e, const fray_action *a)
+{
+    /* #Swift Attacks: "A Swift Attack is an Immediate Interrupt" */
+    st(e)->depth++;
+    en_melee(e, a, 1);
+    st(e)->depth--;
+    return 1;
+}
+
+static int act_initiative(fray_encounter *e, const fray_action *a)
+{
+    initiative(e, a);
+    return 0;
+}
+
+static int act_load(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    en_creature *c = cr(e, who);
+    const en_weapon *w = hand(c);
+    en_pay(e, who, w->load, a->arg);
+    en_acted(e, who, w->load);
+    int dropped;
+    shaken_drop(e, who, &dropped);
+    c->loaded = !dropped;
+    simple(e, a, dropped ? "ammunition dropped" : "loaded", RULE("Actions"));
+    return 1;
+}
+
+static int act_shift(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    if (a->arg & EN_ARG_AGILITY)
+        fray_res_set(e, who, EN_R_AGILITY, res(e, who, EN_R_AGILITY) - 2);
+    else
+        en_pay(e, who, 1, a->arg);
+    move_to(e, a, a->kind);
+    simple(e, a, "moved", RULE("Actions"));
+    return 1;
+}
+
+/* Run, Quick Run and Sprint */
+static int act_run(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, sp = speed_cm(e, who);
+    int64_t dx = a->x - e->c[who].x, dy = a->y - e->c[who].y;
+    int m = fray_isqrt(dx * dx + dy * dy);
+    int loss = en_turn_loss(e, who, a->x, a->y);
+    int cost = a->kind == EN_A_SPRINT ? 3 : ((m + loss) * 3 + sp - 1) / sp;
+    if (cost < 1)
+        cost = 1;
+    if (a->kind == EN_A_QUICK_RUN)
+        cost = 2;
+    if (a->kind == EN_A_RUN && cost > 3)
+        cost = 3;
+    en_pay(e, who, cost, a->arg);
+    if (a->kind == EN_A_SPRINT)
+        en_set_stamina(e, who, res(e, who, EN_R_STAMINA) - 1);
+    move_to(e, a, a->kind);
+    fray_emit(e, &(fray_event){.kind = "move", .actor = who, .target = a->target,
+                                .action = en_actions[a->kind].name,
+                                .outcome = (a->arg & EN_ARG_AWAY) ? "away" : "towards", .value = m,
+                                .has_value = 1, .rule = RULE("Actions")});
+    return 1;
+}
+
+static int act_agile_move(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    en_creature *c = cr(e, who);
+    fray_res_set(e, who, EN_R_AGILITY, res(e, who, EN_R_AGILITY) - 1);
+    c->agile_credit--;
+    int keep = c->last_move, keep_cm = c->last_move_cm;
+    move_to(e, a, a->kind);
+    if (st(e)->depth > 0 || e->offer_depth > 0) { /* an interrupt is no move of the action sequence */
+        c->last_move = keep;
+        c->last_move_cm = keep_cm;
+    }
+    fray_emit(e, &(fray_event){.kind = "move", .actor = who, .target = a->target, .action = "Agile Move",
+                                .outcome = (a->arg & EN_ARG_AWAY) ? "away" : "towards", .value = 100,
+                                .has_value = 1, .rule = RULE("Immediate Interrupts")});
+    return e->offer_depth == 0; /* an Immediate Interrupt: no window of its own */
+}
+
+static int act_jump(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, cost = a->arg & EN_ARG_LOW;
+    en_pay(e, who, cost, a->arg);
+    en_set_stamina(e, who, res(e, who, EN_R_STAMINA) - 1);
+    move_to(e, a, a->kind);
+    /* "When landing from a Jump, you become Unguarded." */
+    if (able(e, who))
+        en_unguard(e, who);
+    simple(e, a, "landed", RULE("Actions"));
+    return 1;
+}
+
+static int act_kneel(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    en_pay(e, who, 1, a->arg);
+    en_acted(e, who, 1);
+    fray_cond_remove(e, who, EN_C_PRONE);
+    cr(e, who)->kneeling = 1;
+    /* "You become Unguarded." */
+    en_unguard(e, who);
+    simple(e, a, "kneeling", RULE("Actions"));
+    return 1;
+}
+
+static int act_stand(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    en_pay(e, who, 1, a->arg);
+    en_acted(e, who, 1);
+    cr(e, who)->kneeling = 0;
+    simple(e, a, "standing", RULE("Actions"));
+    return 1;
+}
+
+static int act_defend(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    en_pay(e, who, 1, a->arg);
+    en_acted(e, who, 1);
+    /* "If you were Unguarded, you no longer are. If you were Exposed, you
+     * are no longer Exposed." - except where a parent imposes them
+     * (#Surprise: "You cannot remove a daughter condition by itself.") */
+    fray_cond_remove(e, who, EN_C_UNGUARDED);
+    fray_cond_remove(e, who, EN_C_EXPOSED);
+    en_give(e, who, EN_C_DEFENDING, FRAY_EXP_NEVER, 0);
+    simple(e, a, "defending", RULE("Actions"));
+    return 1;
+}
+
+/* A Shaken creature's item falls where it stands. */
+static void drop_here(fray_encounter *e, int who, int item)
+{
+    en_creature *c = cr(e, who);
+    c->dropped = item;
+    c->drop_x = e->c[who].x;
+    c->drop_y = e->c[who].y;
+}
+
+static int act_stow(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    en_creature *c = cr(e, who);
+    int cost = side_arm(hand(c)) ? 1 : 2;
+    en_pay(e, who, cost, a->arg);
+    en_acted(e, who, cost);
+    int dropped;
+    shaken_drop(e, who, &dropped);
+    if (dropped)
+        drop_here(e, who, c->wielded);
+    c->wielded = -1;
+    c->loaded = 0;
+    en_derive(c);
+    simple(e, a, dropped ? "dropped" : "stowed", RULE("Actions"));
+    return 1;
+}
+
+static int act_equip(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    en_creature *c = cr(e, who);
+    int i = a->arg & EN_ARG_LOW;
+    int cost = side_arm(&c->w[i]) ? 1 : 2;
+    en_pay(e, who, cost, a->arg);
+    en_acted(e, who, cost);
+    int dropped;
+    shaken_drop(e, who, &dropped);
+    if (dropped) {
+        drop_here(e, who, i);
+    } else {
+        c->wielded = i;
+        c->loaded = 0;
+        en_derive(c);
+    }
+    simple(e, a, dropped ? "dropped" : "equipped", RULE("Actions"));
+    return 1;
+}
+
+static int act_pick_up(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    en_creature *c = cr(e, who);
+    int cost = fray_opt(e, EN_O_PICK_UP_COST);
+    en_pay(e, who, cost, a->arg);
+    en_acted(e, who, cost);
+    /* "If you pick up an item off the ground you spend 1 Energy and
+     * become Exposed." */
+    en_expose(e, who);
+    if (c->wielded < 0) {
+        c->wielded = c->dropped;
+        c->loaded = 0;
+        en_derive(c);
+    }
+    c->dropped = -1;
+    simple(e, a, "picked up", RULE("Actions"));
+    return 1;
+}
+
+static int act_catch_breath(fray_encounter *e, const fray_action *a)
+{
+    /* "Using 3 Energy (or all your Energy), you may regain 1 Stamina." */
+    int who = a->actor;
+    int en = res(e, who, EN_R_ENERGY), cost = en < 3 ? en : 3;
+    en_pay(e, who, cost, 0);
+    en_acted(e, who, cost);
+    en_set_stamina(e, who, res(e, who, EN_R_STAMINA) + 1);
+    simple(e, a, "breath caught", RULE("Stamina"));
+    return 1;
+}
+
+static int act_escape(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, h = cr(e, who)->holder;
+    en_pay(e, who, 3, a->arg);
+    en_acted(e, who, 3);
+    /* Restrained: "a Fortitude roll ... contested by the ... Fortitude
+     * roll of the restrainer"; the restrainer keeps its hold on a tie */
+    int mine = en_fortitude_roll(e, who, 0), theirs = h >= 0 ? en_fortitude_roll(e, h, 0) : 0;
+    int out = mine > theirs;
+    if (out && h >= 0)
+        en_release_hold(e, h);
+    fray_emit(e, &(fray_event){.kind = "maneuver", .actor = who, .target = h, .action = "Escape",
+                                .outcome = out ? "escaped" : "held", .value = mine, .has_value = 1,
+                                .rule = RULE("Restrain")});
+    return 1;
+}
+
+static int act_release(fray_encounter *e, const fray_action *a)
+{
+    en_release_hold(e, a->actor);
+    simple(e, a, "released", RULE("Restrain"));
+    return 0;
+}
+
+static int (*const act[EN_NACTIONS])(fray_encounter *e, const fray_action *a) = {
+    [EN_A_MELEE] = act_attack,        [EN_A_RANGED] = act_attack,   [EN_A_UNARMED] = act_attack,
+    [EN_A_TRIP] = act_attack,         [EN_A_DISARM] = act_attack,   [EN_A_RESTRAIN] = act_attack,
+    [EN_A_PUSH] = act_attack,         [EN_A_SWIFT] = act_swift,     [EN_A_INITIATIVE] = act_initiative,
+    [EN_A_LOAD] = act_load,           [EN_A_SHIFT] = act_shift,     [EN_A_RUN] = act_run,
+    [EN_A_QUICK_RUN] = act_run,       [EN_A_SPRINT] = act_run,      [EN_A_AGILE_MOVE] = act_agile_move,
+    [EN_A_JUMP] = act_jump,           [EN_A_KNEEL] = act_kneel,     [EN_A_STAND] = act_stand,
+    [EN_A_DEFEND] = act_defend,       [EN_A_STOW] = act_stow,       [EN_A_EQUIP] = act_equip,
+    [EN_A_PICK_UP] = act_pick_up,     [EN_A_CATCH_BREATH] = act_catch_breath,
+    [EN_A_ESCAPE] = act_escape,       [EN_A_RELEASE] = act_release,
+};
+
+void en_resolve(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    en_state *s = st(e);
+    if (s->depth == 0 && s->respond == who)
+        s->respond = -1;
+    /* option agile_move_banked 0: an Agile Move goes with the creature's own
+     * action, so another creature's action ends what it had earned */
+    if (!fray_opt(e, EN_O_AGILE_BANKED) && e->offer_depth == 0 && s->depth == 0)
+        for (int i = 0; i < e->n; i++)
+            if (i != who)
+                cr(e, i)->agile_credit = 0;
+    if (a->kind < 0 || a->kind >= EN_NACTIONS || !act[a->kind])
+        return;
+    if (act[a->kind](e, a) && e->offer_depth == 0)
+        en_offer_triggered(e, a);
+}

@@ -1,0 +1,355 @@
+/* legal.c: what a creature may do now: the actions of #Actions it can
+ * pay for, where it stands (#Facing, Reach), the Immediate Interrupts of
+ * #Initiative and the Swift Attacks of #Swift Attacks. */
+#include <stdio.h>
+#include <string.h>
+
+#include "rules.h"
+
+/* ---- Legal actions ---- */
+
+
+
+
+
+
+
+/* What one list of legal actions reads about a target t many times, computed
+ * once: the distance and the offset from `who` to t, and who's reaches. */
+typedef struct foe_view {
+    int d;             /* fray_distance(e, who, t) */
+    int dx, dy;        /* t's position minus who's */
+    int reach;         /* who's melee reach against t (its weapon's Reach), cm */
+    int unarmed;       /* who's Unarmed reach (Reach 0) against t, cm */
+    int to_x, to_y;    /* the point 1 m towards t (Shift, Agile Move) */
+    int from_x, from_y;/* the point 1 m away from t */
+    int run_m;         /* the last run towards t that approach() planned, cm, -1 none */
+    int run_x, run_y;  /* where it ends: a Run, Quick Run or Jump stopped by the */
+                       /* reach often ends at the same point, computed once */
+} foe_view;
+
+static void view_foe(const fray_encounter *e, int who, int t, int weapon_reach_m, foe_view *v)
+{
+    int x0 = e->c[who].x, y0 = e->c[who].y;
+    v->dx = e->c[t].x - x0;
+    v->dy = e->c[t].y - y0;
+    v->d = fray_distance(e, who, t);
+    int size = ccr(e, who)->size, tsize = ccr(e, t)->size;
+    v->reach = en_reach_cm(size, weapon_reach_m, tsize);
+    v->unarmed = en_reach_cm(size, 0, tsize);
+    v->run_m = -1;
+    if (v->d < 100) {
+        fray_step_along(x0, y0, v->dx, v->dy, v->d, 100, 0, &v->to_x, &v->to_y);
+        fray_step_along(x0, y0, v->dx, v->dy, v->d, 100, 1, &v->from_x, &v->from_y);
+        return;
+    }
+    /* fray_step without its special cases: the division rounds toward
+     * zero, so the step away is the step towards negated */
+    int qx = (int)fray_div_len((int64_t)v->dx * 100, v->d), qy = (int)fray_div_len((int64_t)v->dy * 100, v->d);
+    v->to_x = x0 + qx;
+    v->to_y = y0 + qy;
+    v->from_x = x0 - qx;
+    v->from_y = y0 - qy;
+}
+
+/* The point `dist` cm from who towards the target of view v (away from it). */
+static inline void step_view(const fray_encounter *e, int who, const foe_view *v, int dist, int away, int *x, int *y)
+{
+    fray_step_along(e->c[who].x, e->c[who].y, v->dx, v->dy, v->d, dist, away, x, y);
+}
+
+/* The distance a run of `avail` cm towards the target of v may cover,
+ * stopping inside the mover's melee reach. */
+static inline int approach(const fray_encounter *e, int who, foe_view *v, int avail, int *x, int *y)
+{
+    int stop = v->reach - 50;
+    if (stop < 100)
+        stop = 100;
+    if (v->d <= stop || avail <= 0)
+        return 0;
+    int m = v->d - stop < avail ? v->d - stop : avail;
+    if (m != v->run_m) {
+        step_view(e, who, v, m, 0, &v->run_x, &v->run_y);
+        v->run_m = m;
+    }
+    *x = v->run_x;
+    *y = v->run_y;
+    return m;
+}
+
+int en_turn_loss(const fray_encounter *e, int who, int x, int y)
+{
+    const en_creature *c = ccr(e, who);
+    if (!c->last_move)
+        return 0;
+    return en_turn_loss_cm(c->last_move - 1, fray_facing_of(x - e->c[who].x, y - e->c[who].y));
+}
+
+/* turn_loss for a move along (dx, dy). */
+static int turn_loss_dir(const en_creature *c, int64_t dx, int64_t dy)
+{
+    if (!c->last_move)
+        return 0;
+    return en_turn_loss_cm(c->last_move - 1, fray_facing_of(dx, dy));
+}
+
+/* The moves towards and away from each target t in foes (bit t), whose
+ * view is views[t]. */
+static void add_moves(lbuf *b, const fray_encounter *e, int who, unsigned mine, const payer *p,
+                      uint32_t foes, foe_view *views)
+{
+    const en_creature *c = ccr(e, who);
+    int sp = speed_of(c, mine);
+    /* What does not depend on the target, once: the costs that are paid
+     * the same way for every target, and the Jump. */
+    int pay1 = pay_arg(p, 1), pay2 = pay_arg(p, 2), pay3 = pay_arg(p, 3);
+    int stamina = stamina_ok(mine) && res(e, who, EN_R_STAMINA) >= 2;
+    int agility2 = agility_ok(mine) && res(e, who, EN_R_AGILITY) >= 2;
+    int extra = (fray_opt(e, EN_O_SPRINT_EXTRA) + c->leg) * 100;
+    /* Jump: "immediately after having moved at least 2m" costs 1 Energy */
+    int jcost = c->last_move && c->last_move_cm >= 200 ? 1 : 2;
+    int jd = c->d.jump_cm + (c->last_sprint_cm > 0 ? 100 : 0);
+    /* "If you Jump further than you could Run using 2 Energy, additional
+     * Energy must be spent" */
+    if (jd > sp * 2 / 3 && sp > 0)
+        jcost += ((jd - sp * 2 / 3) * 3 + sp - 1) / sp;
+    int jpay = pay_arg(p, jcost);
+    for (int t = 0; t < e->n; t++) {
+        if (!(foes & (1u << t)))
+            continue;
+        foe_view *v = &views[t];
+        int x, y;
+        /* Run, Quick Run, Sprint towards t: full distance known before the
+         * turning loss, which is taken off the start */
+        int loss = turn_loss_dir(c, v->dx, v->dy);
+        int m = approach(e, who, v, sp - loss, &x, &y);
+        if (m > 0) {
+            /* #Incomplete Actions: "only move 1/3 of your Speed ... only spend
+             * 1 Energy"; metres lost to turning count as run */
+            int cost = ((m + loss) * 3 + sp - 1) / sp;
+            if (cost < 1)
+                cost = 1;
+            int how = pay_arg(p, cost);
+            if (how >= 0)
+                add(b, EN_A_RUN, who, t, how, x, y);
+        }
+        if (pay2 >= 0 && approach(e, who, v, sp * 2 / 3 - loss, &x, &y) > 0)
+            add(b, EN_A_QUICK_RUN, who, t, pay2, x, y);
+        if (stamina && res(e, who, EN_R_ENERGY) >= 3 && v->d - v->reach > sp * 2 / 3 &&
+            approach(e, who, v, sp + (extra > 0 ? extra : 0) - loss, &x, &y) > 0)
+            add(b, EN_A_SPRINT, who, t, 0, x, y);
+        if (stamina && jpay >= 0 && approach(e, who, v, jd, &x, &y) > 0)
+            add(b, EN_A_JUMP, who, t, jpay | (jcost & EN_ARG_LOW), x, y);
+        /* Shift 1 m, towards or away */
+        for (int away = 0; away < 2; away++) {
+            if (!away && v->d <= 150)
+                continue;
+            x = away ? v->from_x : v->to_x;
+            y = away ? v->from_y : v->to_y;
+            if (agility2)
+                add(b, EN_A_SHIFT, who, t, EN_ARG_AGILITY | (away ? EN_ARG_AWAY : 0), x, y);
+            if (pay1 >= 0)
+                add(b, EN_A_SHIFT, who, t, pay1 | (away ? EN_ARG_AWAY : 0), x, y);
+        }
+        /* Run away from t */
+        if (pay3 >= 0 && v->d < 2 * sp) {
+            step_view(e, who, v, sp - turn_loss_dir(c, -(int64_t)v->dx, -(int64_t)v->dy), 1, &x, &y);
+            add(b, EN_A_RUN, who, t, pay3 | EN_ARG_AWAY, x, y);
+        }
+    }
+}
+
+/* foes and views: as for add_moves, or views NULL to compute the one
+ * needed (foes is then not read). */
+static void add_agile(lbuf *b, const fray_encounter *e, int who, unsigned mine, int only_from,
+                      uint32_t foes, const foe_view *views)
+{
+    const en_creature *c = ccr(e, who);
+    if (c->agile_credit < 1 || res(e, who, EN_R_AGILITY) < 1 || !agility_ok(mine) || !can_move(c, mine))
+        return;
+    for (int t = 0; t < e->n; t++) {
+        if (views ? !(foes & (1u << t)) : !target_ok(e, who, t))
+            continue;
+        if (only_from >= 0 && t != only_from)
+            continue;
+        foe_view own;
+        const foe_view *v = views ? &views[t] : &own;
+        if (!views)
+            view_foe(e, who, t, 0, &own);
+        add(b, EN_A_AGILE_MOVE, who, t, EN_ARG_AWAY, v->from_x, v->from_y);
+        if (only_from < 0 && v->d > 150)
+            add(b, EN_A_AGILE_MOVE, who, t, 0, v->to_x, v->to_y);
+    }
+}
+
+static int swift_target(const fray_encounter *e, int who, int t)
+{
+    /* #Swift Attacks: "against creatures who are Unguarded, completely
+     * unaware of your attack, or unable to obstruct or avoid your attack" */
+    return target_ok(e, who, t) && has(e, t, EN_C_UNGUARDED) &&
+           en_in_reach(e, who, t, weapon_reach(ccr(e, who)));
+}
+
+
+
+/* "When a creature moves through your maximum Reach (and you are facing
+ * them), you may make a Swift Attack against them." */
+static int moved_through_reach(fray_encounter *e, int who, const fray_action *mv)
+{
+    en_state *s = st(e);
+    int m = mv->actor;
+    if (!target_ok(e, who, m))
+        return 0;
+    int r = reach_of(e, who, m, weapon_reach(ccr(e, who)));
+    /* option swift_on_enter 0: only a move that enters and leaves again */
+    if (!fray_path_enters(e->c[who].x, e->c[who].y, r, s->mv_x0, s->mv_y0, e->c[m].x, e->c[m].y,
+                          !fray_opt(e, EN_O_SWIFT_ON_ENTER)))
+        return 0;
+    return fray_faces(e, who, e->c[m].x, e->c[m].y) || fray_faces(e, who, s->mv_x0, s->mv_y0);
+}
+
+int en_legal_act(fray_encounter *e, int who, lbuf *b)
+{
+    const en_creature *c = ccr(e, who);
+    const en_weapon *mw = melee_weapon(c), *hw = hand(c);
+    unsigned mine = conds(e, who);
+    payer p = payer_of(e, who, mine);
+    foe_view views[FRAY_MAX_COMBATANTS];
+    uint32_t foes = 0; /* bit t: target_ok(e, who, t), and views[t] is set */
+    for (int t = 0; t < e->n; t++)
+        if (target_ok(e, who, t)) {
+            foes |= 1u << t;
+            view_foe(e, who, t, weapon_reach(c), &views[t]);
+        }
+    int attack = can_attack(mine);
+    /* The weapon in hand may be shot or thrown: its range and cost are the
+     * same for every target. */
+    int range_cm = -1, ranged_pay = 0, ranged_arg = 0;
+    if (attack && hw) {
+        if (hw->props & EN_W_RANGED) {
+            if (!hw->load || c->loaded)
+                range_cm = c->d.hand_range_cm;
+            ranged_pay = ranged_cost(e, c, hw);
+        } else {
+            range_cm = c->d.hand_range_cm;
+            ranged_pay = fray_opt(e, EN_O_RANGED_COST);
+            ranged_arg = EN_ARG_THROW;
+        }
+    }
+    for (int t = 0; t < e->n && attack; t++) {
+        if (!(foes & (1u << t)))
+            continue;
+        const en_creature *tc = ccr(e, t);
+        const foe_view *v = &views[t];
+        int wr = v->d <= v->reach, ur = v->d <= v->unarmed;
+        if (mw && wr)
+            add_paid(b, &p, EN_A_MELEE, who, t, 3, 0);
+        if (!c->swift_used && wr && has(e, t, EN_C_UNGUARDED))
+            add_paid(b, &p, EN_A_SWIFT, who, t, 1, 0);
+        if (ur)
+            add_paid(b, &p, EN_A_UNARMED, who, t, 2, 0);
+        /* #Trip/Push Down: "The target cannot be more than one Size Category
+         * larger than you." */
+        if (wr && tc->size <= c->size + 1)
+            add_paid(b, &p, EN_A_TRIP, who, t, 3, 0);
+        /* #Disarm: "against an opponent which is facing you"; "Light weapons
+         * may not Disarm Heavy weapons." */
+        const en_weapon *tw = hand(tc);
+        if (wr && tw && fray_faces(e, t, e->c[who].x, e->c[who].y) &&
+            !(mw && (mw->props & EN_W_LIGHT) && (tw->props & EN_W_HEAVY)))
+            add_paid(b, &p, EN_A_DISARM, who, t, 3, 0);
+        /* #Restrain, #Push: "The target cannot be a larger Size Category" */
+        if (ur && tc->size <= c->size && tc->holder < 0 && c->holding < 0)
+            add_paid(b, &p, EN_A_RESTRAIN, who, t, 2, 0);
+        if (ur && tc->size <= c->size)
+            add_paid(b, &p, EN_A_PUSH, who, t, 2, 0);
+        /* a loaded ranged weapon shoots, any other weapon is thrown, out to
+         * the third range number */
+        if (range_cm >= 0 && v->d <= range_cm)
+            add_paid(b, &p, EN_A_RANGED, who, t, ranged_pay, ranged_arg);
+    }
+    if (hw && (hw->props & EN_W_RANGED) && hw->load && !c->loaded)
+        add_paid(b, &p, EN_A_LOAD, who, -1, hw->load, 0);
+    if (can_move(c, mine))
+        add_moves(b, e, who, mine, &p, foes, views);
+    add_agile(b, e, who, mine, -1, foes, views);
+    if (HAS(mine, EN_C_PRONE) && !HAS(mine, EN_C_RESTRAINED))
+        add_paid(b, &p, EN_A_KNEEL, who, -1, 1, 0);
+    if (c->kneeling && !HAS(mine, EN_C_PRONE))
+        add_paid(b, &p, EN_A_STAND, who, -1, 1, 0);
+    if (!HAS(mine, EN_C_DEFENDING) || HAS(mine, EN_C_EXPOSED))
+        add_paid(b, &p, EN_A_DEFEND, who, -1, 1, 0);
+    if (hw)
+        add_paid(b, &p, EN_A_STOW, who, -1, side_arm(hw) ? 1 : 2, 0);
+    for (int i = 0; i < c->nw && c->wielded < 0; i++)
+        if (i != c->dropped)
+            add_paid(b, &p, EN_A_EQUIP, who, -1, side_arm(&c->w[i]) ? 1 : 2, i);
+    if (c->dropped >= 0) {
+        int64_t dx = c->drop_x - e->c[who].x, dy = c->drop_y - e->c[who].y;
+        if (dx * dx + dy * dy <= 150 * 150)
+            add_paid(b, &p, EN_A_PICK_UP, who, -1, fray_opt(e, EN_O_PICK_UP_COST), 0);
+    }
+    if (res(e, who, EN_R_STAMINA) < c->d.stamina_max && res(e, who, EN_R_ENERGY) >= 1)
+        add(b, EN_A_CATCH_BREATH, who, -1, 0, 0, 0);
+    if (HAS(mine, EN_C_RESTRAINED))
+        add_paid(b, &p, EN_A_ESCAPE, who, c->holder, 3, 0);
+    if (c->holding >= 0)
+        add(b, EN_A_RELEASE, who, c->holding, 0, 0, 0);
+    return b->n;
+}
+
+/* FRAY_WIN_DECLARED: answering an attack declared against `who`. */
+static int legal_declared(fray_encounter *e, int who, const fray_action *trigger, lbuf *b)
+{
+    const en_creature *c = ccr(e, who);
+    /* Only the creature attacked may answer a declared attack. */
+    if (!is_attack(trigger->kind) || trigger->target != who)
+        return 0;
+    /* #Initiative: "You may only roll Initiative once per Round." */
+    if (!c->init_rolled && can_pay_arg(e, who, 1) >= 0)
+        add(b, EN_A_INITIATIVE, who, trigger->actor, 0, 0, 0);
+    /* #Immediate Interrupts: step out of Reach before the roll */
+    if (trigger->kind != EN_A_RANGED)
+        add_agile(b, e, who, conds(e, who), trigger->actor, 0, NULL);
+    return b->n;
+}
+
+/* FRAY_WIN_TRIGGERED: Swift Attacks. */
+static int legal_swift(fray_encounter *e, int who, const fray_action *trigger, lbuf *b)
+{
+    const en_creature *c = ccr(e, who);
+    if (c->swift_used || !can_attack(conds(e, who)))
+        return 0;
+    int how = can_pay_arg(e, who, 1);
+    if (how < 0)
+        return 0;
+    int mover = is_move(trigger->kind) ? trigger->actor : -1;
+    for (int t = 0; t < e->n; t++) {
+        /* swift_target and moved_through_reach both ask target_ok first */
+        if (!target_ok(e, who, t))
+            continue;
+        int ok = swift_target(e, who, t);
+        if (!ok && t == mover)
+            ok = moved_through_reach(e, who, trigger);
+        if (ok)
+            add(b, EN_A_SWIFT, who, t, how, 0, 0);
+    }
+    return b->n;
+}
+
+int en_legal(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *out,
+                 int max)
+{
+    lbuf b = {out, 0, max};
+    if (!able(e, who))
+        return 0;
+    if (window == FRAY_WIN_ACT)
+        return ccr(e, who)->passed ? 0 : en_legal_act(e, who, &b);
+    /* Interrupts cannot interrupt interrupts: no windows inside one. */
+    if (!trigger || st(e)->depth > 0)
+        return 0;
+    if (window == FRAY_WIN_DECLARED)
+        return legal_declared(e, who, trigger, &b);
+    return legal_swift(e, who, trigger, &b);
+}
+

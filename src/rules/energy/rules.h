@@ -1,0 +1,246 @@
+/* rules.h: what the files of the energy ruleset's hooks share (ruleset.c,
+ * damage.c, legal.c, combat.c, actions.c, rounds.c): the accessors, the
+ * payer of Energy costs, and the functions one part calls in another.
+ * Internal to src/rules/energy/. */
+#ifndef EN_RULES_H
+#define EN_RULES_H
+
+#include "energy.h"
+#include "odds.h"
+
+#define RULE(h) EN_RULE(h)
+
+extern const fray_action_info en_actions[EN_NACTIONS];
+
+/* ---- Access ---- */
+
+static inline en_creature *cr(fray_encounter *e, int i) { return fray_priv(e, i); }
+static inline const en_creature *ccr(const fray_encounter *e, int i) { return fray_cpriv(e, i); }
+static inline en_state *st(fray_encounter *e) { return (en_state *)e->state; }
+static inline int res(const fray_encounter *e, int i, int r) { return e->c[i].res[r]; }
+static inline int has(const fray_encounter *e, int i, int k) { return fray_has(e, i, k); }
+static inline int able(const fray_encounter *e, int i) { return e->c[i].status == FRAY_ABLE; }
+
+static inline const en_weapon *hand(const en_creature *c)
+{
+    return c->wielded >= 0 && c->wielded < c->nw ? &c->w[c->wielded] : NULL;
+}
+static inline const en_weapon *melee_weapon(const en_creature *c)
+{
+    const en_weapon *w = hand(c);
+    return w && !(w->props & EN_W_RANGED) ? w : NULL;
+}
+
+
+static inline int reach_of(const fray_encounter *e, int a, int b, int reach_m)
+{
+    return en_reach_cm(ccr(e, a)->size, reach_m, ccr(e, b)->size);
+}
+
+
+static inline int weapon_reach(const en_creature *c)
+{
+    const en_weapon *w = melee_weapon(c);
+    return w ? w->reach : 0;
+}
+
+/* Every condition `who` has, one bit per EN_C_* (the core keeps the mask). */
+static inline unsigned conds(const fray_encounter *e, int who) { return (unsigned)e->c[who].cmask; }
+#define HAS(mask, k) (((mask) >> (k)) & 1u)
+
+static inline int speed_of(const en_creature *c, unsigned mine)
+{
+    int s = c->d.speed_cm;
+    /* #Conditions, Slowed: "Your Speed is halved (the Speed left is rounded up)" */
+    if (HAS(mine, EN_C_SLOWED))
+        s = (s + 1) / 2;
+    return s;
+}
+
+static inline int speed_cm(const fray_encounter *e, int who) { return speed_of(ccr(e, who), conds(e, who)); }
+
+/* #Conditions: Shaken and Exhausted "may not spend Stamina". */
+static inline int stamina_ok(unsigned mine)
+{
+    return !HAS(mine, EN_C_SHAKEN) && !HAS(mine, EN_C_EXHAUSTED);
+}
+
+static inline int agility_ok(unsigned mine)
+{
+    /* Slowed: "you may not use Agility" */
+    return !HAS(mine, EN_C_SLOWED);
+}
+
+/* How `cost` Energy can be paid: 0 with Energy, EN_ARG_STAMINA with one
+ * Stamina in place of one Energy (#Stamina: "Once per Round, you may spend 1
+ * Stamina when you would normally spend 1 Energy"), -1 not at all. A
+ * creature never spends its last Stamina this way: it would fall unconscious.
+ * A payer holds what that reads of the creature, for the legal actions that
+ * ask it about many costs. */
+typedef struct payer {
+    int en;      /* Energy */
+    int sub;     /* one Stamina may stand in for one Energy */
+} payer;
+
+static inline payer payer_of(const fray_encounter *e, int who, unsigned mine)
+{
+    payer p = {res(e, who, EN_R_ENERGY), 0};
+    p.sub = !ccr(e, who)->stamina_as_energy && stamina_ok(mine) && res(e, who, EN_R_STAMINA) >= 2;
+    return p;
+}
+
+static inline int pay_arg(const payer *p, int cost)
+{
+    if (cost <= p->en)
+        return 0;
+    if (cost >= 1 && cost - 1 <= p->en && p->sub)
+        return EN_ARG_STAMINA;
+    return -1;
+}
+
+static inline int can_pay_arg(const fray_encounter *e, int who, int cost)
+{
+    if (cost <= res(e, who, EN_R_ENERGY))
+        return 0; /* the common case, without reading the conditions */
+    payer p = payer_of(e, who, conds(e, who));
+    return pay_arg(&p, cost);
+}
+
+
+
+static inline void face(fray_encounter *e, int who, int target)
+{
+    /* #Facing: "Turning around does not take Energy or any other resource." */
+    if (target >= 0 && target != who && (e->c[target].x != e->c[who].x || e->c[target].y != e->c[who].y))
+        e->c[who].facing = fray_facing_towards(e, who, target);
+}
+
+/* a foe still able to fight, for fray_nearest */
+static inline int able_foe(const fray_encounter *e, int who, int i) { return en_foe(e, who, i) && able(e, i); }
+
+static inline int can_attack(unsigned mine)
+{
+    /* Restrained: "no movement or attack actions"; Restraining: "You may not
+     * make any attack actions." */
+    return !HAS(mine, EN_C_RESTRAINED) && !HAS(mine, EN_C_RESTRAINING);
+}
+
+static inline int can_move(const en_creature *c, unsigned mine)
+{
+    /* Prone: "sprawled out on the ground, which may limit what you are able
+     * to do": no moves until the creature kneels and stands. */
+    return !HAS(mine, EN_C_RESTRAINED) && !HAS(mine, EN_C_PRONE) && !c->kneeling;
+}
+
+static inline int ranged_cost(const fray_encounter *e, const en_creature *c, const en_weapon *w)
+{
+    /* #Martial Proficiency Level: "must spend an additional Energy on your
+     * Ranged Attacks with the weapon" */
+    return fray_opt(e, EN_O_RANGED_COST) + (en_weapon_proficient(c, w) ? 0 : 1);
+}
+
+static inline int side_arm(const en_weapon *w)
+{
+    /* #Actions, Stow/Equip: "a side arm, or otherwise easily accessible item
+     * takes only 1 Energy. Most other items require 2 Energy" */
+    return (w->props & (EN_W_SIDEARM | EN_W_LIGHT)) != 0;
+}
+
+static inline int target_ok(const fray_encounter *e, int who, int t)
+{
+    return t != who && en_foe(e, who, t) && able(e, t);
+}
+
+static inline int is_move(int kind)
+{
+    return kind == EN_A_RUN || kind == EN_A_SPRINT || kind == EN_A_QUICK_RUN || kind == EN_A_SHIFT ||
+           kind == EN_A_JUMP || kind == EN_A_AGILE_MOVE;
+}
+
+static inline int is_attack(int kind)
+{
+    return kind == EN_A_MELEE || kind == EN_A_RANGED || kind == EN_A_UNARMED || kind == EN_A_TRIP ||
+           kind == EN_A_DISARM || kind == EN_A_RESTRAIN || kind == EN_A_PUSH;
+}
+
+static inline int defense_dis(const fray_encounter *e, int t, int evasion_roll)
+{
+    /* Surprised and Dazed: Disadvantage on Defense rolls; Blinded and Prone:
+     * on Evasion rolls. */
+    return has(e, t, EN_C_SURPRISED) || has(e, t, EN_C_DAZED) ||
+           (evasion_roll && (has(e, t, EN_C_BLINDED) || has(e, t, EN_C_PRONE)));
+}
+
+static inline int attack_dis(const fray_encounter *e, int who)
+{
+    /* Dazed and Blinded: "Disadvantage on all Attack rolls" */
+    return has(e, who, EN_C_DAZED) || has(e, who, EN_C_BLINDED);
+}
+
+static inline void end_defending(fray_encounter *e, int who)
+{
+    /* Defend "lasts until you make an attack, cast a spell, or move more than
+     * your Speed during a Round" */
+    if (has(e, who, EN_C_DEFENDING))
+        fray_cond_remove(e, who, EN_C_DEFENDING);
+}
+
+/* ---- A list of legal actions being written ---- */
+
+typedef struct lbuf { fray_action *out; int n, max; } lbuf;
+
+static inline void add(lbuf *b, int kind, int actor, int target, int arg, int x, int y)
+{
+    if (b->n >= b->max)
+        return;
+    fray_action *a = &b->out[b->n++];
+    a->kind = (int16_t)kind;
+    a->actor = (int16_t)actor;
+    a->target = (int16_t)target;
+    a->arg = (int16_t)arg;
+    a->x = x;
+    a->y = y;
+}
+
+static inline int add_paid(lbuf *b, const payer *p, int kind, int who, int target, int cost, int arg)
+{
+    int how = pay_arg(p, cost);
+    if (how < 0)
+        return 0;
+    add(b, kind, who, target, arg | how, 0, 0);
+    return 1;
+}
+
+/* ---- Shared between the parts ---- */
+
+void en_unguard(fray_encounter *e, int who);
+void en_pay(fray_encounter *e, int who, int cost, int arg);
+void en_give(fray_encounter *e, int who, int cond, int expire, int round);
+void en_expose(fray_encounter *e, int who);
+void en_acted(fray_encounter *e, int who, int energy);
+void en_set_stamina(fray_encounter *e, int who, int v);
+void en_release_hold(fray_encounter *e, int holder);
+void en_deal(fray_encounter *e, int src, int who, int base, int dtype, int halves, int nl_source,
+                 int trades);
+void en_make_death_save(fray_encounter *e, int who);
+void en_offer_triggered(fray_encounter *e, const fray_action *a);
+void en_melee(fray_encounter *e, const fray_action *a, int cost);
+void en_ranged(fray_encounter *e, const fray_action *a);
+int en_fortitude_roll(fray_encounter *e, int who, int adv);
+int en_legal_act(fray_encounter *e, int who, lbuf *b);
+int en_turn_loss(const fray_encounter *e, int who, int x, int y);
+int en_action_odds(fray_encounter *e, const fray_action *a, json_t **out, char *err,
+                       size_t errlen);
+int en_legal(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *out,
+                 int max);
+void en_resolve(fray_encounter *e, const fray_action *a);
+int en_next_actor(fray_encounter *e);
+void en_pass(fray_encounter *e, int who, int window);
+void en_start_combat(fray_encounter *e);
+void en_start_round(fray_encounter *e);
+void en_end_round(fray_encounter *e);
+void en_enter_combat(fray_encounter *e, int i);
+
+void en_knock_out(fray_encounter *e, int who, int cause);
+
+#endif
