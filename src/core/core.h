@@ -38,6 +38,26 @@ typedef struct fray_action {
     int32_t x, y;   /* a destination in centimetres, for moves */
 } fray_action;
 
+/* A list of legal actions being written (a ruleset's legal hook): out[0..n)
+ * of at most max; what does not fit is dropped. */
+typedef struct fray_list {
+    fray_action *out;
+    int n, max;
+} fray_list;
+
+static inline void fray_list_add(fray_list *l, int kind, int actor, int target, int arg, int x, int y)
+{
+    if (l->n >= l->max)
+        return;
+    fray_action *a = &l->out[l->n++];
+    a->kind = (int16_t)kind;
+    a->actor = (int16_t)actor;
+    a->target = (int16_t)target;
+    a->arg = (int16_t)arg;
+    a->x = x;
+    a->y = y;
+}
+
 typedef struct fray_action_info {
     const char *name; /* "Melee Attack" */
     const char *cost; /* "3 Energy", as the text gives it */

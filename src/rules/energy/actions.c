@@ -67,7 +67,7 @@ static void initiative(fray_encounter *e, const fray_action *a)
     if (!won)
         return;
     fray_action opts[FRAY_MAX_LEGAL];
-    lbuf b = {opts, 0, FRAY_MAX_LEGAL};
+    fray_list b = {opts, 0, FRAY_MAX_LEGAL};
     en_legal_act(e, who, &b);
     /* what wins Initiative acts at once, without windows of its own */
     int pick = fray_choose(e, who, FRAY_WIN_DECLARED, a, opts, b.n);

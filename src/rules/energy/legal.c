@@ -95,7 +95,7 @@ static int turn_loss_dir(const en_creature *c, int64_t dx, int64_t dy)
 
 /* The moves towards and away from each target t in foes (bit t), whose
  * view is views[t]. */
-static void add_moves(lbuf *b, const fray_encounter *e, int who, unsigned mine, const payer *p,
+static void add_moves(fray_list *b, const fray_encounter *e, int who, unsigned mine, const payer *p,
                       uint32_t foes, foe_view *views)
 {
     const en_creature *c = ccr(e, who);
@@ -131,15 +131,15 @@ static void add_moves(lbuf *b, const fray_encounter *e, int who, unsigned mine, 
                 cost = 1;
             int how = pay_arg(p, cost);
             if (how >= 0)
-                add(b, EN_A_RUN, who, t, how, x, y);
+                fray_list_add(b, EN_A_RUN, who, t, how, x, y);
         }
         if (pay2 >= 0 && approach(e, who, v, sp * 2 / 3 - loss, &x, &y) > 0)
-            add(b, EN_A_QUICK_RUN, who, t, pay2, x, y);
+            fray_list_add(b, EN_A_QUICK_RUN, who, t, pay2, x, y);
         if (stamina && res(e, who, EN_R_ENERGY) >= 3 && v->d - v->reach > sp * 2 / 3 &&
             approach(e, who, v, sp + (extra > 0 ? extra : 0) - loss, &x, &y) > 0)
-            add(b, EN_A_SPRINT, who, t, 0, x, y);
+            fray_list_add(b, EN_A_SPRINT, who, t, 0, x, y);
         if (stamina && jpay >= 0 && approach(e, who, v, jd, &x, &y) > 0)
-            add(b, EN_A_JUMP, who, t, jpay | (jcost & EN_ARG_LOW), x, y);
+            fray_list_add(b, EN_A_JUMP, who, t, jpay | (jcost & EN_ARG_LOW), x, y);
         /* Shift 1 m, towards or away */
         for (int away = 0; away < 2; away++) {
             if (!away && v->d <= 150)
@@ -147,21 +147,21 @@ static void add_moves(lbuf *b, const fray_encounter *e, int who, unsigned mine, 
             x = away ? v->from_x : v->to_x;
             y = away ? v->from_y : v->to_y;
             if (agility2)
-                add(b, EN_A_SHIFT, who, t, EN_ARG_AGILITY | (away ? EN_ARG_AWAY : 0), x, y);
+                fray_list_add(b, EN_A_SHIFT, who, t, EN_ARG_AGILITY | (away ? EN_ARG_AWAY : 0), x, y);
             if (pay1 >= 0)
-                add(b, EN_A_SHIFT, who, t, pay1 | (away ? EN_ARG_AWAY : 0), x, y);
+                fray_list_add(b, EN_A_SHIFT, who, t, pay1 | (away ? EN_ARG_AWAY : 0), x, y);
         }
         /* Run away from t */
         if (pay3 >= 0 && v->d < 2 * sp) {
             step_view(e, who, v, sp - turn_loss_dir(c, -(int64_t)v->dx, -(int64_t)v->dy), 1, &x, &y);
-            add(b, EN_A_RUN, who, t, pay3 | EN_ARG_AWAY, x, y);
+            fray_list_add(b, EN_A_RUN, who, t, pay3 | EN_ARG_AWAY, x, y);
         }
     }
 }
 
 /* foes and views: as for add_moves, or views NULL to compute the one
  * needed (foes is then not read). */
-static void add_agile(lbuf *b, const fray_encounter *e, int who, unsigned mine, int only_from,
+static void add_agile(fray_list *b, const fray_encounter *e, int who, unsigned mine, int only_from,
                       uint32_t foes, const foe_view *views)
 {
     const en_creature *c = ccr(e, who);
@@ -176,9 +176,9 @@ static void add_agile(lbuf *b, const fray_encounter *e, int who, unsigned mine, 
         const foe_view *v = views ? &views[t] : &own;
         if (!views)
             view_foe(e, who, t, 0, &own);
-        add(b, EN_A_AGILE_MOVE, who, t, EN_ARG_AWAY, v->from_x, v->from_y);
+        fray_list_add(b, EN_A_AGILE_MOVE, who, t, EN_ARG_AWAY, v->from_x, v->from_y);
         if (only_from < 0 && v->d > 150)
-            add(b, EN_A_AGILE_MOVE, who, t, 0, v->to_x, v->to_y);
+            fray_list_add(b, EN_A_AGILE_MOVE, who, t, 0, v->to_x, v->to_y);
     }
 }
 
@@ -208,7 +208,7 @@ static int moved_through_reach(fray_encounter *e, int who, const fray_action *mv
     return fray_faces(e, who, e->c[m].x, e->c[m].y) || fray_faces(e, who, s->mv_x0, s->mv_y0);
 }
 
-int en_legal_act(fray_encounter *e, int who, lbuf *b)
+int en_legal_act(fray_encounter *e, int who, fray_list *b)
 {
     const en_creature *c = ccr(e, who);
     const en_weapon *mw = melee_weapon(c), *hw = hand(c);
@@ -290,16 +290,16 @@ int en_legal_act(fray_encounter *e, int who, lbuf *b)
             add_paid(b, &p, EN_A_PICK_UP, who, -1, fray_opt(e, EN_O_PICK_UP_COST), 0);
     }
     if (res(e, who, EN_R_STAMINA) < c->d.stamina_max && res(e, who, EN_R_ENERGY) >= 1)
-        add(b, EN_A_CATCH_BREATH, who, -1, 0, 0, 0);
+        fray_list_add(b, EN_A_CATCH_BREATH, who, -1, 0, 0, 0);
     if (HAS(mine, EN_C_RESTRAINED))
         add_paid(b, &p, EN_A_ESCAPE, who, c->holder, 3, 0);
     if (c->holding >= 0)
-        add(b, EN_A_RELEASE, who, c->holding, 0, 0, 0);
+        fray_list_add(b, EN_A_RELEASE, who, c->holding, 0, 0, 0);
     return b->n;
 }
 
 /* FRAY_WIN_DECLARED: answering an attack declared against `who`. */
-static int legal_declared(fray_encounter *e, int who, const fray_action *trigger, lbuf *b)
+static int legal_declared(fray_encounter *e, int who, const fray_action *trigger, fray_list *b)
 {
     const en_creature *c = ccr(e, who);
     /* Only the creature attacked may answer a declared attack. */
@@ -307,7 +307,7 @@ static int legal_declared(fray_encounter *e, int who, const fray_action *trigger
         return 0;
     /* #Initiative: "You may only roll Initiative once per Round." */
     if (!c->init_rolled && can_pay_arg(e, who, 1) >= 0)
-        add(b, EN_A_INITIATIVE, who, trigger->actor, 0, 0, 0);
+        fray_list_add(b, EN_A_INITIATIVE, who, trigger->actor, 0, 0, 0);
     /* #Immediate Interrupts: step out of Reach before the roll */
     if (trigger->kind != EN_A_RANGED)
         add_agile(b, e, who, conds(e, who), trigger->actor, 0, NULL);
@@ -315,7 +315,7 @@ static int legal_declared(fray_encounter *e, int who, const fray_action *trigger
 }
 
 /* FRAY_WIN_TRIGGERED: Swift Attacks. */
-static int legal_swift(fray_encounter *e, int who, const fray_action *trigger, lbuf *b)
+static int legal_swift(fray_encounter *e, int who, const fray_action *trigger, fray_list *b)
 {
     const en_creature *c = ccr(e, who);
     if (c->swift_used || !can_attack(conds(e, who)))
@@ -332,7 +332,7 @@ static int legal_swift(fray_encounter *e, int who, const fray_action *trigger, l
         if (!ok && t == mover)
             ok = moved_through_reach(e, who, trigger);
         if (ok)
-            add(b, EN_A_SWIFT, who, t, how, 0, 0);
+            fray_list_add(b, EN_A_SWIFT, who, t, how, 0, 0);
     }
     return b->n;
 }
@@ -340,7 +340,7 @@ static int legal_swift(fray_encounter *e, int who, const fray_action *trigger, l
 int en_legal(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *out,
                  int max)
 {
-    lbuf b = {out, 0, max};
+    fray_list b = {out, 0, max};
     if (!able(e, who))
         return 0;
     if (window == FRAY_WIN_ACT)

@@ -187,27 +187,12 @@ static inline void end_defending(fray_encounter *e, int who)
 
 /* ---- A list of legal actions being written ---- */
 
-typedef struct lbuf { fray_action *out; int n, max; } lbuf;
-
-static inline void add(lbuf *b, int kind, int actor, int target, int arg, int x, int y)
-{
-    if (b->n >= b->max)
-        return;
-    fray_action *a = &b->out[b->n++];
-    a->kind = (int16_t)kind;
-    a->actor = (int16_t)actor;
-    a->target = (int16_t)target;
-    a->arg = (int16_t)arg;
-    a->x = x;
-    a->y = y;
-}
-
-static inline int add_paid(lbuf *b, const payer *p, int kind, int who, int target, int cost, int arg)
+static inline int add_paid(fray_list *b, const payer *p, int kind, int who, int target, int cost, int arg)
 {
     int how = pay_arg(p, cost);
     if (how < 0)
         return 0;
-    add(b, kind, who, target, arg | how, 0, 0);
+    fray_list_add(b, kind, who, target, arg | how, 0, 0);
     return 1;
 }
 
@@ -227,7 +212,7 @@ void en_offer_triggered(fray_encounter *e, const fray_action *a);
 void en_melee(fray_encounter *e, const fray_action *a, int cost);
 void en_ranged(fray_encounter *e, const fray_action *a);
 int en_fortitude_roll(fray_encounter *e, int who, int adv);
-int en_legal_act(fray_encounter *e, int who, lbuf *b);
+int en_legal_act(fray_encounter *e, int who, fray_list *b);
 int en_turn_loss(const fray_encounter *e, int who, int x, int y);
 int en_action_odds(fray_encounter *e, const fray_action *a, json_t **out, char *err,
                        size_t errlen);
