@@ -393,6 +393,10 @@ static inline const void *fray_cpriv(const fray_encounter *e, int who)
     return e->priv + (size_t)who * e->rs->creature_size;
 }
 static inline int fray_opt(const fray_encounter *e, int i) { return e->opt[i]; }
+/* A resource's value, and whether a creature still fights (FRAY_ABLE): the
+ * accessors every ruleset reads the shared state with. */
+static inline int fray_res(const fray_encounter *e, int who, int r) { return e->c[who].res[r]; }
+static inline int fray_able(const fray_encounter *e, int who) { return e->c[who].status == FRAY_ABLE; }
 
 /* ---- Changing state (each change goes to the next event) ----------------- */
 

@@ -81,7 +81,7 @@ static void initiative(fray_encounter *e, const fray_action *a)
 static int still_possible(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor, t = a->target;
-    if (!able(e, who) || !able(e, t))
+    if (!fray_able(e, who) || !fray_able(e, t))
         return 0;
     const en_creature *c = ccr(e, who);
     if (a->kind == EN_A_RANGED) {
@@ -125,8 +125,8 @@ static void attack(fray_encounter *e, const fray_action *a)
         if (!still_possible(e, a)) {
             /* #Incomplete Actions: "you could willingly end the attack and
              * spend only 1 Energy" */
-            if (able(e, a->actor)) {
-                en_pay(e, a->actor, 1, res(e, a->actor, EN_R_ENERGY) >= 1 ? 0 : a->arg);
+            if (fray_able(e, a->actor)) {
+                en_pay(e, a->actor, 1, fray_res(e, a->actor, EN_R_ENERGY) >= 1 ? 0 : a->arg);
                 en_acted(e, a->actor, 1);
             }
             fray_emit(e, &(fray_event){.kind = "attack", .actor = a->actor, .target = a->target,
@@ -146,7 +146,7 @@ static void shaken_drop(fray_encounter *e, int who, int *dropped)
     /* #Conditions, Shaken: "a chance to drop items while manipulating them
      * ... (Chance roll with a DC: 5)" */
     *dropped = 0;
-    if (!has(e, who, EN_C_SHAKEN))
+    if (!fray_has(e, who, EN_C_SHAKEN))
         return;
     int r = fray_die(&e->dice, 20, "Chance roll (Shaken), 1d20");
     *dropped = r < 5;
@@ -203,7 +203,7 @@ static int act_shift(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor;
     if (a->arg & EN_ARG_AGILITY)
-        fray_res_set(e, who, EN_R_AGILITY, res(e, who, EN_R_AGILITY) - 2);
+        fray_res_set(e, who, EN_R_AGILITY, fray_res(e, who, EN_R_AGILITY) - 2);
     else
         en_pay(e, who, 1, a->arg);
     move_to(e, a, a->kind);
@@ -227,7 +227,7 @@ static int act_run(fray_encounter *e, const fray_action *a)
         cost = 3;
     en_pay(e, who, cost, a->arg);
     if (a->kind == EN_A_SPRINT)
-        en_set_stamina(e, who, res(e, who, EN_R_STAMINA) - 1);
+        en_set_stamina(e, who, fray_res(e, who, EN_R_STAMINA) - 1);
     move_to(e, a, a->kind);
     fray_emit(e, &(fray_event){.kind = "move", .actor = who, .target = a->target,
                                 .action = en_actions[a->kind].name,
@@ -240,7 +240,7 @@ static int act_agile_move(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor;
     en_creature *c = cr(e, who);
-    fray_res_set(e, who, EN_R_AGILITY, res(e, who, EN_R_AGILITY) - 1);
+    fray_res_set(e, who, EN_R_AGILITY, fray_res(e, who, EN_R_AGILITY) - 1);
     c->agile_credit--;
     int keep = c->last_move, keep_cm = c->last_move_cm;
     move_to(e, a, a->kind);
@@ -258,10 +258,10 @@ static int act_jump(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor, cost = a->arg & EN_ARG_LOW;
     en_pay(e, who, cost, a->arg);
-    en_set_stamina(e, who, res(e, who, EN_R_STAMINA) - 1);
+    en_set_stamina(e, who, fray_res(e, who, EN_R_STAMINA) - 1);
     move_to(e, a, a->kind);
     /* "When landing from a Jump, you become Unguarded." */
-    if (able(e, who))
+    if (fray_able(e, who))
         en_unguard(e, who);
     simple(e, a, "landed", RULE("Actions"));
     return 1;
@@ -377,10 +377,10 @@ static int act_catch_breath(fray_encounter *e, const fray_action *a)
 {
     /* "Using 3 Energy (or all your Energy), you may regain 1 Stamina." */
     int who = a->actor;
-    int en = res(e, who, EN_R_ENERGY), cost = en < 3 ? en : 3;
+    int en = fray_res(e, who, EN_R_ENERGY), cost = en < 3 ? en : 3;
     en_pay(e, who, cost, 0);
     en_acted(e, who, cost);
-    en_set_stamina(e, who, res(e, who, EN_R_STAMINA) + 1);
+    en_set_stamina(e, who, fray_res(e, who, EN_R_STAMINA) + 1);
     simple(e, a, "breath caught", RULE("Stamina"));
     return 1;
 }

@@ -69,7 +69,7 @@ static void melee_plan_of(fray_encounter *e, const fray_action *a, melee_plan *m
         /* #Combat Maneuvers: "If you perform a Combat Maneuver which is not a
          * Swift Attack against a target that is not Exposed, you become
          * Unguarded and the target has Advantage on their first Defense roll" */
-        m->unguards = !has(e, t, EN_C_EXPOSED);
+        m->unguards = !fray_has(e, t, EN_C_EXPOSED);
     }
     if (!m->maneuver && c->nonlethal) {
         m->nl = m->unarmed ? -2 : (w && (w->props & EN_W_BLUNT)) ? EN_NL_BLUNT_MELEE : EN_NL_OTHER_MELEE;
@@ -94,11 +94,11 @@ static void melee_plan_of(fray_encounter *e, const fray_action *a, melee_plan *m
     in->damage_bonus = w ? c->d.masdb : (c->d.masab < 1 ? 1 : c->d.masab);
     in->deals_damage = !m->maneuver;
     in->precise = w ? w->precise : 0;
-    in->defend = has(e, t, EN_C_DEFENDING);
+    in->defend = fray_has(e, t, EN_C_DEFENDING);
     in->defense_adv = en_net_adv(tc->first_def_adv || m->unguards, behind || defense_dis(e, t, 1));
     in->attack_adv = en_net_adv(0, attack_dis(e, who));
     /* #Unconsciousness: "creatures may automatically hit you" */
-    in->auto_hit = has(e, t, EN_C_UNCONSCIOUS);
+    in->auto_hit = fray_has(e, t, EN_C_UNCONSCIOUS);
 }
 
 /* Melee Attack, Swift Attack, Unarmed Attack and the Combat Maneuvers. */
@@ -162,7 +162,7 @@ void en_melee(fray_encounter *e, const fray_action *a, int cost)
      * "If the target is moving during the attack, it has a Disadvantage". */
     int moving = k == EN_A_TRIP && tc->last_move;
     int fr = en_fortitude_roll(e, t, en_net_adv(0, moving || defense_dis(e, t, 0)));
-    int resisted = fr > full_av || (fr == full_av && has(e, t, EN_C_DEFENDING));
+    int resisted = fr > full_av || (fr == full_av && fray_has(e, t, EN_C_DEFENDING));
     const char *outcome = resisted ? "resisted" : "failed";
     if (k == EN_A_TRIP) {
         if (!resisted)
@@ -180,8 +180,8 @@ void en_melee(fray_encounter *e, const fray_action *a, int cost)
             en_derive(tc);
             /* "If the weapon is not Heavy, you may also spend 1 Agility to
              * fling the weapon up to 2m away from the target." */
-            if (!(tw->props & EN_W_HEAVY) && res(e, who, EN_R_AGILITY) >= 1 && agility_ok(conds(e, who))) {
-                fray_res_set(e, who, EN_R_AGILITY, res(e, who, EN_R_AGILITY) - 1);
+            if (!(tw->props & EN_W_HEAVY) && fray_res(e, who, EN_R_AGILITY) >= 1 && agility_ok(conds(e, who))) {
+                fray_res_set(e, who, EN_R_AGILITY, fray_res(e, who, EN_R_AGILITY) - 1);
                 fray_step_towards(e->c[t].x, e->c[t].y, e->c[who].x, e->c[who].y, 200, 1, &tc->drop_x, &tc->drop_y);
                 outcome = "flung";
             } else {
@@ -236,7 +236,7 @@ static void ranged_plan_of(fray_encounter *e, const fray_action *a, ranged_plan 
     fray_mod(e, "Miss Chance Modifier", in->mcm);
     int behind = !fray_faces(e, t, e->c[who].x, e->c[who].y);
     in->ranged_evasion = tc->d.ranged_evasion + (tc->has_shield && !behind ? tc->shield.evasion : 0);
-    in->evade = !has(e, t, EN_C_UNCONSCIOUS);
+    in->evade = !fray_has(e, t, EN_C_UNCONSCIOUS);
     fray_mod(e, "target Ranged Evasion", in->ranged_evasion);
     int size_mod = fray_opt(e, EN_O_MC_SIZE_TABLE) ? en_size_row_of(tc->size)->miss_chance_mod
                                                   : en_mc_size_modifier(tc->size);
@@ -245,12 +245,12 @@ static void ranged_plan_of(fray_encounter *e, const fray_action *a, ranged_plan 
     int movement = EN_MOVE_TYPICAL;
     if (tc->sprinted) {
         movement = EN_MOVE_ZIGZAG;
-    } else if (has(e, t, EN_C_UNCONSCIOUS) || has(e, t, EN_C_RESTRAINED)) {
+    } else if (fray_has(e, t, EN_C_UNCONSCIOUS) || fray_has(e, t, EN_C_RESTRAINED)) {
         movement = EN_MOVE_NONE;
     } else if (!tc->moved_cm) {
         int near_foe = 0;
         for (int i = 0; i < e->n; i++)
-            if (en_foe(e, t, i) && able(e, i) && fray_distance(e, t, i) <= 200)
+            if (en_foe(e, t, i) && fray_able(e, i) && fray_distance(e, t, i) <= 200)
                 near_foe = 1;
         if (!near_foe)
             movement = EN_MOVE_NONE;
@@ -271,7 +271,7 @@ static void ranged_plan_of(fray_encounter *e, const fray_action *a, ranged_plan 
     }
     in->hit_adv = en_net_adv(near, far || attack_dis(e, who));
     in->defense_adv = en_net_adv(tc->first_def_adv, behind || defense_dis(e, t, 1));
-    in->defend = has(e, t, EN_C_DEFENDING);
+    in->defend = fray_has(e, t, EN_C_DEFENDING);
     in->coverage = tc->has_armour ? tc->armour.ranged_coverage : 0;
     in->ar = tc->has_armour ? tc->armour.ar : 0;
     in->armour_rule = fray_opt(e, EN_O_RANGED_ARMOUR);

@@ -75,7 +75,7 @@ void en_knock_out(fray_encounter *e, int who, int cause)
     if (e->c[who].status == FRAY_DEAD)
         return;
     en_creature *c = cr(e, who);
-    if (!has(e, who, EN_C_UNCONSCIOUS) || cause == EN_UNC_DEATH)
+    if (!fray_has(e, who, EN_C_UNCONSCIOUS) || cause == EN_UNC_DEATH)
         c->unc_cause = cause;
     en_give(e, who, EN_C_UNCONSCIOUS, FRAY_EXP_NEVER, 0);
     fray_set_status(e, who, FRAY_DOWN);
@@ -112,9 +112,9 @@ void en_pay(fray_encounter *e, int who, int cost, int arg)
     if ((arg & EN_ARG_STAMINA) && cost > 0 && !c->stamina_as_energy) {
         c->stamina_as_energy = 1;
         cost--;
-        en_set_stamina(e, who, res(e, who, EN_R_STAMINA) - 1);
+        en_set_stamina(e, who, fray_res(e, who, EN_R_STAMINA) - 1);
     }
-    int en = res(e, who, EN_R_ENERGY) - cost;
+    int en = fray_res(e, who, EN_R_ENERGY) - cost;
     fray_res_set(e, who, EN_R_ENERGY, en < 0 ? 0 : en);
 }
 
@@ -171,7 +171,7 @@ void en_make_death_save(fray_encounter *e, int who)
         en_give(e, who, EN_C_STABILIZED, FRAY_EXP_NEVER, 0);
         break;
     case EN_DS_UNCONSCIOUS:
-        if (!has(e, who, EN_C_UNCONSCIOUS))
+        if (!fray_has(e, who, EN_C_UNCONSCIOUS))
             en_knock_out(e, who, EN_UNC_DEATH);
         break;
     case EN_DS_DIE:
@@ -193,7 +193,7 @@ void en_deal(fray_encounter *e, int src, int who, int base, int dtype, int halve
     const en_creature *t = ccr(e, who);
     int bit = dtype >= 0 ? 1 << dtype : 0;
     int dmg = en_damage_multiply(base, (t->weak & bit) != 0, (t->resist & bit) != 0, 0, halves);
-    int aura = res(e, who, EN_R_AURA);
+    int aura = fray_res(e, who, EN_R_AURA);
     if (dmg <= 0) {
         fray_emit(e, &(fray_event){.kind = "damage", .actor = src, .target = who, .outcome = "none",
                                     .value = 0, .has_value = 1, .rule = RULE("Weaknesses and Resistances")});
@@ -235,7 +235,7 @@ void en_deal(fray_encounter *e, int src, int who, int base, int dtype, int halve
     /* "they are Shaken until their next Short Rest and lose 5 Stamina" */
     if (opt != 1) {
         en_give(e, who, EN_C_SHAKEN, FRAY_EXP_REST, 0);
-        int s = res(e, who, EN_R_STAMINA) - 5;
+        int s = fray_res(e, who, EN_R_STAMINA) - 5;
         if (s <= 0 && e->c[who].status == FRAY_ABLE) {
             fray_res_set(e, who, EN_R_STAMINA, 0);
             en_knock_out(e, who, EN_UNC_NONLETHAL);

@@ -103,8 +103,8 @@ static void add_moves(fray_list *b, const fray_encounter *e, int who, unsigned m
     /* What does not depend on the target, once: the costs that are paid
      * the same way for every target, and the Jump. */
     int pay1 = pay_arg(p, 1), pay2 = pay_arg(p, 2), pay3 = pay_arg(p, 3);
-    int stamina = stamina_ok(mine) && res(e, who, EN_R_STAMINA) >= 2;
-    int agility2 = agility_ok(mine) && res(e, who, EN_R_AGILITY) >= 2;
+    int stamina = stamina_ok(mine) && fray_res(e, who, EN_R_STAMINA) >= 2;
+    int agility2 = agility_ok(mine) && fray_res(e, who, EN_R_AGILITY) >= 2;
     int extra = (fray_opt(e, EN_O_SPRINT_EXTRA) + c->leg) * 100;
     /* Jump: "immediately after having moved at least 2m" costs 1 Energy */
     int jcost = c->last_move && c->last_move_cm >= 200 ? 1 : 2;
@@ -135,7 +135,7 @@ static void add_moves(fray_list *b, const fray_encounter *e, int who, unsigned m
         }
         if (pay2 >= 0 && approach(e, who, v, sp * 2 / 3 - loss, &x, &y) > 0)
             fray_list_add(b, EN_A_QUICK_RUN, who, t, pay2, x, y);
-        if (stamina && res(e, who, EN_R_ENERGY) >= 3 && v->d - v->reach > sp * 2 / 3 &&
+        if (stamina && fray_res(e, who, EN_R_ENERGY) >= 3 && v->d - v->reach > sp * 2 / 3 &&
             approach(e, who, v, sp + (extra > 0 ? extra : 0) - loss, &x, &y) > 0)
             fray_list_add(b, EN_A_SPRINT, who, t, 0, x, y);
         if (stamina && jpay >= 0 && approach(e, who, v, jd, &x, &y) > 0)
@@ -165,7 +165,7 @@ static void add_agile(fray_list *b, const fray_encounter *e, int who, unsigned m
                       uint32_t foes, const foe_view *views)
 {
     const en_creature *c = ccr(e, who);
-    if (c->agile_credit < 1 || res(e, who, EN_R_AGILITY) < 1 || !agility_ok(mine) || !can_move(c, mine))
+    if (c->agile_credit < 1 || fray_res(e, who, EN_R_AGILITY) < 1 || !agility_ok(mine) || !can_move(c, mine))
         return;
     for (int t = 0; t < e->n; t++) {
         if (views ? !(foes & (1u << t)) : !target_ok(e, who, t))
@@ -186,7 +186,7 @@ static int swift_target(const fray_encounter *e, int who, int t)
 {
     /* #Swift Attacks: "against creatures who are Unguarded, completely
      * unaware of your attack, or unable to obstruct or avoid your attack" */
-    return target_ok(e, who, t) && has(e, t, EN_C_UNGUARDED) &&
+    return target_ok(e, who, t) && fray_has(e, t, EN_C_UNGUARDED) &&
            en_in_reach(e, who, t, weapon_reach(ccr(e, who)));
 }
 
@@ -244,7 +244,7 @@ int en_legal_act(fray_encounter *e, int who, fray_list *b)
         int wr = v->d <= v->reach, ur = v->d <= v->unarmed;
         if (mw && wr)
             add_paid(b, &p, EN_A_MELEE, who, t, 3, 0);
-        if (!c->swift_used && wr && has(e, t, EN_C_UNGUARDED))
+        if (!c->swift_used && wr && fray_has(e, t, EN_C_UNGUARDED))
             add_paid(b, &p, EN_A_SWIFT, who, t, 1, 0);
         if (ur)
             add_paid(b, &p, EN_A_UNARMED, who, t, 2, 0);
@@ -289,7 +289,7 @@ int en_legal_act(fray_encounter *e, int who, fray_list *b)
         if (dx * dx + dy * dy <= 150 * 150)
             add_paid(b, &p, EN_A_PICK_UP, who, -1, fray_opt(e, EN_O_PICK_UP_COST), 0);
     }
-    if (res(e, who, EN_R_STAMINA) < c->d.stamina_max && res(e, who, EN_R_ENERGY) >= 1)
+    if (fray_res(e, who, EN_R_STAMINA) < c->d.stamina_max && fray_res(e, who, EN_R_ENERGY) >= 1)
         fray_list_add(b, EN_A_CATCH_BREATH, who, -1, 0, 0, 0);
     if (HAS(mine, EN_C_RESTRAINED))
         add_paid(b, &p, EN_A_ESCAPE, who, c->holder, 3, 0);
@@ -341,7 +341,7 @@ int en_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
                  int max)
 {
     fray_list b = {out, 0, max};
-    if (!able(e, who))
+    if (!fray_able(e, who))
         return 0;
     if (window == FRAY_WIN_ACT)
         return ccr(e, who)->passed ? 0 : en_legal_act(e, who, &b);

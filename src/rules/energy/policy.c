@@ -7,7 +7,6 @@
 #include "energy.h"
 
 static const en_creature *pc(const fray_encounter *e, int i) { return fray_cpriv(e, i); }
-static int res(const fray_encounter *e, int i, int r) { return e->c[i].res[r]; }
 
 /* One decision: the list it chooses from, which kinds of action the list
  * holds (and where each kind's entries end), and each target's
@@ -59,7 +58,7 @@ static long target_score(choice *ch, int t)
     if (ch->scored & (1u << t))
         return ch->score[t];
     const fray_encounter *e = ch->e;
-    long s = (long)res(e, t, EN_R_AURA) * 1000 + dist_to(ch, t) / 10;
+    long s = (long)fray_res(e, t, EN_R_AURA) * 1000 + dist_to(ch, t) / 10;
     if (fray_cond_has(e, t, EN_C_EXPOSED))
         s -= 500;
     ch->scored |= 1u << t;
@@ -93,7 +92,7 @@ static inline int best_of(choice *ch, int kind, int avoid)
 
 static int stamina_spare(const fray_encounter *e, int who)
 {
-    return res(e, who, EN_R_STAMINA) > pc(e, who)->d.stamina_max / 2 + 1;
+    return fray_res(e, who, EN_R_STAMINA) > pc(e, who)->d.stamina_max / 2 + 1;
 }
 
 static int is_ranged(const en_creature *c)
@@ -149,7 +148,7 @@ static int act(choice *ch)
     const fray_action *l = ch->l;
     int who = ch->who, n = ch->n;
     const en_creature *c = pc(e, who);
-    int en = res(e, who, EN_R_ENERGY);
+    int en = fray_res(e, who, EN_R_ENERGY);
     int avoid = stamina_spare(e, who) ? 0 : EN_ARG_STAMINA;
     int k;
     if ((k = best_of(ch, EN_A_ESCAPE, avoid)) >= 0)
@@ -236,7 +235,7 @@ static int act(choice *ch)
             return k;
     if (en >= 2 && (k = best_of(ch, EN_A_UNARMED, EN_ARG_STAMINA)) >= 0 && en - 2 >= 1)
         return k;
-    if (!in_reach && en >= 3 && res(e, who, EN_R_STAMINA) < c->d.stamina_max - 1)
+    if (!in_reach && en >= 3 && fray_res(e, who, EN_R_STAMINA) < c->d.stamina_max - 1)
         if ((k = best_of(ch, EN_A_CATCH_BREATH, 0)) >= 0)
             return k;
     return -1; /* wait: keep the last Energy for a Swift Attack */
@@ -271,7 +270,7 @@ int en_policy(fray_encounter *e, int who, int window, const fray_action *trigger
     }
     if ((k = best_of(&ch, EN_A_INITIATIVE, 0)) >= 0) {
         /* roll only when a win buys a full attack back */
-        if (res(e, who, EN_R_ENERGY) >= 3 && attacker >= 0 &&
+        if (fray_res(e, who, EN_R_ENERGY) >= 3 && attacker >= 0 &&
             en_in_reach(e, who, attacker, reach_m(pc(e, who))) && !is_ranged(pc(e, who)))
             return k;
         return -1;

@@ -11,7 +11,7 @@
 static int eligible(const fray_encounter *e, int i)
 {
     const en_creature *c = ccr(e, i);
-    return able(e, i) && !c->passed && (res(e, i, EN_R_ENERGY) > 0 || can_pay_arg(e, i, 1) >= 0);
+    return fray_able(e, i) && !c->passed && (fray_res(e, i, EN_R_ENERGY) > 0 || can_pay_arg(e, i, 1) >= 0);
 }
 
 /* The creature just attacked answers first; otherwise the one with the most
@@ -24,7 +24,7 @@ int en_next_actor(fray_encounter *e)
     s->respond = -1;
     int best = -1;
     for (int i = 0; i < e->n; i++)
-        if (eligible(e, i) && (best < 0 || res(e, i, EN_R_ENERGY) > res(e, best, EN_R_ENERGY)))
+        if (eligible(e, i) && (best < 0 || fray_res(e, i, EN_R_ENERGY) > fray_res(e, best, EN_R_ENERGY)))
             best = i;
     return best;
 }
@@ -54,7 +54,7 @@ void en_enter_combat(fray_encounter *e, int i)
      * first Round of combat" */
     if (c->surprised)
         en_give(e, i, EN_C_SURPRISED, FRAY_EXP_ROUND_END, 1);
-    if (res(e, i, EN_R_STAMINA) == 0)
+    if (fray_res(e, i, EN_R_STAMINA) == 0)
         en_knock_out(e, i, EN_UNC_STAMINA);
     fray_flush(e, i, RULE("Surprise"));
 }
@@ -77,14 +77,14 @@ void en_start_round(fray_encounter *e)
         c->first_def_adv = 0;
         if (e->c[i].status == FRAY_DEAD)
             continue;
-        if (has(e, i, EN_C_UNCONSCIOUS) && c->unc_cause != EN_UNC_DEATH) {
+        if (fray_has(e, i, EN_C_UNCONSCIOUS) && c->unc_cause != EN_UNC_DEATH) {
             /* #Unconsciousness: "You roll a 1d20 each Round until you get a
              * 20, in which case you wake up, regaining 1 Stamina if you were
              * at 0." */
             int r = fray_die(&e->dice, 20, "Waking roll, 1d20");
             if (r == 20) {
                 fray_cond_remove(e, i, EN_C_UNCONSCIOUS);
-                if (res(e, i, EN_R_STAMINA) == 0)
+                if (fray_res(e, i, EN_R_STAMINA) == 0)
                     fray_res_set(e, i, EN_R_STAMINA, 1);
                 fray_set_status(e, i, FRAY_ABLE);
                 c->unc_cause = EN_UNC_NONE;
@@ -95,13 +95,13 @@ void en_start_round(fray_encounter *e)
         }
         /* #Death Roll: "a Death Save at the beginning of every Round until you
          * are Stabilized" */
-        if (has(e, i, EN_C_BLEEDING))
+        if (fray_has(e, i, EN_C_BLEEDING))
             en_make_death_save(e, i);
         if (e->c[i].status == FRAY_ABLE) {
             /* #Rounds: "Your Energy is reset based on your Stamina"; "Your
              * Agility is reset" */
             fray_res_set(e, i, EN_R_ENERGY,
-                         en_energy_per_round(res(e, i, EN_R_STAMINA), has(e, i, EN_C_EXHAUSTED)));
+                         en_energy_per_round(fray_res(e, i, EN_R_STAMINA), fray_has(e, i, EN_C_EXHAUSTED)));
             fray_res_set(e, i, EN_R_AGILITY, c->d.agility_max);
         }
         fray_flush(e, i, RULE("Rounds"));

@@ -17,9 +17,6 @@ extern const fray_action_info en_actions[EN_NACTIONS];
 static inline en_creature *cr(fray_encounter *e, int i) { return fray_priv(e, i); }
 static inline const en_creature *ccr(const fray_encounter *e, int i) { return fray_cpriv(e, i); }
 static inline en_state *st(fray_encounter *e) { return (en_state *)e->state; }
-static inline int res(const fray_encounter *e, int i, int r) { return e->c[i].res[r]; }
-static inline int has(const fray_encounter *e, int i, int k) { return fray_has(e, i, k); }
-static inline int able(const fray_encounter *e, int i) { return e->c[i].status == FRAY_ABLE; }
 
 static inline const en_weapon *hand(const en_creature *c)
 {
@@ -84,8 +81,8 @@ typedef struct payer {
 
 static inline payer payer_of(const fray_encounter *e, int who, unsigned mine)
 {
-    payer p = {res(e, who, EN_R_ENERGY), 0};
-    p.sub = !ccr(e, who)->stamina_as_energy && stamina_ok(mine) && res(e, who, EN_R_STAMINA) >= 2;
+    payer p = {fray_res(e, who, EN_R_ENERGY), 0};
+    p.sub = !ccr(e, who)->stamina_as_energy && stamina_ok(mine) && fray_res(e, who, EN_R_STAMINA) >= 2;
     return p;
 }
 
@@ -100,7 +97,7 @@ static inline int pay_arg(const payer *p, int cost)
 
 static inline int can_pay_arg(const fray_encounter *e, int who, int cost)
 {
-    if (cost <= res(e, who, EN_R_ENERGY))
+    if (cost <= fray_res(e, who, EN_R_ENERGY))
         return 0; /* the common case, without reading the conditions */
     payer p = payer_of(e, who, conds(e, who));
     return pay_arg(&p, cost);
@@ -116,7 +113,7 @@ static inline void face(fray_encounter *e, int who, int target)
 }
 
 /* a foe still able to fight, for fray_nearest */
-static inline int able_foe(const fray_encounter *e, int who, int i) { return en_foe(e, who, i) && able(e, i); }
+static inline int able_foe(const fray_encounter *e, int who, int i) { return en_foe(e, who, i) && fray_able(e, i); }
 
 static inline int can_attack(unsigned mine)
 {
@@ -148,7 +145,7 @@ static inline int side_arm(const en_weapon *w)
 
 static inline int target_ok(const fray_encounter *e, int who, int t)
 {
-    return t != who && en_foe(e, who, t) && able(e, t);
+    return t != who && en_foe(e, who, t) && fray_able(e, t);
 }
 
 static inline int is_move(int kind)
@@ -167,21 +164,21 @@ static inline int defense_dis(const fray_encounter *e, int t, int evasion_roll)
 {
     /* Surprised and Dazed: Disadvantage on Defense rolls; Blinded and Prone:
      * on Evasion rolls. */
-    return has(e, t, EN_C_SURPRISED) || has(e, t, EN_C_DAZED) ||
-           (evasion_roll && (has(e, t, EN_C_BLINDED) || has(e, t, EN_C_PRONE)));
+    return fray_has(e, t, EN_C_SURPRISED) || fray_has(e, t, EN_C_DAZED) ||
+           (evasion_roll && (fray_has(e, t, EN_C_BLINDED) || fray_has(e, t, EN_C_PRONE)));
 }
 
 static inline int attack_dis(const fray_encounter *e, int who)
 {
     /* Dazed and Blinded: "Disadvantage on all Attack rolls" */
-    return has(e, who, EN_C_DAZED) || has(e, who, EN_C_BLINDED);
+    return fray_has(e, who, EN_C_DAZED) || fray_has(e, who, EN_C_BLINDED);
 }
 
 static inline void end_defending(fray_encounter *e, int who)
 {
     /* Defend "lasts until you make an attack, cast a spell, or move more than
      * your Speed during a Round" */
-    if (has(e, who, EN_C_DEFENDING))
+    if (fray_has(e, who, EN_C_DEFENDING))
         fray_cond_remove(e, who, EN_C_DEFENDING);
 }
 

@@ -117,8 +117,8 @@ static int describe(const fray_encounter *e, int who, char *buf, size_t len)
 {
     const en_creature *c = ccr(e, who);
     return snprintf(buf, len, "Aura %d/%d, Stamina %d/%d, Energy %d, Agility %d",
-                    res(e, who, EN_R_AURA), c->d.aura_max, res(e, who, EN_R_STAMINA),
-                    c->d.stamina_max, res(e, who, EN_R_ENERGY), res(e, who, EN_R_AGILITY));
+                    fray_res(e, who, EN_R_AURA), c->d.aura_max, fray_res(e, who, EN_R_STAMINA),
+                    c->d.stamina_max, fray_res(e, who, EN_R_ENERGY), fray_res(e, who, EN_R_AGILITY));
 }
 
 static void gain_aura(fray_encounter *e, int who, int v)
@@ -126,7 +126,7 @@ static void gain_aura(fray_encounter *e, int who, int v)
     int max = ccr(e, who)->d.aura_max;
     fray_res_set(e, who, EN_R_AURA, v > max ? max : v);
     /* #Death Save: "A creature can be stabilized by gaining Aura." */
-    if (has(e, who, EN_C_BLEEDING)) {
+    if (fray_has(e, who, EN_C_BLEEDING)) {
         fray_cond_remove(e, who, EN_C_BLEEDING);
         en_give(e, who, EN_C_STABILIZED, FRAY_EXP_NEVER, 0);
     }
@@ -142,7 +142,7 @@ static void rest(fray_encounter *e, int who, int kind)
     fray_res_set(e, who, EN_R_STAMINA, c->d.stamina_max);
     if (kind == 0) {
         for (int m = 5; m <= fray_opt(e, EN_O_SHORT_REST_MIN); m += 5) {
-            int aura = res(e, who, EN_R_AURA), surges = res(e, who, EN_R_SURGES);
+            int aura = fray_res(e, who, EN_R_AURA), surges = fray_res(e, who, EN_R_SURGES);
             if (aura >= c->d.aura_max || surges <= 0)
                 break;
             fray_res_set(e, who, EN_R_SURGES, surges - 1);
@@ -155,7 +155,7 @@ static void rest(fray_encounter *e, int who, int kind)
         fray_res_set(e, who, EN_R_SURGES, c->d.surges_max);
     }
     fray_cond_expire(e, who, FRAY_EXP_REST);
-    if (has(e, who, EN_C_UNCONSCIOUS) && !has(e, who, EN_C_BLEEDING)) {
+    if (fray_has(e, who, EN_C_UNCONSCIOUS) && !fray_has(e, who, EN_C_BLEEDING)) {
         fray_cond_remove(e, who, EN_C_UNCONSCIOUS);
         c->unc_cause = EN_UNC_NONE;
         fray_set_status(e, who, FRAY_ABLE);
@@ -173,7 +173,7 @@ static int policy_hook(fray_encounter *e, int who, int window, const fray_action
 static void fiat(fray_encounter *e, int who, int amount, int heal)
 {
     if (heal)
-        gain_aura(e, who, res(e, who, EN_R_AURA) + amount);
+        gain_aura(e, who, fray_res(e, who, EN_R_AURA) + amount);
     else
         en_deal(e, -1, who, amount, -1, 0, -1, 0);
 }
