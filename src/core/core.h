@@ -150,6 +150,8 @@ typedef struct fray_cond_info {
 enum { FRAY_ABLE = 0, FRAY_DOWN = 1, FRAY_DEAD = 2 }; /* FRAY_GONE (fray.h) is shown, never stored */
 enum { FRAY_CTL_POLICY = 0, FRAY_CTL_RANDOM, FRAY_CTL_SCRIPT, FRAY_CTL_HUMAN };
 
+#define FRAY_LINK_KINDS 4 /* links between two creatures: grapple, restrain, mount... */
+
 typedef struct fray_combatant {
     char name[FRAY_NAME]; /* shown in narration, and the target name in scripts */
     int side;
@@ -163,6 +165,7 @@ typedef struct fray_combatant {
     int ncond;
     uint64_t cmask;       /* conditions held, with what they imply: bit k for condition k */
     unsigned cflags;      /* FRAY_CF_* of every condition in cmask */
+    uint32_t link[FRAY_LINK_KINDS]; /* bit b of link[k]: this creature holds b by link k (geometry.h) */
     int script_pos;       /* next entry of the script */
     int script_answer;    /* the script entry whose ": answer" applies now, -1 none */
     /* stats kept for `sim`: damage dealt and taken, in the ruleset's unit */

@@ -600,6 +600,7 @@ int fray_remove_combatant(fray_encounter *e, int who)
     e->c[who].gone = 1;
     if (e->rs->turns)
         fray_turns_leave(e, who);
+    fray_unlink_all(e, who);
     fray_set_status(e, who, FRAY_DEAD);
     fray_flush(e, who, NULL);
     return 0;

@@ -165,3 +165,44 @@ int fray_nearest(const fray_encounter *e, int who, int (*ok)(const fray_encounte
     }
     return best;
 }
+
+/* ---- Links ---- */
+
+void fray_link(fray_encounter *e, int kind, int a, int b) { e->c[a].link[kind] |= 1u << b; }
+
+void fray_unlink(fray_encounter *e, int kind, int a, int b) { e->c[a].link[kind] &= ~(1u << b); }
+
+int fray_linked(const fray_encounter *e, int kind, int a, int b)
+{
+    return (int)((e->c[a].link[kind] >> b) & 1u);
+}
+
+int fray_link_held(const fray_encounter *e, int kind, int a)
+{
+    uint32_t m = e->c[a].link[kind];
+    if (!m)
+        return -1;
+    int b = 0;
+    while (!(m & 1u)) {
+        m >>= 1;
+        b++;
+    }
+    return b;
+}
+
+int fray_link_holder(const fray_encounter *e, int kind, int b)
+{
+    for (int a = 0; a < e->n; a++)
+        if ((e->c[a].link[kind] >> b) & 1u)
+            return a;
+    return -1;
+}
+
+void fray_unlink_all(fray_encounter *e, int who)
+{
+    for (int k = 0; k < FRAY_LINK_KINDS; k++) {
+        e->c[who].link[k] = 0;
+        for (int a = 0; a < e->n; a++)
+            e->c[a].link[k] &= ~(1u << who);
+    }
+}

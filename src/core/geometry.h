@@ -98,4 +98,21 @@ int fray_range_increments(int d, int increment);
 int fray_nearest(const struct fray_encounter *e, int who,
                  int (*ok)(const struct fray_encounter *e, int who, int i));
 
+/* ---- Links between two creatures ---- */
+
+/* A ruleset's kinds of link (0..FRAY_LINK_KINDS-1: a grapple, a hold, a
+ * rider on a mount), directed: `a` holds `b`. Kept with the creatures, so
+ * they reset and copy with them; nothing is narrated (the conditions a
+ * ruleset gives with a link are). A creature that leaves the fight loses
+ * its links. */
+void fray_link(struct fray_encounter *e, int kind, int a, int b);
+void fray_unlink(struct fray_encounter *e, int kind, int a, int b);
+int fray_linked(const struct fray_encounter *e, int kind, int a, int b);
+/* The first creature a holds by `kind`, or -1. */
+int fray_link_held(const struct fray_encounter *e, int kind, int a);
+/* The first creature that holds b by `kind`, or -1. */
+int fray_link_holder(const struct fray_encounter *e, int kind, int b);
+/* Every link to or from who, of every kind, goes. */
+void fray_unlink_all(struct fray_encounter *e, int who);
+
 #endif

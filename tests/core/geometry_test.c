@@ -171,13 +171,40 @@ static void test_nearest(void **s)
     fray_encounter_free(e);
 }
 
+/* Links between two creatures (a grapple, a hold): directed, by kind, reset
+ * with the fight, and gone with a creature that leaves. */
+static void test_links(void **s)
+{
+    (void)s;
+    fray_encounter *e = tr_load(duel);
+    assert_int_equal(fray_link_held(e, 0, 0), -1);
+    fray_link(e, 0, 0, 1);
+    assert_true(fray_linked(e, 0, 0, 1));
+    assert_false(fray_linked(e, 0, 1, 0));  /* directed */
+    assert_false(fray_linked(e, 1, 0, 1));  /* by kind */
+    assert_int_equal(fray_link_held(e, 0, 0), 1);
+    assert_int_equal(fray_link_holder(e, 0, 1), 0);
+    assert_int_equal(fray_link_holder(e, 0, 0), -1);
+    fray_unlink(e, 0, 0, 1);
+    assert_false(fray_linked(e, 0, 0, 1));
+    fray_link(e, 2, 1, 0);
+    fray_reset(e, 1, 0);
+    assert_false(fray_linked(e, 2, 1, 0)); /* a new fight starts unlinked */
+    fray_link(e, 2, 1, 0);
+    fray_link(e, 3, 0, 1);
+    assert_int_equal(fray_remove_combatant(e, 0), 0);
+    assert_int_equal(fray_link_holder(e, 2, 0), -1);
+    assert_int_equal(fray_link_held(e, 3, 0), -1);
+    fray_encounter_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_geometry),         cmocka_unit_test(test_facing_without_a_loop),
         cmocka_unit_test(test_steps),            cmocka_unit_test(test_paths_into_a_reach),
         cmocka_unit_test(test_flanking_shapes),  cmocka_unit_test(test_range_increments),
-        cmocka_unit_test(test_nearest),
+        cmocka_unit_test(test_nearest),          cmocka_unit_test(test_links),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

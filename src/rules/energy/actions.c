@@ -32,7 +32,8 @@ static void move_to(fray_encounter *e, const fray_action *a, int kind)
     if (c->moved_cm > speed_cm(e, who))
         end_defending(e, who);
     /* a Restraining creature that moves away lets go */
-    if (c->holding >= 0 && fray_distance(e, who, c->holding) > 150)
+    int held = fray_link_held(e, EN_LINK_HOLD, who);
+    if (held >= 0 && fray_distance(e, who, held) > 150)
         en_release_hold(e, who);
 }
 
@@ -387,7 +388,7 @@ static int act_catch_breath(fray_encounter *e, const fray_action *a)
 
 static int act_escape(fray_encounter *e, const fray_action *a)
 {
-    int who = a->actor, h = cr(e, who)->holder;
+    int who = a->actor, h = fray_link_holder(e, EN_LINK_HOLD, who);
     en_pay(e, who, 3, a->arg);
     en_acted(e, who, 3);
     /* Restrained: "a Fortitude roll ... contested by the ... Fortitude

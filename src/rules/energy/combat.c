@@ -149,8 +149,7 @@ void en_melee(fray_encounter *e, const fray_action *a, int cost)
     }
     if (k == EN_A_RESTRAIN) {
         /* "If the attack hits, then the target is Held and you are Holding them" */
-        tc->holder = who;
-        c->holding = t;
+        fray_link(e, EN_LINK_HOLD, who, t);
         en_give(e, t, EN_C_RESTRAINED, FRAY_EXP_NEVER, 0);
         en_give(e, who, EN_C_RESTRAINING, FRAY_EXP_NEVER, 0);
         fray_emit(e, &(fray_event){.kind = "maneuver", .actor = who, .target = t, .action = "Restrain",

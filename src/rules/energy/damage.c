@@ -52,12 +52,10 @@ void en_unguard(fray_encounter *e, int who)
 
 void en_release_hold(fray_encounter *e, int holder)
 {
-    en_creature *h = cr(e, holder);
-    if (h->holding < 0)
+    int t = fray_link_held(e, EN_LINK_HOLD, holder);
+    if (t < 0)
         return;
-    int t = h->holding;
-    cr(e, t)->holder = -1;
-    h->holding = -1;
+    fray_unlink(e, EN_LINK_HOLD, holder, t);
     fray_cond_remove(e, t, EN_C_RESTRAINED);
     fray_cond_remove(e, holder, EN_C_RESTRAINING);
 }
@@ -65,7 +63,7 @@ void en_release_hold(fray_encounter *e, int holder)
 static void free_from_holds(fray_encounter *e, int who)
 {
     en_release_hold(e, who);
-    int h = cr(e, who)->holder;
+    int h = fray_link_holder(e, EN_LINK_HOLD, who);
     if (h >= 0)
         en_release_hold(e, h);
 }

@@ -189,7 +189,6 @@ typedef struct en_creature {
     int drop_x, drop_y;
     int loaded;           /* the wielded ranged weapon is loaded */
     int kneeling;
-    int holder, holding;  /* Restrained by / Restraining: combatant index or -1 */
     int unc_cause;        /* EN_UNC_* while unconscious */
     /* per Round */
     int passed;

@@ -259,7 +259,8 @@ int en_legal_act(fray_encounter *e, int who, fray_list *b)
             !(mw && (mw->props & EN_W_LIGHT) && (tw->props & EN_W_HEAVY)))
             add_paid(b, &p, EN_A_DISARM, who, t, 3, 0);
         /* #Restrain, #Push: "The target cannot be a larger Size Category" */
-        if (ur && tc->size <= c->size && tc->holder < 0 && c->holding < 0)
+        if (ur && tc->size <= c->size && fray_link_holder(e, EN_LINK_HOLD, t) < 0 &&
+            fray_link_held(e, EN_LINK_HOLD, who) < 0)
             add_paid(b, &p, EN_A_RESTRAIN, who, t, 2, 0);
         if (ur && tc->size <= c->size)
             add_paid(b, &p, EN_A_PUSH, who, t, 2, 0);
@@ -292,9 +293,10 @@ int en_legal_act(fray_encounter *e, int who, fray_list *b)
     if (fray_res(e, who, EN_R_STAMINA) < c->d.stamina_max && fray_res(e, who, EN_R_ENERGY) >= 1)
         fray_list_add(b, EN_A_CATCH_BREATH, who, -1, 0, 0, 0);
     if (HAS(mine, EN_C_RESTRAINED))
-        add_paid(b, &p, EN_A_ESCAPE, who, c->holder, 3, 0);
-    if (c->holding >= 0)
-        fray_list_add(b, EN_A_RELEASE, who, c->holding, 0, 0, 0);
+        add_paid(b, &p, EN_A_ESCAPE, who, fray_link_holder(e, EN_LINK_HOLD, who), 3, 0);
+    int held = fray_link_held(e, EN_LINK_HOLD, who);
+    if (held >= 0)
+        fray_list_add(b, EN_A_RELEASE, who, held, 0, 0, 0);
     return b->n;
 }
 

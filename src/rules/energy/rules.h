@@ -10,6 +10,9 @@
 
 #define RULE(h) EN_RULE(h)
 
+/* The core's links (geometry.h) the energy rules use: a Restrain's hold. */
+enum { EN_LINK_HOLD = 0 };
+
 extern const fray_action_info en_actions[EN_NACTIONS];
 
 /* ---- Access ---- */

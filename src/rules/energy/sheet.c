@@ -500,7 +500,6 @@ int en_sheet_load(fray_load *ld, const json_t *sheet, en_creature *c)
     if (rc < 0)
         return -1;
     c->dropped = -1;
-    c->holder = c->holding = -1;
     en_derive(c);
     return 0;
 }
