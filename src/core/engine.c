@@ -2,6 +2,7 @@
  * victory; who acts and what an action does belong to the ruleset. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 #include <strings.h>
 
@@ -66,7 +67,9 @@ void fray_reset(fray_encounter *e, uint64_t seed, uint64_t stream)
     memcpy(e->c, e->c0, (size_t)e->n * sizeof e->c[0]);
     memcpy(e->priv, e->priv0, (size_t)e->n * e->rs->creature_size);
     memcpy(e->state, e->state0, e->rs->state_size);
-    e->turns = e->turns0;
+    /* the scheduler as loaded; ready[] is read only under the readied
+     * bits, all clear at load, so its 512 bytes are not copied */
+    memcpy(&e->turns, &e->turns0, offsetof(fray_turns, ready));
     e->check = NULL;
     e->src_timed = 0;
     for (int i = 0; i < e->n; i++)

@@ -189,6 +189,8 @@ static int next_fixed(fray_encounter *e)
 static int entering(fray_encounter *e)
 {
     fray_turns *t = &e->turns;
+    if (!t->delaying) /* the common case: nobody waits */
+        return -1;
     for (int i = 0; i < e->n; i++) {
         if ((t->delaying & BIT(i)) && t->follow[i] == -2) {
             t->delaying &= ~BIT(i);
