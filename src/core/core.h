@@ -483,6 +483,7 @@ void fray_flush(fray_encounter *e, int actor, const char *rule);
 
 #include "check.h"
 #include "args.h"
+#include "defeat.h"
 
 /* ---- Invariants ----
  * FRAY_CHECK(e, cond): a ruleset's invariant ("a ranged attack has a
