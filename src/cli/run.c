@@ -88,6 +88,39 @@ static void summary(const fray_encounter *e, FILE *f)
     }
 }
 
+/* A seed from the clock when none is given. */
+static unsigned long long clock_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    unsigned long long seed = ((unsigned long long)ts.tv_sec * 1000003ULL) ^
+                              (unsigned long long)ts.tv_nsec ^ ((unsigned long long)getpid() << 32);
+    seed %= 1000000000ULL; /* short enough to type back in */
+    return seed;
+}
+
+/* The first line of a narrated run: a JSON "start" line, or the
+ * encounter, ruleset and seed in words. */
+static void print_start(const fray_encounter *e, unsigned long long seed,
+                        unsigned long long fight, int json)
+{
+    if (json) {
+        json_t *start = json_pack("{s:s,s:s,s:s,s:I,s:i}", "kind", "start", "encounter", e->name,
+                                  "ruleset", e->rs->id, "seed", (json_int_t)seed, "max_rounds",
+                                  e->max_rounds);
+        if (fight)
+            json_object_set_new(start, "fight", json_integer((json_int_t)fight));
+        json_dumpf(start, stdout, JSON_COMPACT);
+        putchar('\n');
+        json_decref(start);
+    } else {
+        printf("fray run: %s (%s), seed %llu", e->name, e->rs->id, seed);
+        if (fight)
+            printf(", fight %llu", fight);
+        putchar('\n');
+    }
+}
+
 int cli_run(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -146,13 +179,8 @@ int cli_run(int argc, char **argv)
         return 2;
     }
     int rc = 0;
-    if (!have_seed) {
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        seed = ((unsigned long long)ts.tv_sec * 1000003ULL) ^ (unsigned long long)ts.tv_nsec ^
-               ((unsigned long long)getpid() << 32);
-        seed %= 1000000000ULL; /* short enough to type back in */
-    }
+    if (!have_seed)
+        seed = clock_seed();
     for (int i = 0; i < npol; i++) {
         if (fray_set_controller_spec(e, policies[i], err, sizeof err) < 0) {
             fprintf(stderr, "fray run: --policy: %s\n", err);
@@ -180,21 +208,8 @@ int cli_run(int argc, char **argv)
         fray_subscribe(e, json ? fray_sink_jsonl : fray_sink_text, stdout);
     /* fight I of a sim draws from (seed, I); a plain run is fight 0 */
     fray_reset(e, seed, fight);
-    if (json && !quiet) {
-        json_t *start = json_pack("{s:s,s:s,s:s,s:I,s:i}", "kind", "start", "encounter", e->name,
-                                  "ruleset", e->rs->id, "seed", (json_int_t)seed, "max_rounds",
-                                  e->max_rounds);
-        if (fight)
-            json_object_set_new(start, "fight", json_integer((json_int_t)fight));
-        json_dumpf(start, stdout, JSON_COMPACT);
-        putchar('\n');
-        json_decref(start);
-    } else if (!quiet) {
-        printf("fray run: %s (%s), seed %llu", e->name, e->rs->id, seed);
-        if (fight)
-            printf(", fight %llu", fight);
-        putchar('\n');
-    }
+    if (!quiet)
+        print_start(e, seed, fight, json);
     if (fray_run(e) < 0) {
         fflush(stdout);
         fprintf(stderr, "fray run: %s: %s\n", path, fray_error(e));

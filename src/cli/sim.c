@@ -354,7 +354,19 @@ static void print_text(const fray_sim_result *r)
            r->timing.threads, r->timing.threads == 1 ? "" : "s");
 }
 
-int cli_sim(int argc, char **argv)
+/* What the command line asks for. */
+typedef struct sim_args {
+    unsigned long long seed, n, trace_fight;
+    int have_trace;
+    const char *trace_path;
+    int have_seed, have_n, json, csv, threads;
+    const char *policies[16];
+    int npol;
+} sim_args;
+
+/* The options into *a: 0, 1 when --help was printed (exit 0), or -1 after
+ * an error message (exit 2). */
+static int parse_sim_args(int argc, char **argv, sim_args *a)
 {
     static const struct option longopts[] = {
         {"threads", required_argument, 0, 't'}, {"seed", required_argument, 0, 's'},
@@ -362,84 +374,114 @@ int cli_sim(int argc, char **argv)
         {"policy", required_argument, 0, 'p'},  {"help", no_argument, 0, 'h'},
         {"trace-fight", required_argument, 0, 'T'}, {"trace-file", required_argument, 0, 'F'},
         {0, 0, 0, 0}};
-    unsigned long long seed = 0, n = 0, trace_fight = 0;
-    int have_trace = 0;
-    const char *trace_path = NULL;
-    int have_seed = 0, have_n = 0, json = 0, csv = 0, threads = 0, c;
-    const char *policies[16];
-    int npol = 0;
+    memset(a, 0, sizeof *a);
+    int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "n:t:s:jcp:h", longopts, NULL)) != -1) {
         switch (c) {
         case 'n':
-            if (cli_parse_u64("sim", "-n", optarg, &n) < 0)
-                return 2;
-            if (n == 0) {
+            if (cli_parse_u64("sim", "-n", optarg, &a->n) < 0)
+                return -1;
+            if (a->n == 0) {
                 fprintf(stderr, "fray sim: -n must be at least 1\n");
-                return 2;
+                return -1;
             }
-            have_n = 1;
+            a->have_n = 1;
             break;
         case 't':
-            if (cli_parse_int("sim", "--threads", optarg, 1, 1024, &threads) < 0)
-                return 2;
+            if (cli_parse_int("sim", "--threads", optarg, 1, 1024, &a->threads) < 0)
+                return -1;
             break;
         case 's':
-            if (cli_parse_u64("sim", "--seed", optarg, &seed) < 0)
-                return 2;
-            if (seed > (unsigned long long)INT64_MAX) { /* JSON integers are signed */
+            if (cli_parse_u64("sim", "--seed", optarg, &a->seed) < 0)
+                return -1;
+            if (a->seed > (unsigned long long)INT64_MAX) { /* JSON integers are signed */
                 fprintf(stderr, "fray sim: --seed must be at most %lld\n", (long long)INT64_MAX);
-                return 2;
+                return -1;
             }
-            have_seed = 1;
+            a->have_seed = 1;
             break;
-        case 'j': json = 1; break;
-        case 'c': csv = 1; break;
+        case 'j': a->json = 1; break;
+        case 'c': a->csv = 1; break;
         case 'p':
-            if (npol == 16) {
+            if (a->npol == 16) {
                 fprintf(stderr, "fray sim: too many --policy options\n");
-                return 2;
+                return -1;
             }
-            policies[npol++] = optarg;
+            a->policies[a->npol++] = optarg;
             break;
         case 'T':
-            if (cli_parse_u64("sim", "--trace-fight", optarg, &trace_fight) < 0)
-                return 2;
-            have_trace = 1;
+            if (cli_parse_u64("sim", "--trace-fight", optarg, &a->trace_fight) < 0)
+                return -1;
+            a->have_trace = 1;
             break;
-        case 'F': trace_path = optarg; break;
-        case 'h': help(stdout); return 0;
-        default: help(stderr); return 2;
+        case 'F': a->trace_path = optarg; break;
+        case 'h': help(stdout); return 1;
+        default: help(stderr); return -1;
         }
     }
     if (optind != argc - 1) {
         fprintf(stderr, "fray sim: expected one encounter file\n");
         help(stderr);
-        return 2;
+        return -1;
     }
-    if (!have_n) {
+    if (!a->have_n) {
         fprintf(stderr, "fray sim: -n N is required (the number of fights)\n");
-        return 2;
+        return -1;
     }
-    if (json && csv) {
+    if (a->json && a->csv) {
         fprintf(stderr, "fray sim: --json and --csv exclude each other\n");
-        return 2;
+        return -1;
     }
-    if (n > (1ULL << 62)) {
+    if (a->n > (1ULL << 62)) {
         fprintf(stderr, "fray sim: -n is too large (at most 2^62)\n");
-        return 2;
+        return -1;
     }
+    return 0;
+}
+
+/* A seed from the clock when none is given. */
+static unsigned long long clock_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    unsigned long long seed = ((unsigned long long)ts.tv_sec * 1000003ULL) ^
+                              (unsigned long long)ts.tv_nsec ^ ((unsigned long long)getpid() << 32);
+    seed %= 1000000000ULL; /* short enough to type back in */
+    return seed;
+}
+
+/* A failed run: the error, and the command that replays the failing fight. */
+static int sim_failed(const char *path, int rc, const char *err, const fray_sim_result *r,
+                      const sim_args *a, unsigned long long seed)
+{
+    fprintf(stderr, "fray sim: %s%s%s\n", strncmp(err, path, strlen(path)) ? path : "",
+            strncmp(err, path, strlen(path)) ? ": " : "", err);
+    if (r->fail_fight >= 0) {
+        /* a designer who sees an odd fight wants that fight alone */
+        fprintf(stderr, "fray sim: replay it: fray run %s --seed %llu --fight %lld", path, seed,
+                (long long)r->fail_fight);
+        for (int i = 0; i < a->npol; i++)
+            fprintf(stderr, " --policy %s", a->policies[i]);
+        fputc('\n', stderr);
+    }
+    return rc == FRAY_EINPUT ? 2 : 1;
+}
+
+int cli_sim(int argc, char **argv)
+{
+    sim_args a;
+    int prc = parse_sim_args(argc, argv, &a);
+    if (prc)
+        return prc > 0 ? 0 : 2;
+    unsigned long long seed = a.seed, n = a.n;
+    int threads = a.threads, json = a.json, csv = a.csv;
     if (!threads) {
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         threads = cores < 1 ? 1 : cores > 1024 ? 1024 : (int)cores;
     }
-    if (!have_seed) {
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        seed = ((unsigned long long)ts.tv_sec * 1000003ULL) ^ (unsigned long long)ts.tv_nsec ^
-               ((unsigned long long)getpid() << 32);
-        seed %= 1000000000ULL; /* short enough to type back in */
-    }
+    if (!a.have_seed)
+        seed = clock_seed();
     const char *path = argv[optind];
 
     atomic_store(&sim_stop, 0);
@@ -451,16 +493,16 @@ int cli_sim(int argc, char **argv)
     sigaction(SIGINT, &sa, &old);
 
     FILE *trace = NULL;
-    if (have_trace) {
-        trace = trace_path ? fopen(trace_path, "w") : stderr;
+    if (a.have_trace) {
+        trace = a.trace_path ? fopen(a.trace_path, "w") : stderr;
         if (!trace) {
-            fprintf(stderr, "fray sim: --trace-file %s: cannot write\n", trace_path);
+            fprintf(stderr, "fray sim: --trace-file %s: cannot write\n", a.trace_path);
             return 2;
         }
     }
     int tty = isatty(STDERR_FILENO);
-    fray_sim_opts o = {.trace = trace, .trace_fight = (int64_t)trace_fight,.n = n, .seed = seed, .threads = threads, .controllers = policies,
-                       .ncontrollers = npol, .stop = &sim_stop,
+    fray_sim_opts o = {.trace = trace, .trace_fight = (int64_t)a.trace_fight,.n = n, .seed = seed, .threads = threads, .controllers = a.policies,
+                       .ncontrollers = a.npol, .stop = &sim_stop,
                        .progress = tty ? progress : NULL};
     fray_sim_result *r = malloc(sizeof *r);
     if (!r) {
@@ -475,18 +517,9 @@ int cli_sim(int argc, char **argv)
     if (trace && trace != stderr)
         fclose(trace);
     if (rc != FRAY_OK) {
-        fprintf(stderr, "fray sim: %s%s%s\n", strncmp(err, path, strlen(path)) ? path : "",
-                strncmp(err, path, strlen(path)) ? ": " : "", err);
-        if (r->fail_fight >= 0) {
-            /* a designer who sees an odd fight wants that fight alone */
-            fprintf(stderr, "fray sim: replay it: fray run %s --seed %llu --fight %lld", path, seed,
-                    (long long)r->fail_fight);
-            for (int i = 0; i < npol; i++)
-                fprintf(stderr, " --policy %s", policies[i]);
-            fputc('\n', stderr);
-        }
+        int code = sim_failed(path, rc, err, r, &a, seed);
         free(r);
-        return rc == FRAY_EINPUT ? 2 : 1;
+        return code;
     }
     if (r->stopped)
         fprintf(stderr, "fray sim: interrupted after %llu of %llu fights\n",

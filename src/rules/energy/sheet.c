@@ -358,6 +358,83 @@ static int load_types(fray_load *ld, const json_t *sheet, const char *key, int *
     return 0;
 }
 
+/* The weapons of a sheet and the one it wields. */
+static int load_weapons(fray_load *ld, const json_t *sheet, en_creature *c, json_t **items)
+{
+    const json_t *ws = json_object_get(sheet, "weapons");
+    c->nw = 0;
+    if (ws) {
+        if (!json_is_array(ws) || json_array_size(ws) > EN_MAX_WEAPONS)
+            return fray_load_fail(ld, "weapons", "expected an array of at most %d weapons",
+                                  EN_MAX_WEAPONS);
+        size_t i;
+        const json_t *v;
+        json_array_foreach(ws, i, v) {
+            size_t m = fray_load_push(ld, "weapons", (int)i);
+            const json_t *o = item_of(ld, v, items, "weapons", NULL);
+            if (!o || load_weapon(ld, o, &c->w[c->nw]) < 0)
+                return -1;
+            c->nw++;
+            fray_load_pop(ld, m);
+        }
+    }
+    c->wielded = c->nw ? 0 : -1;
+    const json_t *wd = json_object_get(sheet, "wielding");
+    if (wd) {
+        if (json_is_null(wd)) {
+            c->wielded = -1;
+        } else if (json_is_string(wd)) {
+            c->wielded = -2;
+            for (int i = 0; i < c->nw; i++)
+                if (!strcmp(c->w[i].name, json_string_value(wd)))
+                    c->wielded = i;
+            if (c->wielded == -2)
+                return fray_load_fail(ld, "wielding", "no weapon of this sheet is named '%s'",
+                                      json_string_value(wd));
+        } else {
+            return fray_load_fail(ld, "wielding", "expected a weapon name or null");
+        }
+    }
+    return 0;
+}
+
+/* The armour and the shield of a sheet, if any. */
+static int load_protection(fray_load *ld, const json_t *sheet, en_creature *c, json_t **items)
+{
+    const json_t *ar = json_object_get(sheet, "armour");
+    c->has_armour = 0;
+    if (ar && !json_is_null(ar)) {
+        size_t m = fray_load_push(ld, "armour", -1);
+        const json_t *o = item_of(ld, ar, items, "armour", NULL);
+        char armour_name[64];
+        if (!o || fray_load_keys(ld, o, armour_keys) < 0 ||
+            fray_load_str(ld, o, "name", armour_name, sizeof armour_name, "", 0) < 0 ||
+            fray_load_int(ld, o, "rating", &c->armour.ar, 0, 0, 30, 1) < 0 ||
+            fray_load_int(ld, o, "coverage", &c->armour.coverage, 0, 0, 21, 1) < 0 ||
+            fray_load_int(ld, o, "ranged_coverage", &c->armour.ranged_coverage, c->armour.coverage, 0, 21, 0) < 0 ||
+            fray_load_int(ld, o, "penalty", &c->armour.penalty, 0, 0, 10, 0) < 0 ||
+            fray_load_int(ld, o, "mpr", &c->armour.mpr, 0, 0, 20, 0) < 0)
+            return -1;
+        c->has_armour = 1;
+        fray_load_pop(ld, m);
+    }
+    const json_t *sh = json_object_get(sheet, "shield");
+    c->has_shield = 0;
+    if (sh && !json_is_null(sh)) {
+        size_t m = fray_load_push(ld, "shield", -1);
+        const json_t *o = item_of(ld, sh, items, "shields", NULL);
+        char shield_name[64];
+        if (!o || fray_load_keys(ld, o, shield_keys) < 0 ||
+            fray_load_str(ld, o, "name", shield_name, sizeof shield_name, "", 0) < 0 ||
+            fray_load_int(ld, o, "evasion", &c->shield.evasion, 1, 0, 10, 1) < 0 ||
+            fray_load_int(ld, o, "mpr", &c->shield.mpr, 0, 0, 20, 0) < 0)
+            return -1;
+        c->has_shield = 1;
+        fray_load_pop(ld, m);
+    }
+    return 0;
+}
+
 static int load_body(fray_load *ld, const json_t *sheet, en_creature *c, json_t **items)
 {
     if (fray_load_keys(ld, sheet, sheet_keys) < 0)
@@ -401,71 +478,8 @@ static int load_body(fray_load *ld, const json_t *sheet, en_creature *c, json_t 
      * the sheet records the result; it may not claim more than MPL gives on
      * top of what the character had (not checked: the base is elsewhere). */
 
-    const json_t *ws = json_object_get(sheet, "weapons");
-    c->nw = 0;
-    if (ws) {
-        if (!json_is_array(ws) || json_array_size(ws) > EN_MAX_WEAPONS)
-            return fray_load_fail(ld, "weapons", "expected an array of at most %d weapons",
-                                  EN_MAX_WEAPONS);
-        size_t i;
-        const json_t *v;
-        json_array_foreach(ws, i, v) {
-            size_t m = fray_load_push(ld, "weapons", (int)i);
-            const json_t *o = item_of(ld, v, items, "weapons", NULL);
-            if (!o || load_weapon(ld, o, &c->w[c->nw]) < 0)
-                return -1;
-            c->nw++;
-            fray_load_pop(ld, m);
-        }
-    }
-    c->wielded = c->nw ? 0 : -1;
-    const json_t *wd = json_object_get(sheet, "wielding");
-    if (wd) {
-        if (json_is_null(wd)) {
-            c->wielded = -1;
-        } else if (json_is_string(wd)) {
-            c->wielded = -2;
-            for (int i = 0; i < c->nw; i++)
-                if (!strcmp(c->w[i].name, json_string_value(wd)))
-                    c->wielded = i;
-            if (c->wielded == -2)
-                return fray_load_fail(ld, "wielding", "no weapon of this sheet is named '%s'",
-                                      json_string_value(wd));
-        } else {
-            return fray_load_fail(ld, "wielding", "expected a weapon name or null");
-        }
-    }
-    const json_t *ar = json_object_get(sheet, "armour");
-    c->has_armour = 0;
-    if (ar && !json_is_null(ar)) {
-        size_t m = fray_load_push(ld, "armour", -1);
-        const json_t *o = item_of(ld, ar, items, "armour", NULL);
-        char armour_name[64];
-        if (!o || fray_load_keys(ld, o, armour_keys) < 0 ||
-            fray_load_str(ld, o, "name", armour_name, sizeof armour_name, "", 0) < 0 ||
-            fray_load_int(ld, o, "rating", &c->armour.ar, 0, 0, 30, 1) < 0 ||
-            fray_load_int(ld, o, "coverage", &c->armour.coverage, 0, 0, 21, 1) < 0 ||
-            fray_load_int(ld, o, "ranged_coverage", &c->armour.ranged_coverage, c->armour.coverage, 0, 21, 0) < 0 ||
-            fray_load_int(ld, o, "penalty", &c->armour.penalty, 0, 0, 10, 0) < 0 ||
-            fray_load_int(ld, o, "mpr", &c->armour.mpr, 0, 0, 20, 0) < 0)
-            return -1;
-        c->has_armour = 1;
-        fray_load_pop(ld, m);
-    }
-    const json_t *sh = json_object_get(sheet, "shield");
-    c->has_shield = 0;
-    if (sh && !json_is_null(sh)) {
-        size_t m = fray_load_push(ld, "shield", -1);
-        const json_t *o = item_of(ld, sh, items, "shields", NULL);
-        char shield_name[64];
-        if (!o || fray_load_keys(ld, o, shield_keys) < 0 ||
-            fray_load_str(ld, o, "name", shield_name, sizeof shield_name, "", 0) < 0 ||
-            fray_load_int(ld, o, "evasion", &c->shield.evasion, 1, 0, 10, 1) < 0 ||
-            fray_load_int(ld, o, "mpr", &c->shield.mpr, 0, 0, 20, 0) < 0)
-            return -1;
-        c->has_shield = 1;
-        fray_load_pop(ld, m);
-    }
+    if (load_weapons(ld, sheet, c, items) < 0 || load_protection(ld, sheet, c, items) < 0)
+        return -1;
     if (load_types(ld, sheet, "weaknesses", &c->weak) < 0 ||
         load_types(ld, sheet, "resistances", &c->resist) < 0)
         return -1;

@@ -368,6 +368,57 @@ static void defeat_free(wo_defeat *d)
     free(d->round_of);
 }
 
+/* The transitions of the defeat DP: next[s * WO_NLEVELS + l] is the state
+ * after a wound of level l in state s (ns states of dim[] filled slots per
+ * level), -1 when the wound takes the defender out. */
+static void fill_transitions(const int *dim, const int *slots, size_t ns, int *next)
+{
+    for (size_t s = 0; s < ns; s++) {
+        int filled[WO_NLEVELS] = {0};
+        size_t x = s;
+        for (int l = 3; l >= 0; l--) {
+            filled[l] = (int)(x % (size_t)dim[l]);
+            x /= (size_t)dim[l];
+        }
+        for (int l = WO_LIGHT; l < WO_NLEVELS; l++) {
+            int f[WO_NLEVELS];
+            memcpy(f, filled, sizeof f);
+            /* #Wound Slots: "If all the slots of that level are already
+             * full, increase the wound's severity until there is an empty
+             * slot." A fatal wound takes the defender out. */
+            int got = wo_wound_fill(f, slots, l);
+            if (got == WO_FATAL) {
+                next[s * WO_NLEVELS + (size_t)l] = -1;
+                continue;
+            }
+            size_t t = 0;
+            for (int k = 0; k < 4; k++)
+                t = t * (size_t)dim[k] + (size_t)f[k];
+            next[s * WO_NLEVELS + (size_t)l] = (int)t;
+        }
+    }
+}
+
+/* The Round of each of the att attacks and the chance the defender is out
+ * in each Round; 0, or -1 with err (d is then freed). */
+static int defeat_rounds(const wo_args *g, wo_defeat *d, int att, char *err, size_t errlen)
+{
+    d->round_of = calloc((size_t)att + 1, sizeof *d->round_of);
+    if (d->round_of) {
+        ap_schedule(g->speed, g->ap, att, d->round_of);
+        d->n_rnd = att > 0 ? d->round_of[att] : 0;
+        d->p_rnd = calloc((size_t)d->n_rnd + 1, sizeof *d->p_rnd);
+    }
+    if (!d->round_of || !d->p_rnd) {
+        defeat_free(d);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (int j = 1; j <= att; j++)
+        d->p_rnd[d->round_of[j]] += d->p_att[j];
+    return 0;
+}
+
 static int defeat_compute(const wo_args *g, wo_defeat *d, char *err, size_t errlen)
 {
     memset(d, 0, sizeof *d);
@@ -408,30 +459,7 @@ static int defeat_compute(const wo_args *g, wo_defeat *d, char *err, size_t errl
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    for (size_t s = 0; s < ns; s++) {
-        int filled[WO_NLEVELS] = {0};
-        size_t x = s;
-        for (int l = 3; l >= 0; l--) {
-            filled[l] = (int)(x % (size_t)dim[l]);
-            x /= (size_t)dim[l];
-        }
-        for (int l = WO_LIGHT; l < WO_NLEVELS; l++) {
-            int f[WO_NLEVELS];
-            memcpy(f, filled, sizeof f);
-            /* #Wound Slots: "If all the slots of that level are already
-             * full, increase the wound's severity until there is an empty
-             * slot." A fatal wound takes the defender out. */
-            int got = wo_wound_fill(f, d->slots, l);
-            if (got == WO_FATAL) {
-                next[s * WO_NLEVELS + (size_t)l] = -1;
-                continue;
-            }
-            size_t t = 0;
-            for (int k = 0; k < 4; k++)
-                t = t * (size_t)dim[k] + (size_t)f[k];
-            next[s * WO_NLEVELS + (size_t)l] = (int)t;
-        }
-    }
+    fill_transitions(dim, d->slots, ns, next);
     size_t s0 = 0;
     for (int k = 0; k < 4; k++)
         s0 = s0 * (size_t)dim[k] + (size_t)g->start[k];
@@ -487,20 +515,7 @@ static int defeat_compute(const wo_args *g, wo_defeat *d, char *err, size_t errl
     free(next);
     free(cur);
     free(nxt);
-    d->round_of = calloc((size_t)att + 1, sizeof *d->round_of);
-    if (d->round_of) {
-        ap_schedule(g->speed, g->ap, att, d->round_of);
-        d->n_rnd = att > 0 ? d->round_of[att] : 0;
-        d->p_rnd = calloc((size_t)d->n_rnd + 1, sizeof *d->p_rnd);
-    }
-    if (!d->round_of || !d->p_rnd) {
-        defeat_free(d);
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    for (int j = 1; j <= att; j++)
-        d->p_rnd[d->round_of[j]] += d->p_att[j];
-    return 0;
+    return defeat_rounds(g, d, att, err, errlen);
 }
 
 /* ---- Monte Carlo ----------------------------------------------------------------- */

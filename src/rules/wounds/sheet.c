@@ -149,6 +149,229 @@ static int load_named_ints(fray_load *ld, const json_t *obj, const char *key,
     return 0;
 }
 
+/* The specialization ranks of a sheet. */
+static int load_specs(fray_load *ld, const json_t *sheet, wo_creature *c)
+{
+    json_t *sp = json_object_get(sheet, "specializations");
+    if (sp) {
+        size_t mark = fray_load_push(ld, "specializations", -1);
+        if (!json_is_object(sp)) {
+            fray_load_fail(ld, NULL, "expected an object of specialization ranks");
+            return -1;
+        }
+        const char *k;
+        json_t *v;
+        json_object_foreach(sp, k, v) {
+            if (c->nspec == WO_MAX_SPECS) {
+                fray_load_fail(ld, k, "too many specializations (at most %d)", WO_MAX_SPECS);
+                return -1;
+            }
+            if (strlen(k) >= sizeof c->spec_name[0]) {
+                fray_load_fail(ld, k, "name too long");
+                return -1;
+            }
+            snprintf(c->spec_name[c->nspec], sizeof c->spec_name[0], "%s", k);
+            if (fray_load_int(ld, sp, k, &c->spec_rank[c->nspec], 0, 0, 20, 1) < 0)
+                return -1;
+            c->nspec++;
+        }
+        fray_load_pop(ld, mark);
+    }
+    return 0;
+}
+
+/* The weapons and armor of a sheet (an item name is looked up in the
+ * catalogue, read into *items once). */
+static int load_gear(fray_load *ld, const json_t *sheet, wo_creature *c, json_t **items)
+{
+    json_t *ws = json_object_get(sheet, "weapons");
+    if (ws) {
+        if (!json_is_array(ws) || json_array_size(ws) > WO_MAX_WEAPONS) {
+            fray_load_fail(ld, "weapons", "expected an array of at most %d weapons",
+                           WO_MAX_WEAPONS);
+            return -1;
+        }
+        size_t i;
+        json_t *v;
+        json_array_foreach(ws, i, v) {
+            size_t mark = fray_load_push(ld, "weapons", (int)i);
+            if (load_weapon(ld, v, &c->weapon[i], items) < 0)
+                return -1;
+            fray_load_pop(ld, mark);
+        }
+        c->nweapon = (int)json_array_size(ws);
+    }
+
+    json_t *ar = json_object_get(sheet, "armor");
+    if (ar) {
+        const json_t *a = ar;
+        if (json_is_string(ar)) {
+            a = item_entry(ld, "armor", json_string_value(ar), "armor", items);
+            if (!a)
+                return -1;
+        }
+        size_t mark = fray_load_push(ld, "armor", -1);
+        static const char *const armor_keys[] = {"name", "toughness", NULL};
+        if (fray_load_keys(ld, a, armor_keys) < 0 ||
+            fray_load_int(ld, a, "toughness", &c->armor, 0, 0, 20, 1) < 0)
+            return -1;
+        fray_load_pop(ld, mark);
+    }
+    return 0;
+}
+
+/* Difficult Terrain and the mount of a sheet. */
+static int load_moving(fray_load *ld, const json_t *sheet, wo_creature *c)
+{
+    json_t *tr = json_object_get(sheet, "terrain");
+    c->terrain_cost = 1;
+    if (tr) {
+        if (!json_is_array(tr)) {
+            fray_load_fail(ld, "terrain", "expected an array of Difficult Terrain situations");
+            return -1;
+        }
+        size_t i;
+        json_t *v;
+        json_array_foreach(tr, i, v) {
+            int cost = json_is_string(v) ? wo_terrain_cost(json_string_value(v)) : 0;
+            if (!cost) {
+                char key[48];
+                snprintf(key, sizeof key, "terrain[%zu]", i);
+                fray_load_fail(ld, key, "expected a situation of the Difficult Terrain table "
+                                        "(\"Walking in mud\", \"Swimming\", ...)");
+                return -1;
+            }
+            /* #Difficult Terrain: "multiply them together" */
+            c->terrain_cost *= cost;
+        }
+    }
+
+    c->mount_size = -100;
+    json_t *mt = json_object_get(sheet, "mount");
+    if (mt) {
+        size_t mark = fray_load_push(ld, "mount", -1);
+        static const char *const mount_keys[] = {"name", "size", "movement_rate", "perception",
+                                                 "trained", "mounted", NULL};
+        char mount_name[64];
+        if (fray_load_keys(ld, mt, mount_keys) < 0 ||
+            fray_load_str(ld, mt, "name", mount_name, sizeof mount_name, "mount", 0) < 0 ||
+            fray_load_int(ld, mt, "size", &c->mount_size, 0, -10, 20, 1) < 0 ||
+            fray_load_int(ld, mt, "movement_rate", &c->mount_rate, 0, 0, 60, 1) < 0 ||
+            fray_load_int(ld, mt, "perception", &c->mount_prc, 0, -10, 10, 0) < 0 ||
+            fray_load_bool(ld, mt, "trained", &c->mount_trained, 1) < 0 ||
+            fray_load_bool(ld, mt, "mounted", &c->mounted0, 1) < 0)
+            return -1;
+        /* #Mounted Combat: "a creature must be at least the size of its rider" */
+        if (c->mount_size < c->size) {
+            fray_load_fail(ld, "size", "a mount must be at least the size of its rider (%d)",
+                           c->size);
+            return -1;
+        }
+        fray_load_pop(ld, mark);
+    }
+    return 0;
+}
+
+/* The spells of a sheet. */
+static int load_spells(fray_load *ld, const json_t *sheet, wo_creature *c)
+{
+    json_t *sps = json_object_get(sheet, "spells");
+    if (sps) {
+        if (!json_is_array(sps) || json_array_size(sps) > WO_MAX_SPELLS) {
+            fray_load_fail(ld, "spells", "expected an array of at most %d spells", WO_MAX_SPELLS);
+            return -1;
+        }
+        static const char *const spell_keys[] = {"name", "school", "mana", "damage", "range",
+                                                 "defense", NULL};
+        size_t i;
+        json_t *v;
+        json_array_foreach(sps, i, v) {
+            wo_spell *s = &c->spell[i];
+            size_t mark = fray_load_push(ld, "spells", (int)i);
+            if (fray_load_keys(ld, v, spell_keys) < 0 ||
+                fray_load_str(ld, v, "name", s->name, sizeof s->name, NULL, 1) < 0 ||
+                fray_load_str(ld, v, "school", s->school, sizeof s->school, "", 0) < 0 ||
+                fray_load_int(ld, v, "mana", &s->mana, 1, 0, 50, 0) < 0 ||
+                fray_load_int(ld, v, "damage", &s->damage, 0, 0, 30, 0) < 0 ||
+                fray_load_int(ld, v, "range", &s->range, 20, 0, 1000, 0) < 0 ||
+                fray_load_enum(ld, v, "defense", &s->defense, def_names, WO_NDEF, WO_D_AGILITY,
+                               0) < 0)
+                return -1;
+            fray_load_pop(ld, mark);
+        }
+        c->nspell = (int)json_array_size(sps);
+    }
+    return 0;
+}
+
+/* The objects, the magical effects and the afflictions of a sheet. */
+static int load_kit(fray_load *ld, const json_t *sheet, wo_creature *c)
+{
+    json_t *obs = json_object_get(sheet, "objects");
+    if (obs) {
+        if (!json_is_array(obs) || json_array_size(obs) > WO_MAX_OBJECTS) {
+            fray_load_fail(ld, "objects", "expected an array of at most %d objects",
+                           WO_MAX_OBJECTS);
+            return -1;
+        }
+        static const char *const obj_keys[] = {"name", "use", "count", "heal", NULL};
+        static const char *const use_names[] = {"door", "torch", "potion", "bell", "fire"};
+        size_t i;
+        json_t *v;
+        json_array_foreach(obs, i, v) {
+            wo_object *o = &c->object[i];
+            size_t mark = fray_load_push(ld, "objects", (int)i);
+            if (fray_load_keys(ld, v, obj_keys) < 0 ||
+                fray_load_str(ld, v, "name", o->name, sizeof o->name, NULL, 1) < 0 ||
+                fray_load_enum(ld, v, "use", &o->kind, use_names, 5, 2, 0) < 0 ||
+                fray_load_int(ld, v, "count", &o->count, 1, 0, 20, 0) < 0 ||
+                fray_load_int(ld, v, "heal", &o->heal, 0, 0, 4, 0) < 0)
+                return -1;
+            fray_load_pop(ld, mark);
+        }
+        c->nobject = (int)json_array_size(obs);
+    }
+
+    json_t *efs = json_object_get(sheet, "effects");
+    if (efs) {
+        if (!json_is_array(efs) || json_array_size(efs) > WO_MAX_EFFECTS) {
+            fray_load_fail(ld, "effects", "expected an array of at most %d magical effects",
+                           WO_MAX_EFFECTS);
+            return -1;
+        }
+        static const char *const eff_keys[] = {"name", "mana", NULL};
+        size_t i;
+        json_t *v;
+        json_array_foreach(efs, i, v) {
+            wo_effect *f = &c->effect[i];
+            size_t mark = fray_load_push(ld, "effects", (int)i);
+            if (fray_load_keys(ld, v, eff_keys) < 0 ||
+                fray_load_str(ld, v, "name", f->name, sizeof f->name, NULL, 1) < 0 ||
+                fray_load_int(ld, v, "mana", &f->mana, 1, 0, 50, 0) < 0)
+                return -1;
+            f->active = 1;
+            fray_load_pop(ld, mark);
+        }
+        c->neffect = (int)json_array_size(efs);
+    }
+
+    json_t *af = json_object_get(sheet, "afflictions");
+    if (af) {
+        size_t mark = fray_load_push(ld, "afflictions", -1);
+        static const char *const af_keys[] = {"bleeding", "burning", "hobbled", "poisoned", "tn",
+                                              NULL};
+        if (fray_load_keys(ld, af, af_keys) < 0)
+            return -1;
+        for (int k = 0; k < 4; k++)
+            if (fray_load_int(ld, af, af_keys[k], &c->affl_level[k], 0, 0, 4, 0) < 0)
+                return -1;
+        if (fray_load_int(ld, af, "tn", &c->affl_tn, 5, -10, 30, 0) < 0)
+            return -1;
+        fray_load_pop(ld, mark);
+    }
+    return 0;
+}
+
 int wo_load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int who)
 {
     wo_creature *c = fray_priv(e, who);
@@ -180,202 +403,12 @@ int wo_load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int 
         fray_load_bool(ld, sheet, "surprised", &c->surprised, 0) < 0)
         goto out;
 
-    json_t *sp = json_object_get(sheet, "specializations");
-    if (sp) {
-        size_t mark = fray_load_push(ld, "specializations", -1);
-        if (!json_is_object(sp)) {
-            fray_load_fail(ld, NULL, "expected an object of specialization ranks");
-            goto out;
-        }
-        const char *k;
-        json_t *v;
-        json_object_foreach(sp, k, v) {
-            if (c->nspec == WO_MAX_SPECS) {
-                fray_load_fail(ld, k, "too many specializations (at most %d)", WO_MAX_SPECS);
-                goto out;
-            }
-            if (strlen(k) >= sizeof c->spec_name[0]) {
-                fray_load_fail(ld, k, "name too long");
-                goto out;
-            }
-            snprintf(c->spec_name[c->nspec], sizeof c->spec_name[0], "%s", k);
-            if (fray_load_int(ld, sp, k, &c->spec_rank[c->nspec], 0, 0, 20, 1) < 0)
-                goto out;
-            c->nspec++;
-        }
-        fray_load_pop(ld, mark);
-    }
-
-    json_t *ws = json_object_get(sheet, "weapons");
-    if (ws) {
-        if (!json_is_array(ws) || json_array_size(ws) > WO_MAX_WEAPONS) {
-            fray_load_fail(ld, "weapons", "expected an array of at most %d weapons",
-                           WO_MAX_WEAPONS);
-            goto out;
-        }
-        size_t i;
-        json_t *v;
-        json_array_foreach(ws, i, v) {
-            size_t mark = fray_load_push(ld, "weapons", (int)i);
-            if (load_weapon(ld, v, &c->weapon[i], &items) < 0)
-                goto out;
-            fray_load_pop(ld, mark);
-        }
-        c->nweapon = (int)json_array_size(ws);
-    }
-
-    json_t *ar = json_object_get(sheet, "armor");
-    if (ar) {
-        const json_t *a = ar;
-        if (json_is_string(ar)) {
-            a = item_entry(ld, "armor", json_string_value(ar), "armor", &items);
-            if (!a)
-                goto out;
-        }
-        size_t mark = fray_load_push(ld, "armor", -1);
-        static const char *const armor_keys[] = {"name", "toughness", NULL};
-        if (fray_load_keys(ld, a, armor_keys) < 0 ||
-            fray_load_int(ld, a, "toughness", &c->armor, 0, 0, 20, 1) < 0)
-            goto out;
-        fray_load_pop(ld, mark);
-    }
-
-    json_t *tr = json_object_get(sheet, "terrain");
-    c->terrain_cost = 1;
-    if (tr) {
-        if (!json_is_array(tr)) {
-            fray_load_fail(ld, "terrain", "expected an array of Difficult Terrain situations");
-            goto out;
-        }
-        size_t i;
-        json_t *v;
-        json_array_foreach(tr, i, v) {
-            int cost = json_is_string(v) ? wo_terrain_cost(json_string_value(v)) : 0;
-            if (!cost) {
-                char key[48];
-                snprintf(key, sizeof key, "terrain[%zu]", i);
-                fray_load_fail(ld, key, "expected a situation of the Difficult Terrain table "
-                                        "(\"Walking in mud\", \"Swimming\", ...)");
-                goto out;
-            }
-            /* #Difficult Terrain: "multiply them together" */
-            c->terrain_cost *= cost;
-        }
-    }
-
-    c->mount_size = -100;
-    json_t *mt = json_object_get(sheet, "mount");
-    if (mt) {
-        size_t mark = fray_load_push(ld, "mount", -1);
-        static const char *const mount_keys[] = {"name", "size", "movement_rate", "perception",
-                                                 "trained", "mounted", NULL};
-        char mount_name[64];
-        if (fray_load_keys(ld, mt, mount_keys) < 0 ||
-            fray_load_str(ld, mt, "name", mount_name, sizeof mount_name, "mount", 0) < 0 ||
-            fray_load_int(ld, mt, "size", &c->mount_size, 0, -10, 20, 1) < 0 ||
-            fray_load_int(ld, mt, "movement_rate", &c->mount_rate, 0, 0, 60, 1) < 0 ||
-            fray_load_int(ld, mt, "perception", &c->mount_prc, 0, -10, 10, 0) < 0 ||
-            fray_load_bool(ld, mt, "trained", &c->mount_trained, 1) < 0 ||
-            fray_load_bool(ld, mt, "mounted", &c->mounted0, 1) < 0)
-            goto out;
-        /* #Mounted Combat: "a creature must be at least the size of its rider" */
-        if (c->mount_size < c->size) {
-            fray_load_fail(ld, "size", "a mount must be at least the size of its rider (%d)",
-                           c->size);
-            goto out;
-        }
-        fray_load_pop(ld, mark);
-    }
-
-    json_t *sps = json_object_get(sheet, "spells");
-    if (sps) {
-        if (!json_is_array(sps) || json_array_size(sps) > WO_MAX_SPELLS) {
-            fray_load_fail(ld, "spells", "expected an array of at most %d spells", WO_MAX_SPELLS);
-            goto out;
-        }
-        static const char *const spell_keys[] = {"name", "school", "mana", "damage", "range",
-                                                 "defense", NULL};
-        size_t i;
-        json_t *v;
-        json_array_foreach(sps, i, v) {
-            wo_spell *s = &c->spell[i];
-            size_t mark = fray_load_push(ld, "spells", (int)i);
-            if (fray_load_keys(ld, v, spell_keys) < 0 ||
-                fray_load_str(ld, v, "name", s->name, sizeof s->name, NULL, 1) < 0 ||
-                fray_load_str(ld, v, "school", s->school, sizeof s->school, "", 0) < 0 ||
-                fray_load_int(ld, v, "mana", &s->mana, 1, 0, 50, 0) < 0 ||
-                fray_load_int(ld, v, "damage", &s->damage, 0, 0, 30, 0) < 0 ||
-                fray_load_int(ld, v, "range", &s->range, 20, 0, 1000, 0) < 0 ||
-                fray_load_enum(ld, v, "defense", &s->defense, def_names, WO_NDEF, WO_D_AGILITY,
-                               0) < 0)
-                goto out;
-            fray_load_pop(ld, mark);
-        }
-        c->nspell = (int)json_array_size(sps);
-    }
-
-    json_t *obs = json_object_get(sheet, "objects");
-    if (obs) {
-        if (!json_is_array(obs) || json_array_size(obs) > WO_MAX_OBJECTS) {
-            fray_load_fail(ld, "objects", "expected an array of at most %d objects",
-                           WO_MAX_OBJECTS);
-            goto out;
-        }
-        static const char *const obj_keys[] = {"name", "use", "count", "heal", NULL};
-        static const char *const use_names[] = {"door", "torch", "potion", "bell", "fire"};
-        size_t i;
-        json_t *v;
-        json_array_foreach(obs, i, v) {
-            wo_object *o = &c->object[i];
-            size_t mark = fray_load_push(ld, "objects", (int)i);
-            if (fray_load_keys(ld, v, obj_keys) < 0 ||
-                fray_load_str(ld, v, "name", o->name, sizeof o->name, NULL, 1) < 0 ||
-                fray_load_enum(ld, v, "use", &o->kind, use_names, 5, 2, 0) < 0 ||
-                fray_load_int(ld, v, "count", &o->count, 1, 0, 20, 0) < 0 ||
-                fray_load_int(ld, v, "heal", &o->heal, 0, 0, 4, 0) < 0)
-                goto out;
-            fray_load_pop(ld, mark);
-        }
-        c->nobject = (int)json_array_size(obs);
-    }
-
-    json_t *efs = json_object_get(sheet, "effects");
-    if (efs) {
-        if (!json_is_array(efs) || json_array_size(efs) > WO_MAX_EFFECTS) {
-            fray_load_fail(ld, "effects", "expected an array of at most %d magical effects",
-                           WO_MAX_EFFECTS);
-            goto out;
-        }
-        static const char *const eff_keys[] = {"name", "mana", NULL};
-        size_t i;
-        json_t *v;
-        json_array_foreach(efs, i, v) {
-            wo_effect *f = &c->effect[i];
-            size_t mark = fray_load_push(ld, "effects", (int)i);
-            if (fray_load_keys(ld, v, eff_keys) < 0 ||
-                fray_load_str(ld, v, "name", f->name, sizeof f->name, NULL, 1) < 0 ||
-                fray_load_int(ld, v, "mana", &f->mana, 1, 0, 50, 0) < 0)
-                goto out;
-            f->active = 1;
-            fray_load_pop(ld, mark);
-        }
-        c->neffect = (int)json_array_size(efs);
-    }
-
-    json_t *af = json_object_get(sheet, "afflictions");
-    if (af) {
-        size_t mark = fray_load_push(ld, "afflictions", -1);
-        static const char *const af_keys[] = {"bleeding", "burning", "hobbled", "poisoned", "tn",
-                                              NULL};
-        if (fray_load_keys(ld, af, af_keys) < 0)
-            goto out;
-        for (int k = 0; k < 4; k++)
-            if (fray_load_int(ld, af, af_keys[k], &c->affl_level[k], 0, 0, 4, 0) < 0)
-                goto out;
-        if (fray_load_int(ld, af, "tn", &c->affl_tn, 5, -10, 30, 0) < 0)
-            goto out;
-        fray_load_pop(ld, mark);
-    }
+    if (load_specs(ld, sheet, c) < 0 ||
+        load_gear(ld, sheet, c, &items) < 0 ||
+        load_moving(ld, sheet, c) < 0 ||
+        load_spells(ld, sheet, c) < 0 ||
+        load_kit(ld, sheet, c) < 0)
+        goto out;
     rc = 0;
 out:
     json_decref(items);
