@@ -1727,331 +1727,405 @@ static void toggle_mount(fray_encounter *e, int who)
     }
 }
 
-/* The effect of action a; its AP are paid. `tr` is the action a reacts to. */
-static void effect(fray_encounter *e, const fray_action *a, const fray_action *tr)
+/* Action: Nonlethal, Quick, Standard or Strong Attack, Reaction: Rebuff. */
+static void act_attack(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target;
+    if (!able(e, t))
+        return;
+    if (a->kind == WO_A_STRONG)
+        spend_stamina(e, who, fray_opt(e, WO_OPT_STAMINA_STRONG));
+    do_attack(e, who, t, a->kind, -1, name_of(e, a->kind));
+}
+
+static void act_cast(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target;
+    const wo_spell *s = &CR(e, who)->spell[a->arg];
+    /* #Mana: spending mana reduces the current total */
+    set_res(e, who, WO_R_MANA, RES(e, who, WO_R_MANA) - s->mana);
+    if (able(e, t))
+        do_attack(e, who, t, WO_A_CAST, a->arg, s->name);
+}
+
+static void act_defend(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    /* "Until your next turn": this round's turn if it is still to come */
+    fray_cond_add(e, who, WO_C_DEFENDING, -1, FRAY_EXP_TURN_START,
+                  fray_turns_next_round(e, who));
+    emit_act(e, a, "defending", 0, 0, NULL, R("Action: Defend"));
+}
+
+static void act_harry(fray_encounter *e, const fray_action *a)
+{
+    int t = a->target;
+    CR(e, a->actor)->harried_by |= 1u << t;
+    fray_cond_add(e, t, WO_C_HARRIED, -1, FRAY_EXP_ROUND_END, e->round);
+    emit_act(e, a, "harried", -2, 1, "-2 to ranged weapon attacks this round",
+             R("Reaction: Harry"));
+}
+
+static void act_ready(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    CR(e, who)->readied = a->arg;
+    fray_cond_add(e, who, WO_C_READIED, -1, FRAY_EXP_NEVER, 0);
+    emit_act(e, a, "readied", 0, 0, name_of(e, a->arg), R("Action: Ready an Action"));
+}
+
+static void act_retrieve(fray_encounter *e, const fray_action *a)
+{
+    wo_creature *c = CR(e, a->actor);
+    if (a->arg & 0x100) {
+        c->weapon[a->arg & 0xff].place = WO_SCABBARD;
+        emit_act(e, a, "stowed", 0, 0, c->weapon[a->arg & 0xff].name,
+                 R("Action: Retrieve or Stow an Item"));
+    } else {
+        c->weapon[a->arg].place = WO_IN_HAND;
+        emit_act(e, a, "retrieved", 0, 0, c->weapon[a->arg].name,
+                 R("Action: Retrieve or Stow an Item"));
+    }
+}
+
+static void act_posture(fray_encounter *e, const fray_action *a)
+{
+    set_posture(e, a->actor, a->arg);
+    emit_act(e, a, a->arg == WO_PRONE ? "prone" : a->arg == WO_CROUCH ? "crouching" : "standing",
+             0, 0, NULL, R("Action: Change Posture"));
+}
+
+static void act_opening(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor, t = a->target;
     wo_creature *c = CR(e, who);
-    wo_state *st = ST(e);
+    const wo_weapon *w = weapon_of(e, who);
+    int m = skill_mod(e, who, WO_DEX, WO_SK_MELEE, w->group) + w->accuracy;
+    wo_roll r = wo_wild(&e->dice, fray_opt(e, WO_OPT_WILD_ROLL), "Attack roll, wild 1d20");
+    c->opening_vs = t;
+    c->opening_value = r.total + m;
+    fray_cond_add(e, who, WO_C_OPENING, -1, FRAY_EXP_TURN_END, e->round);
+    emit_act(e, a, "opening", r.total + m, 1, "replaces its Defense against the target's rebuff",
+             R("Action: Create an Opening"));
+}
+
+static void act_enter(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target;
+    int m = power_or_agility_mod(e, who);
+    wo_roll r = roll_check(e, 1, "Combat check, wild 1d20");
+    const wo_creature *ct = CCR(e, t);
+    int tn = best_of(wo_defense_base(ct, WO_D_POWER), wo_defense_base(ct, WO_D_AGILITY));
+    emit_check(e, who, t, "Enter Occupied Space", r.total + m, tn,
+               R("Action: Enter Occupied Space"));
+    if (r.total + m >= tn) {
+        fray_move(e, who, e->c[t].x, e->c[t].y);
+        CR(e, who)->share_with = t;
+        CR(e, t)->share_with = who;
+        fray_cond_add(e, who, WO_C_SHARING, -1, FRAY_EXP_NEVER, 0);
+        fray_cond_add(e, t, WO_C_SHARING, -1, FRAY_EXP_NEVER, 0);
+        fray_flush(e, who, R("Action: Enter Occupied Space"));
+    }
+}
+
+static void act_escape(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    /* the escape TN of a grapple: the higher of the grapplers' Power
+     * and Agility defenses (interpretation) */
+    int tn = 0;
+    for (int g = 0; g < e->n; g++)
+        if (grappling(e, who, g)) {
+            const wo_creature *cg = CCR(e, g);
+            tn = best_of(tn, best_of(wo_defense_base(cg, WO_D_POWER),
+                                     wo_defense_base(cg, WO_D_AGILITY)));
+        }
+    int m = power_or_agility_mod(e, who);
+    wo_roll r = roll_check(e, 1, "Combat check, wild 1d20");
+    emit_check(e, who, -1, "Escape", r.total + m, tn, R("Action: Escape"));
+    if (r.total + m >= tn) {
+        if (HAS(e, who, WO_C_PINNED)) {
+            /* "which ends the pin but not the grapple" */
+            fray_cond_remove(e, who, WO_C_PINNED);
+        } else {
+            for (int g = 0; g < e->n; g++)
+                if (grappling(e, who, g))
+                    end_grapple(e, who, g);
+        }
+        fray_flush(e, who, R("Action: Escape"));
+    }
+}
+
+static void act_mount(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    toggle_mount(e, who);
+    emit_act(e, a, mounted(e, who) ? "mounted" : "dismounted", 0, 0, NULL,
+             R("Action: Mount/Dismount"));
+}
+
+static void act_dash(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    wo_creature *c = CR(e, who);
+    spend_stamina(e, who, fray_opt(e, WO_OPT_STAMINA_DASH));
+    c->dash_uses++;
+    if (c->dash_uses == 1) {
+        fray_cond_add(e, who, WO_C_DASHING, -1, FRAY_EXP_ROUND_END, e->round);
+        emit_act(e, a, "dashing", move_rate(e, who), 1, "movement rate doubled",
+                 R("Action: Dash"));
+    } else {
+        const char *spec = c->env == WO_ENV_SWIMMING ? "Swimming" :
+                           c->env == WO_ENV_CLIMBING ? "Climbing" : "Running";
+        int m = skill_mod(e, who, WO_STR, WO_SK_ATHLETICS, spec);
+        wo_roll r = roll_check(e, 0, "Athletics check, 1d20");
+        int inc = (r.total + m) > 0 ? (r.total + m) / 3 : 0;
+        /* "For every 3 points in the check result, your movement rate
+         * increases by 1 until the end of the round" (rounded down) */
+        c->dash_bonus = inc;
+        emit_act(e, a, "dashing harder", move_rate(e, who), 1, "movement rate this round",
+                 R("Action: Dash"));
+    }
+}
+
+static void act_drag(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target;
+    wo_creature *c = CR(e, who);
+    int tn = 0, opp = 0;
+    for (int g = 0; g < e->n; g++)
+        if (grappling(e, who, g)) {
+            tn = best_of(tn, wo_defense_base(CCR(e, g), WO_D_POWER));
+            opp++;
+        }
+    int m = power_mod(e, who);
+    if (opp > 1)
+        fray_mod(e, "Opponents beyond the first", -2 * (opp - 1));
+    wo_roll r = roll_check(e, 1, "Power check, wild 1d20");
+    int total = r.total + m - 2 * (opp > 1 ? opp - 1 : 0);
+    emit_check(e, who, -1, "Drag", total, tn, R("Action: Drag"));
+    if (total >= tn && t >= 0) {
+        /* "you can spend up to 4 AP on movement", carrying the grapple */
+        c->drag_ap = 4;
+        fray_action m2;
+        if (plan_move(e, who, t, 0, &m2, 4)) {
+            pay_ap(e, who, m2.arg);
+            do_move(e, &m2);
+        }
+        c->drag_ap = 0;
+    }
+}
+
+static void act_grapple(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target;
+    int dmg;
+    /* "Make a melee attack against an adjacent target using any weapon
+     * that has a reach of 0": the unarmed attack when the weapon's
+     * reach is longer (interpretation) */
+    wo_hit h = attack_roll(e, who, t, WO_A_GRAPPLE, -1, name_of(e, a->kind), &dmg);
+    if (h.hit) {
+        CR(e, who)->grappling |= 1u << t;
+        CR(e, t)->grappling |= 1u << who;
+        fray_cond_add(e, who, WO_C_GRAPPLED, -1, FRAY_EXP_NEVER, 0);
+        fray_cond_add(e, t, WO_C_GRAPPLED, -1, FRAY_EXP_NEVER, 0);
+        fray_flush(e, who, R("Action: Grapple"));
+    }
+}
+
+static void act_interpose(fray_encounter *e, const fray_action *a, const fray_action *tr)
+{
+    int who = a->actor, t = a->target;
+    int m = power_or_agility_mod(e, who);
+    int attacker = tr ? tr->actor : -1;
+    int tn = 0;
+    if (attacker >= 0) {
+        const wo_creature *cx = CCR(e, attacker);
+        tn = best_of(wo_defense_base(cx, WO_D_POWER), wo_defense_base(cx, WO_D_AGILITY));
+    }
+    int pen = HAS(e, t, WO_C_PINNED) ? 0 : 2;
+    if (pen)
+        fray_mod(e, "Target not pinned", -2);
+    wo_roll r = roll_check(e, 1, "Combat check, wild 1d20");
+    emit_check(e, who, t, "Interpose", r.total + m - pen, tn, R("Reaction: Interpose"));
+    if (r.total + m - pen >= tn)
+        ST(e)->redirect = t;
+}
+
+static void act_pin(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target;
+    int m = power_mod(e, who);
+    fray_mod(e, "Pin", -2);
+    wo_roll r = roll_check(e, 1, "Power check, wild 1d20");
+    const wo_creature *ct = CCR(e, t);
+    int tn = best_of(wo_defense_base(ct, WO_D_POWER), wo_defense_base(ct, WO_D_AGILITY));
+    emit_check(e, who, t, "Pin", r.total + m - 2, tn, R("Action: Pin"));
+    if (r.total + m - 2 >= tn) {
+        fray_cond_add(e, t, WO_C_PINNED, -1, FRAY_EXP_NEVER, 0);
+        fray_cond_add(e, t, WO_C_HELPLESS, WO_C_PINNED, FRAY_EXP_NEVER, 0);
+        fray_flush(e, who, R("Action: Pin"));
+    }
+}
+
+static void act_end_effect(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    wo_creature *c = CR(e, who);
+    wo_effect *f = &c->effect[a->arg];
+    f->active = 0;
+    /* invested mana "returned as soon as the effect ends" */
+    c->invested -= f->mana;
+    int mm = c->max_mana - c->invested;
+    int cur = RES(e, who, WO_R_MANA) + f->mana;
+    set_res(e, who, WO_R_MANA, cur > mm ? mm : cur);
+    emit_act(e, a, "ended", f->mana, 1, f->name, R("Action: End a Magical Effect"));
+}
+
+static void act_seize(fray_encounter *e, const fray_action *a)
+{
+    int d6 = fray_die(&e->dice, 6, "Seize Initiative, 1d6");
+    init_change(e, a->actor, d6, -1, 0, "Seize Initiative: +1d6", R("Action: Seize Initiative"));
+}
+
+static void act_stabilize(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target;
+    int m = skill_mod(e, who, WO_LOR, WO_SK_HEALING, "Wounds") + heal_kit_mod(e, who);
+    wo_roll r = roll_check(e, 0, "Healing check, 1d20");
+    int tn = total_wounds(e, t);
+    emit_check(e, who, t, "Stabilize", r.total + m, tn, R("Action: Stabilize"));
+    if (r.total + m >= tn) {
+        fray_cond_remove(e, t, WO_C_DYING);
+        fray_cond_add(e, t, WO_C_STABLE, -1, FRAY_EXP_NEVER, 0);
+        fray_flush(e, who, R("Action: Stabilize"));
+    }
+}
+
+static void act_use_object(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    wo_creature *c = CR(e, who);
+    wo_object *o = &c->object[a->arg];
+    o->count--;
+    if (o->kind == 2 && o->heal > 0) {
+        int filled[WO_NLEVELS];
+        filled_of(e, who, filled);
+        for (int s = 0; s < o->heal; s++) {
+            int sev = wo_severity(filled);
+            if (sev < WO_LIGHT || !wo_wound_reduce(filled, c->slots, sev))
+                break;
+        }
+        set_filled(e, who, filled);
+        wo_update_fatigue(e, who);
+    }
+    emit_act(e, a, "used", o->count, 1, o->name, R("Action: Use an Object"));
+}
+
+static void act_ignore_flank(fray_encounter *e, const fray_action *a)
+{
+    int t = a->target;
+    wo_creature *c = CR(e, a->actor);
+    if (a->arg)
+        c->ignored &= ~(1u << t);
+    else
+        c->ignored |= 1u << t;
+    emit_act(e, a, a->arg ? "stops ignoring" : "ignores", 0, 0, NULL, R("Ignoring Your Flank"));
+}
+
+static void act_surface(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    int m = skill_mod(e, who, WO_STR, WO_SK_ATHLETICS, "Swimming");
+    wo_roll r = roll_check(e, 0, "Swimming check, 1d20");
+    int tn = fray_opt(e, WO_OPT_ENV_TN);
+    emit_check(e, who, -1, "Return to the surface", r.total + m, tn, R("Swimming and Climbing"));
+    if (r.total + m >= tn) {
+        fray_cond_remove(e, who, WO_C_UNDERWATER);
+        fray_flush(e, who, R("Swimming and Climbing"));
+    }
+}
+
+static void act_calm_mount(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    wo_creature *c = CR(e, who);
+    int m = skill_mod(e, who, WO_PRS, WO_SK_NATURE, "Riding");
+    int near = 0;
+    for (int i = 0; i < e->n; i++)
+        if (enemies(e, who, i) && able(e, i) && wo_gap_yd(e, who, i) <= 10)
+            near++; /* 30 feet = 10 yards */
+    if (near)
+        fray_mod(e, "Enemies within 30 feet", -near);
+    if (c->calm_bonus)
+        fray_mod(e, "Consecutive calming", c->calm_bonus);
+    wo_roll r = roll_check(e, 0, "Riding check, 1d20");
+    int total = r.total + m - near + c->calm_bonus;
+    emit_check(e, who, -1, "Calm Mount", total, 5, R("Mounted Combat"));
+    if (total >= 5) {
+        c->lost_control = 0;
+        c->calm_bonus = 0;
+    } else if (c->calm_bonus < 5) {
+        c->calm_bonus++;
+    }
+}
+
+static void act_cancel(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    wo_creature *c = CR(e, who);
+    fray_emit(e, &(fray_event){.kind = "cancel", .actor = who, .target = c->pending_target,
+                                .action = name_of(e, c->pending),
+                                .detail = "the long action is given up; its AP are lost",
+                                .rule = R("Action Points")});
+    c->pending = -1;
+}
+
+/* The effect of action a; its AP are paid. `tr` is the action a reacts to. */
+static void effect(fray_encounter *e, const fray_action *a, const fray_action *tr)
+{
     switch (a->kind) {
     case WO_A_MOVE:
-    case WO_A_MOVE_AWAY:
-        do_move(e, a);
-        break;
+    case WO_A_MOVE_AWAY: do_move(e, a); break;
     case WO_A_NONLETHAL:
     case WO_A_QUICK:
     case WO_A_STANDARD:
     case WO_A_STRONG:
-    case WO_A_REBUFF:
-        if (!able(e, t))
-            break;
-        if (a->kind == WO_A_STRONG)
-            spend_stamina(e, who, fray_opt(e, WO_OPT_STAMINA_STRONG));
-        do_attack(e, who, t, a->kind, -1, name_of(e, a->kind));
-        break;
-    case WO_A_CAST: {
-        const wo_spell *s = &c->spell[a->arg];
-        /* #Mana: spending mana reduces the current total */
-        set_res(e, who, WO_R_MANA, RES(e, who, WO_R_MANA) - s->mana);
-        if (able(e, t))
-            do_attack(e, who, t, WO_A_CAST, a->arg, s->name);
-        break;
-    }
-    case WO_A_DEFEND:
-        /* "Until your next turn": this round's turn if it is still to come */
-        fray_cond_add(e, who, WO_C_DEFENDING, -1, FRAY_EXP_TURN_START,
-                      fray_turns_next_round(e, who));
-        emit_act(e, a, "defending", 0, 0, NULL, R("Action: Defend"));
-        break;
-    case WO_A_HARRY:
-        c->harried_by |= 1u << t;
-        fray_cond_add(e, t, WO_C_HARRIED, -1, FRAY_EXP_ROUND_END, e->round);
-        emit_act(e, a, "harried", -2, 1, "-2 to ranged weapon attacks this round",
-                 R("Reaction: Harry"));
-        break;
-    case WO_A_READY:
-        c->readied = a->arg;
-        fray_cond_add(e, who, WO_C_READIED, -1, FRAY_EXP_NEVER, 0);
-        emit_act(e, a, "readied", 0, 0, name_of(e, a->arg), R("Action: Ready an Action"));
-        break;
-    case WO_A_RETRIEVE:
-        if (a->arg & 0x100) {
-            c->weapon[a->arg & 0xff].place = WO_SCABBARD;
-            emit_act(e, a, "stowed", 0, 0, c->weapon[a->arg & 0xff].name,
-                     R("Action: Retrieve or Stow an Item"));
-        } else {
-            c->weapon[a->arg].place = WO_IN_HAND;
-            emit_act(e, a, "retrieved", 0, 0, c->weapon[a->arg].name,
-                     R("Action: Retrieve or Stow an Item"));
-        }
-        break;
-    case WO_A_POSTURE:
-        set_posture(e, who, a->arg);
-        emit_act(e, a, a->arg == WO_PRONE ? "prone" : a->arg == WO_CROUCH ? "crouching" : "standing",
-                 0, 0, NULL, R("Action: Change Posture"));
-        break;
-    case WO_A_OPENING: {
-        const wo_weapon *w = weapon_of(e, who);
-        int m = skill_mod(e, who, WO_DEX, WO_SK_MELEE, w->group) + w->accuracy;
-        wo_roll r = wo_wild(&e->dice, fray_opt(e, WO_OPT_WILD_ROLL), "Attack roll, wild 1d20");
-        c->opening_vs = t;
-        c->opening_value = r.total + m;
-        fray_cond_add(e, who, WO_C_OPENING, -1, FRAY_EXP_TURN_END, e->round);
-        emit_act(e, a, "opening", r.total + m, 1, "replaces its Defense against the target's rebuff",
-                 R("Action: Create an Opening"));
-        break;
-    }
-    case WO_A_ENTER: {
-        int m = power_or_agility_mod(e, who);
-        wo_roll r = roll_check(e, 1, "Combat check, wild 1d20");
-        const wo_creature *ct = CCR(e, t);
-        int tn = best_of(wo_defense_base(ct, WO_D_POWER), wo_defense_base(ct, WO_D_AGILITY));
-        emit_check(e, who, t, "Enter Occupied Space", r.total + m, tn,
-                   R("Action: Enter Occupied Space"));
-        if (r.total + m >= tn) {
-            fray_move(e, who, e->c[t].x, e->c[t].y);
-            c->share_with = t;
-            CR(e, t)->share_with = who;
-            fray_cond_add(e, who, WO_C_SHARING, -1, FRAY_EXP_NEVER, 0);
-            fray_cond_add(e, t, WO_C_SHARING, -1, FRAY_EXP_NEVER, 0);
-            fray_flush(e, who, R("Action: Enter Occupied Space"));
-        }
-        break;
-    }
-    case WO_A_ESCAPE: {
-        /* the escape TN of a grapple: the higher of the grapplers' Power
-         * and Agility defenses (interpretation) */
-        int tn = 0;
-        for (int g = 0; g < e->n; g++)
-            if (grappling(e, who, g)) {
-                const wo_creature *cg = CCR(e, g);
-                tn = best_of(tn, best_of(wo_defense_base(cg, WO_D_POWER),
-                                         wo_defense_base(cg, WO_D_AGILITY)));
-            }
-        int m = power_or_agility_mod(e, who);
-        wo_roll r = roll_check(e, 1, "Combat check, wild 1d20");
-        emit_check(e, who, -1, "Escape", r.total + m, tn, R("Action: Escape"));
-        if (r.total + m >= tn) {
-            if (HAS(e, who, WO_C_PINNED)) {
-                /* "which ends the pin but not the grapple" */
-                fray_cond_remove(e, who, WO_C_PINNED);
-            } else {
-                for (int g = 0; g < e->n; g++)
-                    if (grappling(e, who, g))
-                        end_grapple(e, who, g);
-            }
-            fray_flush(e, who, R("Action: Escape"));
-        }
-        break;
-    }
-    case WO_A_MOUNT:
-        toggle_mount(e, who);
-        emit_act(e, a, mounted(e, who) ? "mounted" : "dismounted", 0, 0, NULL,
-                 R("Action: Mount/Dismount"));
-        break;
-    case WO_A_DASH:
-        spend_stamina(e, who, fray_opt(e, WO_OPT_STAMINA_DASH));
-        c->dash_uses++;
-        if (c->dash_uses == 1) {
-            fray_cond_add(e, who, WO_C_DASHING, -1, FRAY_EXP_ROUND_END, e->round);
-            emit_act(e, a, "dashing", move_rate(e, who), 1, "movement rate doubled",
-                     R("Action: Dash"));
-        } else {
-            const char *spec = c->env == WO_ENV_SWIMMING ? "Swimming" :
-                               c->env == WO_ENV_CLIMBING ? "Climbing" : "Running";
-            int m = skill_mod(e, who, WO_STR, WO_SK_ATHLETICS, spec);
-            wo_roll r = roll_check(e, 0, "Athletics check, 1d20");
-            int inc = (r.total + m) > 0 ? (r.total + m) / 3 : 0;
-            /* "For every 3 points in the check result, your movement rate
-             * increases by 1 until the end of the round" (rounded down) */
-            c->dash_bonus = inc;
-            emit_act(e, a, "dashing harder", move_rate(e, who), 1, "movement rate this round",
-                     R("Action: Dash"));
-        }
-        break;
-    case WO_A_CLING:
-        do_cling(e, a, tr);
-        break;
-    case WO_A_DRAG: {
-        int tn = 0, opp = 0;
-        for (int g = 0; g < e->n; g++)
-            if (grappling(e, who, g)) {
-                tn = best_of(tn, wo_defense_base(CCR(e, g), WO_D_POWER));
-                opp++;
-            }
-        int m = power_mod(e, who);
-        if (opp > 1)
-            fray_mod(e, "Opponents beyond the first", -2 * (opp - 1));
-        wo_roll r = roll_check(e, 1, "Power check, wild 1d20");
-        int total = r.total + m - 2 * (opp > 1 ? opp - 1 : 0);
-        emit_check(e, who, -1, "Drag", total, tn, R("Action: Drag"));
-        if (total >= tn && t >= 0) {
-            /* "you can spend up to 4 AP on movement", carrying the grapple */
-            c->drag_ap = 4;
-            fray_action m2;
-            if (plan_move(e, who, t, 0, &m2, 4)) {
-                pay_ap(e, who, m2.arg);
-                do_move(e, &m2);
-            }
-            c->drag_ap = 0;
-        }
-        break;
-    }
-    case WO_A_GRAPPLE: {
-        int dmg;
-        /* "Make a melee attack against an adjacent target using any weapon
-         * that has a reach of 0": the unarmed attack when the weapon's
-         * reach is longer (interpretation) */
-        wo_hit h = attack_roll(e, who, t, WO_A_GRAPPLE, -1, name_of(e, a->kind), &dmg);
-        if (h.hit) {
-            c->grappling |= 1u << t;
-            CR(e, t)->grappling |= 1u << who;
-            fray_cond_add(e, who, WO_C_GRAPPLED, -1, FRAY_EXP_NEVER, 0);
-            fray_cond_add(e, t, WO_C_GRAPPLED, -1, FRAY_EXP_NEVER, 0);
-            fray_flush(e, who, R("Action: Grapple"));
-        }
-        break;
-    }
-    case WO_A_INTERPOSE: {
-        int m = power_or_agility_mod(e, who);
-        int attacker = tr ? tr->actor : -1;
-        int tn = 0;
-        if (attacker >= 0) {
-            const wo_creature *cx = CCR(e, attacker);
-            tn = best_of(wo_defense_base(cx, WO_D_POWER), wo_defense_base(cx, WO_D_AGILITY));
-        }
-        int pen = HAS(e, t, WO_C_PINNED) ? 0 : 2;
-        if (pen)
-            fray_mod(e, "Target not pinned", -2);
-        wo_roll r = roll_check(e, 1, "Combat check, wild 1d20");
-        emit_check(e, who, t, "Interpose", r.total + m - pen, tn, R("Reaction: Interpose"));
-        if (r.total + m - pen >= tn)
-            st->redirect = t;
-        break;
-    }
-    case WO_A_PIN: {
-        int m = power_mod(e, who);
-        fray_mod(e, "Pin", -2);
-        wo_roll r = roll_check(e, 1, "Power check, wild 1d20");
-        const wo_creature *ct = CCR(e, t);
-        int tn = best_of(wo_defense_base(ct, WO_D_POWER), wo_defense_base(ct, WO_D_AGILITY));
-        emit_check(e, who, t, "Pin", r.total + m - 2, tn, R("Action: Pin"));
-        if (r.total + m - 2 >= tn) {
-            fray_cond_add(e, t, WO_C_PINNED, -1, FRAY_EXP_NEVER, 0);
-            fray_cond_add(e, t, WO_C_HELPLESS, WO_C_PINNED, FRAY_EXP_NEVER, 0);
-            fray_flush(e, who, R("Action: Pin"));
-        }
-        break;
-    }
-    case WO_A_END_EFFECT: {
-        wo_effect *f = &c->effect[a->arg];
-        f->active = 0;
-        /* invested mana "returned as soon as the effect ends" */
-        c->invested -= f->mana;
-        int mm = c->max_mana - c->invested;
-        int cur = RES(e, who, WO_R_MANA) + f->mana;
-        set_res(e, who, WO_R_MANA, cur > mm ? mm : cur);
-        emit_act(e, a, "ended", f->mana, 1, f->name, R("Action: End a Magical Effect"));
-        break;
-    }
+    case WO_A_REBUFF: act_attack(e, a); break;
+    case WO_A_CAST: act_cast(e, a); break;
+    case WO_A_DEFEND: act_defend(e, a); break;
+    case WO_A_HARRY: act_harry(e, a); break;
+    case WO_A_READY: act_ready(e, a); break;
+    case WO_A_RETRIEVE: act_retrieve(e, a); break;
+    case WO_A_POSTURE: act_posture(e, a); break;
+    case WO_A_OPENING: act_opening(e, a); break;
+    case WO_A_ENTER: act_enter(e, a); break;
+    case WO_A_ESCAPE: act_escape(e, a); break;
+    case WO_A_MOUNT: act_mount(e, a); break;
+    case WO_A_DASH: act_dash(e, a); break;
+    case WO_A_CLING: do_cling(e, a, tr); break;
+    case WO_A_DRAG: act_drag(e, a); break;
+    case WO_A_GRAPPLE: act_grapple(e, a); break;
+    case WO_A_INTERPOSE: act_interpose(e, a, tr); break;
+    case WO_A_PIN: act_pin(e, a); break;
+    case WO_A_END_EFFECT: act_end_effect(e, a); break;
     case WO_A_HINDER:
     case WO_A_DISTRACT:
     case WO_A_SHOVE:
-    case WO_A_TRIP:
-        do_hinder(e, a);
-        break;
-    case WO_A_SEIZE: {
-        int d6 = fray_die(&e->dice, 6, "Seize Initiative, 1d6");
-        init_change(e, who, d6, -1, 0, "Seize Initiative: +1d6", R("Action: Seize Initiative"));
-        break;
-    }
-    case WO_A_STABILIZE: {
-        int m = skill_mod(e, who, WO_LOR, WO_SK_HEALING, "Wounds") + heal_kit_mod(e, who);
-        wo_roll r = roll_check(e, 0, "Healing check, 1d20");
-        int tn = total_wounds(e, t);
-        emit_check(e, who, t, "Stabilize", r.total + m, tn, R("Action: Stabilize"));
-        if (r.total + m >= tn) {
-            fray_cond_remove(e, t, WO_C_DYING);
-            fray_cond_add(e, t, WO_C_STABLE, -1, FRAY_EXP_NEVER, 0);
-            fray_flush(e, who, R("Action: Stabilize"));
-        }
-        break;
-    }
-    case WO_A_TREAT_COND:
-        do_treat_condition(e, a);
-        break;
-    case WO_A_TREAT_WOUND:
-        do_treat_wound(e, a);
-        break;
-    case WO_A_USE_OBJECT: {
-        wo_object *o = &c->object[a->arg];
-        o->count--;
-        if (o->kind == 2 && o->heal > 0) {
-            int filled[WO_NLEVELS];
-            filled_of(e, who, filled);
-            for (int s = 0; s < o->heal; s++) {
-                int sev = wo_severity(filled);
-                if (sev < WO_LIGHT || !wo_wound_reduce(filled, c->slots, sev))
-                    break;
-            }
-            set_filled(e, who, filled);
-            wo_update_fatigue(e, who);
-        }
-        emit_act(e, a, "used", o->count, 1, o->name, R("Action: Use an Object"));
-        (void)maybe_wake;
-        break;
-    }
-    case WO_A_IGNORE_FLANK:
-        if (a->arg)
-            c->ignored &= ~(1u << t);
-        else
-            c->ignored |= 1u << t;
-        emit_act(e, a, a->arg ? "stops ignoring" : "ignores", 0, 0, NULL, R("Ignoring Your Flank"));
-        break;
-    case WO_A_SURFACE: {
-        int m = skill_mod(e, who, WO_STR, WO_SK_ATHLETICS, "Swimming");
-        wo_roll r = roll_check(e, 0, "Swimming check, 1d20");
-        int tn = fray_opt(e, WO_OPT_ENV_TN);
-        emit_check(e, who, -1, "Return to the surface", r.total + m, tn, R("Swimming and Climbing"));
-        if (r.total + m >= tn) {
-            fray_cond_remove(e, who, WO_C_UNDERWATER);
-            fray_flush(e, who, R("Swimming and Climbing"));
-        }
-        break;
-    }
-    case WO_A_CALM_MOUNT: {
-        int m = skill_mod(e, who, WO_PRS, WO_SK_NATURE, "Riding");
-        int near = 0;
-        for (int i = 0; i < e->n; i++)
-            if (enemies(e, who, i) && able(e, i) && wo_gap_yd(e, who, i) <= 10)
-                near++; /* 30 feet = 10 yards */
-        if (near)
-            fray_mod(e, "Enemies within 30 feet", -near);
-        if (c->calm_bonus)
-            fray_mod(e, "Consecutive calming", c->calm_bonus);
-        wo_roll r = roll_check(e, 0, "Riding check, 1d20");
-        int total = r.total + m - near + c->calm_bonus;
-        emit_check(e, who, -1, "Calm Mount", total, 5, R("Mounted Combat"));
-        if (total >= 5) {
-            c->lost_control = 0;
-            c->calm_bonus = 0;
-        } else if (c->calm_bonus < 5) {
-            c->calm_bonus++;
-        }
-        break;
-    }
+    case WO_A_TRIP: do_hinder(e, a); break;
+    case WO_A_SEIZE: act_seize(e, a); break;
+    case WO_A_STABILIZE: act_stabilize(e, a); break;
+    case WO_A_TREAT_COND: do_treat_condition(e, a); break;
+    case WO_A_TREAT_WOUND: do_treat_wound(e, a); break;
+    case WO_A_USE_OBJECT: act_use_object(e, a); break;
+    case WO_A_IGNORE_FLANK: act_ignore_flank(e, a); break;
+    case WO_A_SURFACE: act_surface(e, a); break;
+    case WO_A_CALM_MOUNT: act_calm_mount(e, a); break;
     case WO_A_HURRY:
         /* handled in wo_resolve (the cost depends on the check) */
         break;
-    case WO_A_CANCEL:
-        fray_emit(e, &(fray_event){.kind = "cancel", .actor = who, .target = c->pending_target,
-                                    .action = name_of(e, c->pending),
-                                    .detail = "the long action is given up; its AP are lost",
-                                    .rule = R("Action Points")});
-        c->pending = -1;
-        break;
-    default:
-        break;
+    case WO_A_CANCEL: act_cancel(e, a); break;
+    default: break;
     }
 }
 
