@@ -1102,37 +1102,21 @@ static int grappling(const fray_encounter *e, int a, int b)
     return (int)((CCR(e, a)->grappling >> b) & 1u);
 }
 
-/* The actions `who` may take on its own turn, or as an interrupt
- * (allow_long 0: no long actions, interrupt 1). */
-static void own_actions(fray_encounter *e, int who, wo_list *l0, int allow_long, int interrupt)
-{
-    /* For the policy (e->want) the kinds it never looks at are not
-     * planned; `skipped` bounds how many entries they would have been, so
-     * that a list that could have reached l->max is made whole instead (the
-     * policy must see exactly what survives the cut). */
-    long skipped = 0;
+/* own_actions' pieces. For the policy (e->want) the kinds it never looks
+ * at are not planned; each piece returns how many entries they would have
+ * been (`skipped`), so that a list that could have reached l->max is made
+ * whole instead (the policy must see exactly what survives the cut). */
 #define WANT(kind) fray_wants(e, kind)
-    wo_view view, *v = &view;
-    view_init(v, e, who);
-    /* locals, so that writing the list does not make the compiler read
-     * these again and again */
-    wo_list list = *l0, *l = &list;
-    const int n = e->n;
-    const unsigned foes = v->foes, live = v->able, dead = v->dead;
 #define IN(mask, t) (((mask) >> (t)) & 1u)
+
+/* The attacks: Standard, Quick, Strong, Nonlethal, Cast a Spell. */
+static void own_attacks(fray_encounter *e, const wo_view *v, wo_list *l, int allow_long)
+{
+    const int n = e->n, who = v->who;
+    const unsigned foes = v->foes, live = v->able;
     const wo_creature *c = CCR(e, who);
     const wo_weapon *w = v->w[who];
-    const wo_weapon *wielded = wo_wielded(c);
     int uw = v_has(v, who, WO_C_UNDERWATER);
-    int on_mount = v_has(v, who, WO_C_MOUNTED);
-    if (v_has(v, who, WO_C_PINNED) || v_has(v, who, WO_C_HELPLESS)) {
-        /* #Action: Pin: "unable to take any other actions while pinned" */
-        if (v_has(v, who, WO_C_PINNED) && v_affordable(v, WO_A_ESCAPE, 0, allow_long))
-            add(l, WO_A_ESCAPE, who, -1, 0);
-        *l0 = list;
-        return;
-    }
-    /* attacks first: the scripts and the policy find them early */
     for (int t = 0; t < n; t++) {
         if (!IN(foes & live, t))
             continue;
@@ -1150,35 +1134,48 @@ static void own_actions(fray_encounter *e, int who, wo_list *l0, int allow_long,
                 v_affordable(v, WO_A_CAST, s, allow_long))
                 add(l, WO_A_CAST, who, t, s);
     }
-    /* On its own turn the policy takes one of these attacks whatever
-     * follows, when wo_policy_attacks says so: for it the list ends here. */
-    if (e->for_policy && allow_long && !interrupt &&
-        wo_policy_attacks(e, who, l->out + l0->n, l->n - l0->n)) {
-        *l0 = list;
-        return;
-    }
-    /* movement, unless grappled (Drag moves a grapple) or the mount bolted */
-    if (!c->lost_control && c->pending < 0) {
-        wo_mover mv;
-        mover_init(&mv, v, 1000);
-        for (int t = 0; t < n; t++) {
-            if (t == who || IN(dead, t))
-                continue;
-            fray_action m;
-            if (plan_move_v(v, &mv, t, 0, &m) && l->n < l->max) {
-                l->out[l->n++] = m;
-            }
-        }
-        for (int t = 0; t < n; t++) {
-            if (!IN(foes & live, t) || v->gap[t] > 6)
-                continue;
-            fray_action m;
-            if (!WANT(WO_A_MOVE_AWAY))
-                skipped++;
-            else if (plan_move_v(v, &mv, t, 1, &m) && l->n < l->max)
-                l->out[l->n++] = m;
+}
+
+/* #Movement: a Move towards every creature, a Move Away from near enemies,
+ * unless grappled (Drag moves a grapple) or the mount bolted. */
+static long own_moves(fray_encounter *e, const wo_view *v, wo_list *l)
+{
+    long skipped = 0;
+    const int n = e->n, who = v->who;
+    const unsigned foes = v->foes, live = v->able, dead = v->dead;
+    const wo_creature *c = CCR(e, who);
+    if (c->lost_control || c->pending >= 0)
+        return 0;
+    wo_mover mv;
+    mover_init(&mv, v, 1000);
+    for (int t = 0; t < n; t++) {
+        if (t == who || IN(dead, t))
+            continue;
+        fray_action m;
+        if (plan_move_v(v, &mv, t, 0, &m) && l->n < l->max) {
+            l->out[l->n++] = m;
         }
     }
+    for (int t = 0; t < n; t++) {
+        if (!IN(foes & live, t) || v->gap[t] > 6)
+            continue;
+        fray_action m;
+        if (!WANT(WO_A_MOVE_AWAY))
+            skipped++;
+        else if (plan_move_v(v, &mv, t, 1, &m) && l->n < l->max)
+            l->out[l->n++] = m;
+    }
+    return skipped;
+}
+
+/* Defend, Ready an Action, Retrieve or Stow an Item, Change Posture. */
+static long own_basics(fray_encounter *e, const wo_view *v, wo_list *l, int allow_long, int p)
+{
+    long skipped = 0;
+    const int who = v->who;
+    const wo_creature *c = CCR(e, who);
+    const wo_weapon *w = v->w[who];
+    const wo_weapon *wielded = wo_wielded(c);
     if (!v_has(v, who, WO_C_DEFENDING) && v_affordable(v, WO_A_DEFEND, 0, allow_long))
         add(l, WO_A_DEFEND, who, -1, 0);
     if (!WANT(WO_A_READY))
@@ -1204,14 +1201,25 @@ static void own_actions(fray_encounter *e, int who, wo_list *l0, int allow_long,
     }
     /* #Action: Change Posture: "If you are prone, you cannot change directly
      * to standing." */
-    int p = v_has(v, who, WO_C_PRONE)        ? WO_PRONE :
-            v_has(v, who, WO_C_CROUCHING)    ? WO_CROUCH : WO_STANDING;
     for (int q = 0; q < 3; q++) {
-        if (q == p || (p == WO_PRONE && q == WO_STANDING) || on_mount)
+        if (q == p || (p == WO_PRONE && q == WO_STANDING) || v_has(v, who, WO_C_MOUNTED))
             continue;
         if (v_affordable(v, WO_A_POSTURE, q, allow_long))
             add(l, WO_A_POSTURE, who, -1, q);
     }
+    return skipped;
+}
+
+/* Towards each other creature: Create an Opening, Enter Occupied Space,
+ * Grapple, Pin, Hinder, Stabilize; then Escape. */
+static long own_maneuvers(fray_encounter *e, const wo_view *v, wo_list *l, int allow_long)
+{
+    long skipped = 0;
+    const int n = e->n, who = v->who;
+    const unsigned foes = v->foes, live = v->able;
+    const wo_creature *c = CCR(e, who);
+    const wo_weapon *w = v->w[who];
+    int on_mount = v_has(v, who, WO_C_MOUNTED);
     for (int t = 0; t < n; t++) {
         if (t == who || !IN(live, t))
             continue;
@@ -1249,16 +1257,23 @@ static void own_actions(fray_encounter *e, int who, wo_list *l0, int allow_long,
             v_has(v, t, WO_C_DYING) && v->gap[t] == 0 &&
             v_affordable(v, WO_A_STABILIZE, 0, allow_long))
             add(l, WO_A_STABILIZE, who, t, 0);
-    int grappled = v_has(v, who, WO_C_GRAPPLED);
-    if (grappled && v_affordable(v, WO_A_ESCAPE, 0, allow_long))
+    if (v_has(v, who, WO_C_GRAPPLED) && v_affordable(v, WO_A_ESCAPE, 0, allow_long))
         add(l, WO_A_ESCAPE, who, -1, 0);
+    return skipped;
+}
+
+/* Drag, Mount/Dismount, Dash, End a Magical Effect, Seize Initiative. */
+static long own_others(fray_encounter *e, const wo_view *v, wo_list *l, int allow_long)
+{
+    const int n = e->n, who = v->who;
+    const unsigned dead = v->dead;
+    const wo_creature *c = CCR(e, who);
     if (!WANT(WO_A_DRAG) || !WANT(WO_A_MOUNT) || !WANT(WO_A_DASH) || !WANT(WO_A_END_EFFECT) ||
         !WANT(WO_A_SEIZE)) {
         /* none of these for the policy: Drag, Mount, Dash, End Effect, Seize */
-        skipped += 4 + c->neffect;
-        goto healing;
+        return 4 + c->neffect;
     }
-    if (grappled && !c->drag_ap && v_affordable(v, WO_A_DRAG, 0, allow_long))
+    if (v_has(v, who, WO_C_GRAPPLED) && !c->drag_ap && v_affordable(v, WO_A_DRAG, 0, allow_long))
         for (int t = 0; t < n; t++)
             if (t != who && !grappling(e, who, t) && !IN(dead, t) && v->gap[t] > 0) {
                 add(l, WO_A_DRAG, who, t, 0);
@@ -1273,8 +1288,17 @@ static void own_actions(fray_encounter *e, int who, wo_list *l0, int allow_long,
             add(l, WO_A_END_EFFECT, who, -1, k);
     if (v_affordable(v, WO_A_SEIZE, 0, allow_long))
         add(l, WO_A_SEIZE, who, -1, 0);
-healing:
-    /* healing: yourself or an adjacent ally */
+    return 0;
+}
+
+/* healing: Treat Condition and Treat Wound on yourself or an adjacent ally;
+ * Use an Object. */
+static long own_healing(fray_encounter *e, const wo_view *v, wo_list *l, int allow_long)
+{
+    long skipped = 0;
+    const int n = e->n, who = v->who;
+    const unsigned foes = v->foes, dead = v->dead;
+    const wo_creature *c = CCR(e, who);
     for (int t = 0; t < n; t++) {
         if (IN(foes | dead, t) || (t != who && v->gap[t] > 0))
             continue;
@@ -1293,10 +1317,19 @@ healing:
     for (int k = 0; k < c->nobject; k++)
         if (c->object[k].count > 0 && v_affordable(v, WO_A_USE_OBJECT, k, allow_long))
             add(l, WO_A_USE_OBJECT, who, -1, k);
-    /* #Ignoring Your Flank: free, on your turn. Whether we are flanked does
-     * not depend on which flanker asks (flank_state(t, who) is 2 only for
-     * an ignored t, handled first), so it is worked out once, when first
-     * needed. */
+    return skipped;
+}
+
+/* #Ignoring Your Flank: free, on your turn. */
+static long own_flank(fray_encounter *e, const wo_view *v, wo_list *l, int interrupt)
+{
+    long skipped = 0;
+    const int n = e->n, who = v->who;
+    const unsigned foes = v->foes, live = v->able;
+    const wo_creature *c = CCR(e, who);
+    /* Whether we are flanked does not depend on which flanker asks
+     * (flank_state(t, who) is 2 only for an ignored t, handled first), so
+     * it is worked out once, when first needed. */
     int flanked = -1;
     /* An interrupt drops these again (wo_legal): skip them then, unless they
      * could push a later entry past l->max (at most one per creature, and
@@ -1318,15 +1351,23 @@ healing:
                 add(l, WO_A_IGNORE_FLANK, who, t, 0);
         }
     }
-    if (!WANT(WO_A_SURFACE) || !WANT(WO_A_CALM_MOUNT) || !WANT(WO_A_HURRY)) {
-        skipped += 6; /* Surface, Calm Mount, three postures and Mount hurried */
-        goto done;
-    }
-    if (c->env == WO_ENV_SWIMMING && uw && v_affordable(v, WO_A_SURFACE, 0, allow_long))
+    return skipped;
+}
+
+/* Return to the surface, Calm Mount, and #Performing Actions More Quickly:
+ * posture changes and mounting. */
+static long own_hurried(fray_encounter *e, const wo_view *v, wo_list *l, int allow_long, int p)
+{
+    const int who = v->who;
+    const wo_creature *c = CCR(e, who);
+    int on_mount = v_has(v, who, WO_C_MOUNTED);
+    if (!WANT(WO_A_SURFACE) || !WANT(WO_A_CALM_MOUNT) || !WANT(WO_A_HURRY))
+        return 6; /* Surface, Calm Mount, three postures and Mount hurried */
+    if (c->env == WO_ENV_SWIMMING && v_has(v, who, WO_C_UNDERWATER) &&
+        v_affordable(v, WO_A_SURFACE, 0, allow_long))
         add(l, WO_A_SURFACE, who, -1, 0);
     if (c->lost_control && on_mount && v_affordable(v, WO_A_CALM_MOUNT, 0, allow_long))
         add(l, WO_A_CALM_MOUNT, who, -1, 0);
-    /* #Performing Actions More Quickly: posture changes and mounting */
     for (int q = 0; q < 3; q++) {
         if (q == p || (p == WO_PRONE && q == WO_STANDING) || on_mount)
             continue;
@@ -1335,7 +1376,47 @@ healing:
     }
     if (c->mount_size > -100 && v_affordable(v, WO_A_HURRY, WO_A_MOUNT << 4, 0))
         add(l, WO_A_HURRY, who, -1, WO_A_MOUNT << 4);
-done:
+    return 0;
+}
+
+#undef IN
+#undef WANT
+
+/* The actions `who` may take on its own turn, or as an interrupt
+ * (allow_long 0: no long actions, interrupt 1). */
+static void own_actions(fray_encounter *e, int who, wo_list *l0, int allow_long, int interrupt)
+{
+    long skipped = 0;
+    wo_view view, *v = &view;
+    view_init(v, e, who);
+    /* a local, so that writing the list does not make the compiler read
+     * l0 again and again */
+    wo_list list = *l0, *l = &list;
+    if (v_has(v, who, WO_C_PINNED) || v_has(v, who, WO_C_HELPLESS)) {
+        /* #Action: Pin: "unable to take any other actions while pinned" */
+        if (v_has(v, who, WO_C_PINNED) && v_affordable(v, WO_A_ESCAPE, 0, allow_long))
+            add(l, WO_A_ESCAPE, who, -1, 0);
+        *l0 = list;
+        return;
+    }
+    /* attacks first: the scripts and the policy find them early */
+    own_attacks(e, v, l, allow_long);
+    /* On its own turn the policy takes one of these attacks whatever
+     * follows, when wo_policy_attacks says so: for it the list ends here. */
+    if (e->for_policy && allow_long && !interrupt &&
+        wo_policy_attacks(e, who, l->out + l0->n, l->n - l0->n)) {
+        *l0 = list;
+        return;
+    }
+    skipped += own_moves(e, v, l);
+    int p = v_has(v, who, WO_C_PRONE)        ? WO_PRONE :
+            v_has(v, who, WO_C_CROUCHING)    ? WO_CROUCH : WO_STANDING;
+    skipped += own_basics(e, v, l, allow_long, p);
+    skipped += own_maneuvers(e, v, l, allow_long);
+    skipped += own_others(e, v, l, allow_long);
+    skipped += own_healing(e, v, l, allow_long);
+    skipped += own_flank(e, v, l, interrupt);
+    skipped += own_hurried(e, v, l, allow_long, p);
     if (skipped && l->n + skipped >= l->max) {
         /* the whole list might have been cut: build it whole */
         uint64_t want = e->want;
@@ -1344,8 +1425,6 @@ done:
         e->want = want;
         return;
     }
-#undef IN
-#undef WANT
     *l0 = list;
 }
 
