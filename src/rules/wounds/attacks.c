@@ -1,0 +1,541 @@
+/* attacks.c: #Attacks and Combat Checks as attacks: #Modifiers to Attack,
+ * #Flanking and #Ignoring Your Flank, #Defense, #Penetrating Attacks,
+ * #Critical Successes and Failures, the wound an attack gives (#Wound
+ * Thresholds, #Wound Slots, #NPCs and Wounds, #Health, Damage, and Healing,
+ * the checks #Swimming and Climbing and #Mounted Combat ask on a wound),
+ * #Underwater Combat's attack penalties, and the attack actions: #Action:
+ * Standard, Quick, Strong and Nonlethal Attack, Cast a Spell (#Mana),
+ * #Action: Defend, #Action: Create an Opening, #Reaction: Rebuff and
+ * #Reaction: Harry; an attack's exact odds (wo_action_odds). */
+#include <stdio.h>
+
+#include "combat.h"
+#include "odds.h"
+
+const wo_weapon wo_fist = {"unarmed", "Unarmed", 0, 0, 0, 0, 0, 0, 0, 0, 0, WO_IN_HAND};
+
+/* ---- Flanking ----------------------------------------------------------- */
+
+/* Can i count towards flanking the view's creature t? Not when t ignores
+ * it, nor when i ignores t ("you cannot contribute to flanking an ignored
+ * creature"). */
+static int v_flanker(const wo_view *v, int i)
+{
+    const fray_encounter *e = v->e;
+    int t = v->who;
+    return wo_enemies(e, i, t) && !(CCR(e, t)->ignored & (1u << i)) &&
+           !(CCR(e, i)->ignored & (1u << t)) && wo_v_threatens(v, i);
+}
+
+/* #Flanking: is the view's creature flanked, two of its flankers at least
+ * 120 degrees apart? */
+int wo_v_flanked(const wo_view *v)
+{
+    const fray_encounter *e = v->e;
+    int t = v->who;
+    unsigned fl = 0;
+    for (int i = 0; i < e->n; i++)
+        if (v_flanker(v, i))
+            fl |= 1u << i;
+    if (!(fl & (fl - 1)))
+        return 0; /* fewer than two */
+    for (int i = 0; i < e->n; i++) {
+        if (!(fl & (1u << i)))
+            continue;
+        for (int j = i + 1; j < e->n; j++) {
+            if (!(fl & (1u << j)))
+                continue;
+            if (fray_apart_120(e->c[t].x, e->c[t].y, e->c[i].x, e->c[i].y, e->c[j].x,
+                                 e->c[j].y))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* #Flanking and #Ignoring Your Flank: 0 none, 1 flanked, 2 a rear attack by
+ * a creature the target ignores. */
+static int flank_state(const fray_encounter *e, int attacker, int t)
+{
+    const wo_creature *ct = CCR(e, t);
+    if (ct->ignored & (1u << attacker))
+        return 2;
+    /* it takes two flankers, each an enemy able to fight */
+    int could = 0;
+    for (int i = 0; i < e->n; i++)
+        could += wo_enemies(e, i, t) && wo_able(e, i);
+    if (could < 2)
+        return 0;
+    wo_view v;
+    wo_view_init(&v, e, t);
+    return wo_v_flanked(&v);
+}
+
+/* ---- Defense ------------------------------------------------------------ */
+
+static int immobilized(const fray_encounter *e, int t)
+{
+    return HAS(e, t, WO_C_HELPLESS) || HAS(e, t, WO_C_PINNED) || HAS(e, t, WO_C_UNDERWATER) ||
+           HAS(e, t, WO_C_UNCONSCIOUS);
+}
+
+/* The Defense an attack of `attacker` meets; modifiers go to the event. */
+static int defense(fray_encounter *e, int t, int attacker, int def)
+{
+    const wo_creature *c = CCR(e, t);
+    int d = wo_defense_base(c, def);
+    int physical = def == WO_D_MELEE || def == WO_D_RANGED || def == WO_D_AGILITY;
+    /* #Defense: "If an effect immobilizes you, you replace your melee,
+     * ranged, and Agility defenses with your immobile defense." */
+    if (physical && immobilized(e, t)) {
+        d = wo_defense_base(c, WO_D_IMMOBILE);
+        fray_mod(e, "Defense: immobile", 0);
+        return d;
+    }
+    if ((def == WO_D_MELEE || def == WO_D_RANGED) && HAS(e, t, WO_C_DEFENDING)) {
+        /* #Action: Defend: replace with Power, Agility, Fortitude or
+         * Willpower, or +2: the best of them */
+        int best = d + 2;
+        for (int k = WO_D_POWER; k <= WO_D_WILLPOWER; k++)
+            best = wo_best_of(best, wo_defense_base(c, k));
+        fray_mod(e, "Defense: Defend", best - d);
+        d = best;
+    }
+    if (HAS(e, t, WO_C_DISTRACTED)) {
+        fray_mod(e, "Defense: Distracted", -2);
+        d -= 2;
+    }
+    if ((def == WO_D_MELEE || def == WO_D_RANGED) && HAS(e, t, WO_C_SHARING)) {
+        fray_mod(e, "Defense: sharing a space", -2);
+        d -= 2;
+    }
+    if (def == WO_D_MELEE && wo_mounted(e, t) && attacker >= 0 &&
+        CCR(e, attacker)->size < c->mount_size &&
+        !(wo_mounted(e, attacker) && CCR(e, attacker)->mount_size >= c->mount_size)) {
+        fray_mod(e, "Defense: mounted", 1);
+        d += 1;
+    }
+    return d;
+}
+
+/* ---- Wounds ------------------------------------------------------------- */
+
+static void knock_out(fray_encounter *e, int t, int dying)
+{
+    fray_cond_add(e, t, WO_C_UNCONSCIOUS, -1, FRAY_EXP_NEVER, 0);
+    if (dying) {
+        fray_cond_add(e, t, WO_C_DYING, -1, FRAY_EXP_NEVER, 0);
+        CR(e, t)->dying_since = e->round;
+    }
+    fray_set_status(e, t, FRAY_DOWN);
+}
+
+static void env_fall_check(fray_encounter *e, int t, int level);
+
+/* Give `t` a wound of `level`: slot escalation, fatal wounds, staggered,
+ * Defend ending. nonlethal: the attacker chose the level (Nonlethal Attack). */
+void wo_apply_wound(fray_encounter *e, int attacker, int t, int level, int damage,
+                    int nonlethal, const char *action)
+{
+    wo_creature *c = CR(e, t);
+    if (level < WO_LIGHT) {
+        fray_emit(e, &(fray_event){.kind = "damage", .actor = attacker, .target = t,
+                                    .action = action, .outcome = "no wound", .value = damage,
+                                    .has_value = 1, .rule = R("Wound Thresholds")});
+        return;
+    }
+    int filled[WO_NLEVELS];
+    wo_filled_of(e, t, filled);
+    int had_fatal = filled[WO_FATAL];
+    int got = wo_wound_fill(filled, c->slots, level);
+    wo_set_filled(e, t, filled);
+    e->c[t].taken += got + 1;
+    if (attacker >= 0)
+        e->c[attacker].dealt += got + 1;
+    /* #Action: Defend: "Until your next turn or you receive a wound" */
+    if (HAS(e, t, WO_C_DEFENDING))
+        fray_cond_remove(e, t, WO_C_DEFENDING);
+    wo_update_fatigue(e, t);
+    fray_emit(e, &(fray_event){.kind = "damage", .actor = attacker, .target = t,
+                                .action = action, .outcome = wo_level_name[got], .value = damage,
+                                .has_value = 1,
+                                .detail = got != level ? "slots full: the wound escalates" : NULL,
+                                .rule = got != level ? R("Wound Slots") : R("Wound Thresholds")});
+    if (got == WO_FATAL) {
+        if (nonlethal && level < WO_FATAL && fray_opt(e, WO_OPT_NONLETHAL_HELPLESS)) {
+            /* #Action: Nonlethal Attack: "leave them conscious but helpless
+             * for 2 rounds" (#Durations and Rounds: this round counts as 1) */
+            fray_cond_add(e, t, WO_C_HELPLESS, -1, FRAY_EXP_ROUND_END, e->round + 1);
+            fray_emit(e, &(fray_event){.kind = "down", .actor = attacker, .target = t,
+                                        .action = action, .outcome = "helpless",
+                                        .detail = "conscious but helpless for 2 rounds",
+                                        .rule = R("Action: Nonlethal Attack")});
+        } else if (nonlethal && level < WO_FATAL) {
+            /* #Action: Nonlethal Attack: unconscious without dying */
+            knock_out(e, t, 0);
+            fray_emit(e, &(fray_event){.kind = "down", .actor = attacker, .target = t,
+                                        .action = action, .outcome = "unconscious",
+                                        .detail = "knocked out, not dying",
+                                        .rule = R("Action: Nonlethal Attack")});
+        } else if (c->tier != WO_PC || had_fatal) {
+            /* #NPCs and Wounds: NPCs "die immediately when they receive a
+             * fatal wound"; a PC's second fatal wound has no slot left */
+            fray_set_status(e, t, FRAY_DEAD);
+            fray_emit(e, &(fray_event){.kind = "down", .actor = attacker, .target = t,
+                                        .outcome = "dead", .rule = R("NPCs and Wounds")});
+        } else {
+            knock_out(e, t, 1);
+            fray_emit(e, &(fray_event){.kind = "down", .actor = attacker, .target = t,
+                                        .outcome = "dying",
+                                        .detail = "a fatal wound: death if not treated",
+                                        .rule = R("Health, Damage, and Healing")});
+        }
+        return;
+    }
+    env_fall_check(e, t, got);
+    /* #Mounted Combat: untrained mounts need a check when rider is wounded */
+    if (wo_mounted(e, t) && !c->mount_trained && !c->lost_control) {
+        int m = wo_skill_mod(e, t, WO_PRS, WO_SK_NATURE, "Riding");
+        wo_roll r = wo_roll_check(e, 0, "Riding check, 1d20");
+        wo_emit_check(e, t, -1, "Control mount", r.total + m, 5, R("Mounted Combat"));
+        if (r.total + m < 5)
+            c->lost_control = 1;
+    }
+}
+
+/* #Swimming and Climbing: "whenever you take a wound, you must make another
+ * check at a -5 penalty for each wound level beyond light, falling or
+ * sinking on a failure." */
+static void env_fall_check(fray_encounter *e, int t, int level)
+{
+    wo_creature *c = CR(e, t);
+    if (c->env != WO_ENV_SWIMMING && c->env != WO_ENV_CLIMBING)
+        return;
+    if (HAS(e, t, WO_C_UNDERWATER) || !wo_able(e, t))
+        return;
+    int swim = c->env == WO_ENV_SWIMMING;
+    int m = wo_skill_mod(e, t, WO_STR, WO_SK_ATHLETICS, swim ? "Swimming" : "Climbing");
+    if (level > WO_LIGHT)
+        fray_mod(e, "Wound beyond light", -5 * level);
+    wo_roll r = wo_roll_check(e, 0, swim ? "Swimming check, 1d20" : "Climbing check, 1d20");
+    int total = r.total + m - 5 * level, tn = fray_opt(e, WO_OPT_ENV_TN);
+    wo_emit_check(e, t, -1, swim ? "Stay afloat" : "Keep hold", total, tn, R("Swimming and Climbing"));
+    if (total >= tn)
+        return;
+    if (swim) {
+        fray_cond_add(e, t, WO_C_UNDERWATER, -1, FRAY_EXP_NEVER, 0);
+    } else {
+        c->env = WO_ENV_GROUND;
+        fray_cond_add(e, t, WO_C_PRONE, -1, FRAY_EXP_NEVER, 0);
+    }
+    fray_flush(e, t, R("Swimming and Climbing"));
+}
+
+/* ---- Attacks ------------------------------------------------------------ */
+
+/* What an attack of `a` on `t` reads of the creatures before any die is
+ * rolled: attack_roll rolls it, wo_action_odds computes its exact odds.
+ * Each modifier goes to the next event. */
+typedef struct wo_attack_plan {
+    int mod;       /* the attack roll's modifier */
+    int str, wdmg; /* the damage roll: Strength and weapon (or spell) damage */
+    int pen;       /* #Penetrating Attacks: the damage counts toward the hit */
+    int defense;   /* the Defense the roll must reach */
+    const wo_weapon *w;
+} wo_attack_plan;
+
+static void attack_plan_of(fray_encounter *e, int a, int t, int kind, int spell, wo_attack_plan *p)
+{
+    const wo_creature *ca = CCR(e, a);
+    const wo_weapon *w = wo_weapon_of(e, a);
+    if (kind == WO_A_GRAPPLE && w->reach > 0)
+        w = &wo_fist; /* #Action: Grapple: "using any weapon that has a reach of 0" */
+    int ranged = spell < 0 && w->ranged;
+    int melee = spell < 0 && !w->ranged;
+    *p = (wo_attack_plan){.w = w};
+    int mod;
+    if (spell >= 0) {
+        const wo_spell *s = &ca->spell[spell];
+        mod = wo_skill_mod(e, a, WO_RSN, WO_SK_ARCANA, s->school);
+    } else {
+        mod = wo_skill_mod(e, a, WO_DEX, ranged ? WO_SK_AIM : WO_SK_MELEE, w->group);
+        if (w->accuracy) {
+            fray_mod(e, "Weapon accuracy", w->accuracy);
+            mod += w->accuracy;
+        }
+    }
+    /* #Modifiers to Attack */
+    int flank = flank_state(e, a, t);
+    int tm = wo_attack_mod(ranged || spell >= 0, wo_posture(e, t), CCR(e, t)->cover, flank);
+    if (tm) {
+        fray_mod(e, flank == 2 ? "Rear attack, target position and cover" :
+                    flank ? "Flanked, target position and cover" : "Target position and cover", tm);
+        mod += tm;
+    }
+    if (kind == WO_A_NONLETHAL) {
+        fray_mod(e, "Nonlethal Attack", -2);
+        mod -= 2;
+    }
+    if (ranged && HAS(e, a, WO_C_HARRIED)) {
+        fray_mod(e, "Harried", -2);
+        mod -= 2;
+    }
+    if (HAS(e, a, WO_C_DISTRACTED)) {
+        fray_mod(e, "Distracted", -2);
+        mod -= 2;
+    }
+    if (HAS(e, a, WO_C_SHARING)) {
+        fray_mod(e, "Sharing a space", -2);
+        mod -= 2;
+    }
+    if (melee && HAS(e, a, WO_C_UNDERWATER)) {
+        fray_mod(e, "Underwater", -5);
+        mod -= 5;
+    }
+    if (melee && wo_mounted(e, a) && CCR(e, t)->size < ca->mount_size &&
+        !(wo_mounted(e, t) && CCR(e, t)->mount_size >= ca->mount_size)) {
+        fray_mod(e, "Mounted", 1);
+        mod += 1;
+    }
+    if (ranged && w->range > 0) {
+        /* beyond the first range increment: -2 per increment (option-free
+         * interpretation, docs/rules/wounds.md) */
+        int inc = fray_range_increments(wo_gap_yd(e, a, t), w->range);
+        if (inc > 0) {
+            fray_mod(e, "Range increment", -2 * inc);
+            mod -= 2 * inc;
+        }
+    }
+    /* the damage roll: Strength + weapon damage (+1d6 Strong Attack, rolled on a hit) */
+    if (spell >= 0) {
+        p->wdmg = ca->spell[spell].damage;
+    } else {
+        int wd = w->damage;
+        if (HAS(e, a, WO_C_UNDERWATER) && !(w->props & WO_P_AQUATIC))
+            wd /= 2; /* #Underwater Combat: "all weapon damage is halved"; rounded down */
+        if (w->props & WO_P_SLICING && kind != WO_A_NONLETHAL && CCR(e, t)->armor == 0)
+            wd += 1; /* interpretation: slicing cuts deeper into the unarmoured */
+        p->str = ca->attr[WO_STR];
+        p->wdmg = wd;
+    }
+    p->pen = spell < 0 && (w->props & WO_P_PENETRATING);
+    if (p->pen) /* #Penetrating Attacks: damage added before determining a hit */
+        fray_mod(e, "Penetrating damage", p->str + p->wdmg);
+    int def = spell >= 0 ? ca->spell[spell].defense : ranged ? WO_D_RANGED : WO_D_MELEE;
+    p->defense = defense(e, t, a, def);
+    if (kind == WO_A_REBUFF && CCR(e, t)->opening_vs == a && CCR(e, t)->opening_value > p->defense) {
+        /* #Action: Create an Opening */
+        fray_mod(e, "Create an Opening", CCR(e, t)->opening_value - p->defense);
+        p->defense = CCR(e, t)->opening_value;
+    }
+    p->mod = mod;
+}
+
+/* One attack roll of `a` against `t` with the actor's weapon (or spell
+ * `spell` >= 0). Emits the attack event; returns the roll and whether it
+ * hit. `defense_override` >= 0 replaces the target's Defense (Create an
+ * Opening). */
+wo_hit wo_attack_roll(fray_encounter *e, int a, int t, int kind, int spell,
+                      const char *action, int *damage_roll)
+{
+    wo_hit h = {0, 0, 0, WO_NONE, 0, 0, 0};
+    const wo_creature *ca = CCR(e, a);
+    *damage_roll = 0;
+    /* #Swimming and Climbing: "Any time you make an attack roll, you must
+     * make a Str [Athletics/Climbing] or Str [Athletics/Swimming] check to
+     * not fall or sink underwater. If you fail the check, then your attack
+     * automatically misses." */
+    if ((ca->env == WO_ENV_SWIMMING || ca->env == WO_ENV_CLIMBING) && !HAS(e, a, WO_C_UNDERWATER)) {
+        int swim = ca->env == WO_ENV_SWIMMING;
+        int m = wo_skill_mod(e, a, WO_STR, WO_SK_ATHLETICS, swim ? "Swimming" : "Climbing");
+        wo_roll r = wo_roll_check(e, 0, swim ? "Swimming check, 1d20" : "Climbing check, 1d20");
+        int tn = fray_opt(e, WO_OPT_ENV_TN);
+        wo_emit_check(e, a, -1, swim ? "Stay afloat" : "Keep hold", r.total + m, tn,
+                      R("Swimming and Climbing"));
+        if (r.total + m < tn) {
+            if (swim)
+                fray_cond_add(e, a, WO_C_UNDERWATER, -1, FRAY_EXP_NEVER, 0);
+            fray_emit(e, &(fray_event){.kind = "attack", .actor = a, .target = t, .action = action,
+                                        .outcome = "miss", .detail = "lost footing: automatic miss",
+                                        .rule = R("Swimming and Climbing")});
+            return h;
+        }
+    }
+    wo_attack_plan p;
+    attack_plan_of(e, a, t, kind, spell, &p);
+    wo_roll r = wo_wild(&e->dice, fray_opt(e, WO_OPT_WILD_ROLL),
+                        spell >= 0 ? "Spell attack roll, wild 1d20" : "Attack roll, wild 1d20");
+    h.total = r.total + p.mod + (p.pen ? p.str + p.wdmg : 0);
+    h.str = p.str;
+    h.wdmg = p.wdmg;
+    h.defense = p.defense;
+    int pen = p.pen, dmg = p.str + p.wdmg;
+    h.hit = h.total >= h.defense;
+    fray_emit(e, &(fray_event){.kind = "attack", .actor = a, .target = t, .action = action,
+                                .outcome = h.hit ? (r.crit > 0 ? "critical hit" : "hit")
+                                                 : (r.crit < 0 ? "critical miss" : "miss"),
+                                .value = h.total, .has_value = 1,
+                                .rule = R("Attacks and Combat Checks")});
+    /* #Critical Successes and Failures */
+    if (r.crit > 0 && wo_able(e, t))
+        wo_init_change(e, a, 2, t, -2, "critical success: +2, target -2",
+                       R("Critical Successes and Failures"));
+    else if (r.crit > 0)
+        wo_init_change(e, a, 2, -1, 0, "critical success: +2", R("Critical Successes and Failures"));
+    else if (r.crit < 0)
+        wo_init_change(e, a, -2, -1, 0, "critical failure: -2", R("Critical Successes and Failures"));
+    if (h.hit) {
+        if (kind == WO_A_STRONG) {
+            h.d6 = fray_die(&e->dice, 6, "Strong Attack damage, 1d6");
+            dmg += h.d6;
+        }
+        *damage_roll = pen ? 0 : dmg;
+        if (pen)
+            h.str = h.wdmg = 0; /* already in the attack roll */
+    }
+    return h;
+}
+
+/* A full attack: roll, damage, wound level with the action's step changes,
+ * the wound. */
+static void do_attack(fray_encounter *e, int a, int t, int kind, int spell, const char *action)
+{
+    int dmg;
+    wo_hit h = wo_attack_roll(e, a, t, kind, spell, action, &dmg);
+    if (!h.hit || !wo_able(e, t))
+        return;
+    const wo_weapon *w = wo_weapon_of(e, a);
+    int nonlethal = kind == WO_A_NONLETHAL;
+    int pierce = spell < 0 && (w->props & WO_P_ARMOR_PIERCING) && !nonlethal;
+    int tough = wo_toughness(CCR(e, t), pierce);
+    /* the event lists the sum: attack roll + damage roll - Defense - Toughness */
+    fray_mod(e, "Attack roll", h.total);
+    if (h.str)
+        fray_mod(e, "Strength", h.str);
+    if (h.wdmg)
+        fray_mod(e, spell >= 0 ? "Spell damage" : "Weapon damage", h.wdmg);
+    if (h.d6)
+        fray_mod(e, "Strong Attack 1d6", h.d6);
+    fray_mod(e, "Defense", -h.defense);
+    fray_mod(e, pierce ? "Toughness (armor pierced)" : "Toughness", -tough);
+    int final = wo_damage_received(h.total, dmg, h.defense, tough);
+    int level = wo_wound_level(final);
+    if (level < WO_LIGHT && spell < 0 && (w->props & WO_P_CONCUSSIVE) && !nonlethal)
+        level = WO_LIGHT; /* interpretation: a concussive hit always bruises */
+    /* #Action: Nonlethal Attack: "you may choose to cause a wound of any
+     * level up to the level your damage roll indicates": the highest level
+     * short of fatal */
+    if (nonlethal && level == WO_FATAL)
+        level = WO_CRITICAL;
+    if (kind == WO_A_QUICK && level >= WO_LIGHT)
+        level--; /* #Action: Quick Attack: "reduced by one step" */
+    if (kind == WO_A_REBUFF && level >= WO_LIGHT && level < WO_FATAL)
+        level++; /* #Reaction: Rebuff: "increased one step" */
+    wo_apply_wound(e, a, t, level, final, nonlethal, action);
+}
+
+/* action_odds: an attack of `a` (Standard, Quick, Strong, Nonlethal,
+ * Rebuff, a readied one, a spell), read as attack_roll and do_attack read
+ * it, without the Swimming or Climbing check before it. */
+int wo_action_odds(fray_encounter *e, const fray_action *a, json_t **out, char *err,
+                   size_t errlen)
+{
+    static const int odds_action[WO_NACT] = {
+        [WO_A_QUICK] = WO_ODDS_QUICK, [WO_A_STRONG] = WO_ODDS_STRONG,
+        [WO_A_REBUFF] = WO_ODDS_REBUFF};
+    int k = a->kind, who = a->actor, t = a->target;
+    *out = NULL;
+    int attack = k == WO_A_STANDARD || k == WO_A_QUICK || k == WO_A_STRONG ||
+                 k == WO_A_NONLETHAL || k == WO_A_REBUFF || k == WO_A_CAST;
+    if (!attack || t < 0 || t >= e->n) {
+        snprintf(err, errlen, "%s has no exact odds: only attacks have them", e->rs->actions[k].name);
+        return -1;
+    }
+    int spell = k == WO_A_CAST ? a->arg : -1;
+    if (spell >= CCR(e, who)->nspell) {
+        snprintf(err, errlen, "%s knows no such spell", e->c[who].name);
+        return -1;
+    }
+    int mark = fray_mods_mark(e);
+    wo_attack_plan p;
+    attack_plan_of(e, who, t, k, spell, &p);
+    fray_mods_drop(e, mark);
+    int nonlethal = k == WO_A_NONLETHAL;
+    int pierce = spell < 0 && (p.w->props & WO_P_ARMOR_PIERCING) && !nonlethal;
+    wo_attack_q q = {.attack = p.mod, .defense = p.defense, .damage = p.str + p.wdmg,
+                     .toughness = wo_toughness(CCR(e, t), pierce), .action = odds_action[k],
+                     .penetrating = p.pen,
+                     .concussive = spell < 0 && (p.w->props & WO_P_CONCUSSIVE) && !nonlethal,
+                     .wild = fray_opt(e, WO_OPT_WILD_ROLL), .nonlethal = nonlethal};
+    if (wo_attack_odds_json(&q, e->c[who].name, e->c[t].name, out, err, errlen) < 0)
+        return -1;
+    json_object_set_new(*out, "action", json_string(spell >= 0 ? CCR(e, who)->spell[spell].name
+                                                                : e->rs->actions[k].name));
+    return 0;
+}
+
+/* ---- The attack actions ------------------------------------------------- */
+
+/* Action: Nonlethal, Quick, Standard or Strong Attack, Reaction: Rebuff. */
+void wo_act_attack(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target;
+    if (!wo_able(e, t))
+        return;
+    if (a->kind == WO_A_STRONG)
+        wo_pay_stamina(e, who, fray_opt(e, WO_OPT_STAMINA_STRONG));
+    do_attack(e, who, t, a->kind, -1, wo_action_name(e, a->kind));
+}
+
+void wo_act_cast(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target;
+    const wo_spell *s = &CR(e, who)->spell[a->arg];
+    /* #Mana: spending mana reduces the current total */
+    wo_set_res(e, who, WO_R_MANA, RES(e, who, WO_R_MANA) - s->mana);
+    if (wo_able(e, t))
+        do_attack(e, who, t, WO_A_CAST, a->arg, s->name);
+}
+
+void wo_act_defend(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    /* "Until your next turn": this round's turn if it is still to come */
+    fray_cond_add(e, who, WO_C_DEFENDING, -1, FRAY_EXP_TURN_START,
+                  fray_turns_next_round(e, who));
+    wo_emit_act(e, a, "defending", 0, 0, NULL, R("Action: Defend"));
+}
+
+void wo_act_harry(fray_encounter *e, const fray_action *a)
+{
+    int t = a->target;
+    CR(e, a->actor)->harried_by |= 1u << t;
+    fray_cond_add(e, t, WO_C_HARRIED, -1, FRAY_EXP_ROUND_END, e->round);
+    wo_emit_act(e, a, "harried", -2, 1, "-2 to ranged weapon attacks this round",
+                R("Reaction: Harry"));
+}
+
+void wo_act_opening(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target;
+    wo_creature *c = CR(e, who);
+    const wo_weapon *w = wo_weapon_of(e, who);
+    int m = wo_skill_mod(e, who, WO_DEX, WO_SK_MELEE, w->group) + w->accuracy;
+    wo_roll r = wo_wild(&e->dice, fray_opt(e, WO_OPT_WILD_ROLL), "Attack roll, wild 1d20");
+    c->opening_vs = t;
+    c->opening_value = r.total + m;
+    fray_cond_add(e, who, WO_C_OPENING, -1, FRAY_EXP_TURN_END, e->round);
+    wo_emit_act(e, a, "opening", r.total + m, 1, "replaces its Defense against the target's rebuff",
+                R("Action: Create an Opening"));
+}
+
+void wo_act_ignore_flank(fray_encounter *e, const fray_action *a)
+{
+    int t = a->target;
+    wo_creature *c = CR(e, a->actor);
+    if (a->arg)
+        c->ignored &= ~(1u << t);
+    else
+        c->ignored |= 1u << t;
+    wo_emit_act(e, a, a->arg ? "stops ignoring" : "ignores", 0, 0, NULL, R("Ignoring Your Flank"));
+}

@@ -1,0 +1,202 @@
+/* combat.h: what the files of the combat sequence share (combat.c,
+ * attacks.c, legal.c, movement.c, maneuvers.c, care.c); internal to the
+ * wounds ruleset. The small questions asked in the hot loops (listing the
+ * legal actions, the view) are static inline here. */
+#ifndef FRAY_WOUNDS_COMBAT_H
+#define FRAY_WOUNDS_COMBAT_H
+
+#include "wounds.h"
+
+#define R(h) WO_SEED "#" h
+#define WO_ARG_READIED 0x4000 /* a readied action taken as a reaction */
+
+static inline wo_state *ST(fray_encounter *e) { return (wo_state *)e->state; }
+static inline wo_creature *CR(fray_encounter *e, int i) { return fray_priv(e, i); }
+static inline const wo_creature *CCR(const fray_encounter *e, int i) { return fray_cpriv(e, i); }
+static inline int RES(const fray_encounter *e, int i, int r) { return e->c[i].res[r]; }
+static inline int HAS(const fray_encounter *e, int i, int c) { return fray_has(e, i, c); }
+
+/* The unarmed attack (attacks.c). */
+extern const wo_weapon wo_fist;
+
+static inline int wo_is_attack(int kind)
+{
+    return kind == WO_A_NONLETHAL || kind == WO_A_QUICK || kind == WO_A_STANDARD ||
+           kind == WO_A_STRONG || kind == WO_A_REBUFF || kind == WO_A_CAST;
+}
+
+static inline int wo_is_move(int kind) { return kind == WO_A_MOVE || kind == WO_A_MOVE_AWAY; }
+
+static inline const wo_weapon *wo_weapon_of(const fray_encounter *e, int i)
+{
+    const wo_weapon *w = wo_wielded(CCR(e, i));
+    return w ? w : &wo_fist;
+}
+
+static inline int wo_able(const fray_encounter *e, int i) { return e->c[i].status == FRAY_ABLE; }
+
+/* Can choose actions at all: able, not helpless (pinned imposes helpless). */
+static inline int wo_can_act(const fray_encounter *e, int i)
+{
+    return wo_able(e, i) && !HAS(e, i, WO_C_HELPLESS) && !HAS(e, i, WO_C_UNCONSCIOUS);
+}
+
+static inline int wo_posture(const fray_encounter *e, int i)
+{
+    return HAS(e, i, WO_C_PRONE) ? WO_PRONE : HAS(e, i, WO_C_CROUCHING) ? WO_CROUCH : WO_STANDING;
+}
+
+static inline int wo_enemies(const fray_encounter *e, int a, int b)
+{
+    return e->c[a].side != e->c[b].side;
+}
+
+static inline int wo_mounted(const fray_encounter *e, int i) { return HAS(e, i, WO_C_MOUNTED); }
+
+static inline int wo_space_yd(int size) { return size <= 2 ? 1 : size <= 5 ? 2 : size <= 8 ? 3 : 4; }
+
+/* #Mounted Combat: "you are considered 1 yard farther from creatures on the
+ * ground smaller than your mount" (both ways). ma, mb: whether a, b are
+ * mounted. */
+static inline int wo_mount_extra_of(const wo_creature *ca, const wo_creature *cb, int ma, int mb)
+{
+    if (ma && !mb && cb->size < ca->mount_size)
+        return 1;
+    if (mb && !ma && ca->size < cb->mount_size)
+        return 1;
+    return 0;
+}
+
+/* Listing the legal actions, planning moves and testing flanks ask the same
+ * questions (a condition, a gap, a weapon) dozens of times in one call, and
+ * nothing changes while they are asked: a view answers each once. Every
+ * field is what the named function would return now. */
+#define BIT(cond) (1u << (cond))
+
+typedef struct wo_view {
+    const fray_encounter *e;
+    int who, n;
+    int ap;                                  /* RES(who, WO_R_AP) */
+    int uw_melee;                            /* who's melee attacks cost 2 AP more */
+    unsigned foes;                           /* bit i: wo_enemies(who, i) */
+    unsigned able;                           /* bit i: wo_able(i) */
+    unsigned dead;                           /* bit i: status FRAY_DEAD */
+    const wo_weapon *w[FRAY_MAX_COMBATANTS]; /* wo_weapon_of(i) */
+    int dist[FRAY_MAX_COMBATANTS];           /* fray_distance(who, i) */
+    int gap[FRAY_MAX_COMBATANTS];            /* wo_gap_yd(who, i) */
+} wo_view;
+
+static inline int wo_v_has(const wo_view *v, int i, int cond) { return fray_has(v->e, i, cond); }
+
+static inline int wo_v_can_act(const wo_view *v, int i)
+{
+    return wo_able(v->e, i) && !wo_v_has(v, i, WO_C_HELPLESS) && !wo_v_has(v, i, WO_C_UNCONSCIOUS);
+}
+
+/* threatens(i, who): can i attack the view's creature with its equipped
+ * weapon now (for flanking, within the first range increment for ranged
+ * weapons)? The gap is the same both ways. */
+static inline int wo_v_threatens(const wo_view *v, int i)
+{
+    const wo_weapon *w = v->w[i];
+    if (!wo_v_can_act(v, i))
+        return 0;
+    if (w->ranged)
+        return !wo_v_has(v, i, WO_C_UNDERWATER) && v->gap[i] <= w->range;
+    return v->gap[i] <= w->reach;
+}
+
+static inline void wo_set_res(fray_encounter *e, int i, int r, int v) { fray_res_set(e, i, r, v); }
+
+static inline int wo_best_of(int a, int b) { return a > b ? a : b; }
+
+/* An attack roll (wo_attack_roll): whether it hit, and its pieces. */
+typedef struct wo_hit {
+    int hit, total, defense, level;
+    int str, wdmg, d6; /* the damage roll's pieces */
+} wo_hit;
+
+/* What the view's creature buys movement with: the same towards every
+ * target. AP are capped at apcap. */
+typedef struct wo_mover {
+    int tc, pool, ap;
+    int yards[5]; /* yards[k]: what k AP buy at its movement rate (wo_move_yards) */
+} wo_mover;
+
+static inline int wo_grappling(const fray_encounter *e, int a, int b)
+{
+    return (int)((CCR(e, a)->grappling >> b) & 1u);
+}
+
+static inline const char *wo_action_name(const fray_encounter *e, int kind)
+{
+    return e->rs->actions[kind].name;
+}
+
+/* Each function below is described at its definition. */
+
+/* ---- combat.c: the view, resources, checks ---- */
+void wo_view_init(wo_view *v, const fray_encounter *e, int who);
+void wo_init_change(fray_encounter *e, int who, int delta, int other, int odelta,
+                    const char *why, const char *rule);
+void wo_pay_stamina(fray_encounter *e, int who, int cost);
+void wo_add_fatigue(fray_encounter *e, int who, int n);
+void wo_filled_of(const fray_encounter *e, int who, int filled[WO_NLEVELS]);
+void wo_set_filled(fray_encounter *e, int who, const int filled[WO_NLEVELS]);
+int wo_severity_of(const fray_encounter *e, int who);
+int wo_skill_mod(fray_encounter *e, int who, int at, int sk, const char *spec);
+int wo_power_mod(fray_encounter *e, int who);
+int wo_power_or_agility_mod(fray_encounter *e, int who);
+wo_roll wo_roll_check(fray_encounter *e, int wild, const char *purpose);
+void wo_emit_check(fray_encounter *e, int who, int target, const char *action, int total,
+                   int tn, const char *rule);
+void wo_emit_act(fray_encounter *e, const fray_action *a, const char *outcome, int value,
+                 int has_value, const char *detail, const char *rule);
+
+/* ---- attacks.c ---- */
+int wo_v_flanked(const wo_view *v);
+void wo_apply_wound(fray_encounter *e, int attacker, int t, int level, int damage,
+                    int nonlethal, const char *action);
+wo_hit wo_attack_roll(fray_encounter *e, int a, int t, int kind, int spell,
+                      const char *action, int *damage_roll);
+void wo_act_attack(fray_encounter *e, const fray_action *a);
+void wo_act_cast(fray_encounter *e, const fray_action *a);
+void wo_act_defend(fray_encounter *e, const fray_action *a);
+void wo_act_harry(fray_encounter *e, const fray_action *a);
+void wo_act_opening(fray_encounter *e, const fray_action *a);
+void wo_act_ignore_flank(fray_encounter *e, const fray_action *a);
+
+/* ---- legal.c ---- */
+void wo_pay_ap(fray_encounter *e, int who, int cost);
+
+/* ---- movement.c ---- */
+void wo_dest_point(const fray_encounter *e, int who, int tx, int ty, int away, int yards,
+                   int stop_cm, int *ox, int *oy);
+void wo_mover_init(wo_mover *m, const wo_view *v, int apcap);
+int wo_plan_move_v(const wo_view *v, const wo_mover *mv, int t, int away, fray_action *a);
+void wo_after_move(fray_encounter *e, int who);
+void wo_do_move(fray_encounter *e, const fray_action *a);
+void wo_do_cling(fray_encounter *e, const fray_action *a, const fray_action *tr);
+void wo_act_mount(fray_encounter *e, const fray_action *a);
+void wo_act_dash(fray_encounter *e, const fray_action *a);
+void wo_act_drag(fray_encounter *e, const fray_action *a);
+void wo_act_surface(fray_encounter *e, const fray_action *a);
+void wo_act_calm_mount(fray_encounter *e, const fray_action *a);
+
+/* ---- maneuvers.c ---- */
+void wo_end_grapple(fray_encounter *e, int a, int b);
+void wo_do_hinder(fray_encounter *e, const fray_action *a);
+void wo_act_enter(fray_encounter *e, const fray_action *a);
+void wo_act_escape(fray_encounter *e, const fray_action *a);
+void wo_act_grapple(fray_encounter *e, const fray_action *a);
+void wo_act_interpose(fray_encounter *e, const fray_action *a, const fray_action *tr);
+void wo_act_pin(fray_encounter *e, const fray_action *a);
+
+/* ---- care.c ---- */
+void wo_maybe_wake(fray_encounter *e, int t);
+void wo_do_treat_wound(fray_encounter *e, const fray_action *a);
+void wo_do_treat_condition(fray_encounter *e, const fray_action *a);
+void wo_act_stabilize(fray_encounter *e, const fray_action *a);
+void wo_act_use_object(fray_encounter *e, const fray_action *a);
+
+#endif

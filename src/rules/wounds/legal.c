@@ -1,0 +1,555 @@
+/* legal.c: which actions a creature may take now and what they cost:
+ * #Action Points (the AP cost of each action, #Underwater Combat's extra
+ * 2 AP, a long action canceled by spending AP elsewhere), the actions of a
+ * creature's own turn, the interrupts of #Using Actions and Reactions, and
+ * the reactions (#Reaction: Rebuff, Harry, Cling, Interpose, a readied
+ * action). Each action's effect is elsewhere, under its own heading. */
+#include "combat.h"
+
+/* ---- AP costs ----------------------------------------------------------- */
+
+static const int ap_option[WO_NACT] = {
+    [WO_A_MOVE] = -1, [WO_A_MOVE_AWAY] = -1,
+    [WO_A_NONLETHAL] = WO_OPT_AP_NONLETHAL, [WO_A_QUICK] = WO_OPT_AP_QUICK,
+    [WO_A_STANDARD] = WO_OPT_AP_STANDARD, [WO_A_STRONG] = WO_OPT_AP_STRONG,
+    [WO_A_REBUFF] = WO_OPT_AP_REBUFF, [WO_A_CAST] = WO_OPT_AP_CAST,
+    [WO_A_DEFEND] = WO_OPT_AP_DEFEND, [WO_A_HARRY] = WO_OPT_AP_HARRY,
+    [WO_A_READY] = WO_OPT_AP_MINOR, [WO_A_RETRIEVE] = -1, [WO_A_POSTURE] = WO_OPT_AP_MINOR,
+    [WO_A_OPENING] = WO_OPT_AP_MANEUVER, [WO_A_ENTER] = WO_OPT_AP_MANEUVER,
+    [WO_A_ESCAPE] = WO_OPT_AP_MANEUVER, [WO_A_MOUNT] = WO_OPT_AP_MOUNT,
+    [WO_A_DASH] = WO_OPT_AP_MINOR, [WO_A_CLING] = WO_OPT_AP_GRAPPLE_REACTION,
+    [WO_A_DRAG] = WO_OPT_AP_GRAPPLE, [WO_A_GRAPPLE] = WO_OPT_AP_GRAPPLE,
+    [WO_A_INTERPOSE] = WO_OPT_AP_GRAPPLE_REACTION, [WO_A_PIN] = WO_OPT_AP_GRAPPLE,
+    [WO_A_END_EFFECT] = WO_OPT_AP_MINOR, [WO_A_HINDER] = WO_OPT_AP_MANEUVER,
+    [WO_A_SEIZE] = WO_OPT_AP_SEIZE, [WO_A_STABILIZE] = WO_OPT_AP_HEAL,
+    [WO_A_TREAT_COND] = WO_OPT_AP_HEAL, [WO_A_TREAT_WOUND] = WO_OPT_AP_HEAL,
+    [WO_A_USE_OBJECT] = -1, [WO_A_IGNORE_FLANK] = -1, [WO_A_SURFACE] = -1,
+    [WO_A_HURRY] = -1, [WO_A_CALM_MOUNT] = -1, [WO_A_DISTRACT] = WO_OPT_AP_MANEUVER,
+    [WO_A_SHOVE] = WO_OPT_AP_MANEUVER, [WO_A_TRIP] = WO_OPT_AP_MANEUVER, [WO_A_CANCEL] = -1,
+};
+
+static int is_melee_attack_kind(int kind)
+{
+    return kind == WO_A_NONLETHAL || kind == WO_A_QUICK || kind == WO_A_STANDARD ||
+           kind == WO_A_STRONG || kind == WO_A_REBUFF;
+}
+
+/* wo_ap_cost with its one state-dependent piece given: uw_melee, whether
+ * `who` is underwater with a melee weapon. */
+static int ap_cost(const fray_encounter *e, int who, int kind, int arg, int uw_melee)
+{
+    const wo_creature *c = CCR(e, who);
+    int cost;
+    switch (kind) {
+    case WO_A_MOVE:
+    case WO_A_MOVE_AWAY:
+        return arg; /* AP bought for the movement pool; 0 when the pool suffices */
+    case WO_A_IGNORE_FLANK:
+        return 0; /* "as a free reaction": the text's explicit 0 */
+    case WO_A_CANCEL:
+        return 0; /* "or you choose to cancel it": no action of its own */
+    case WO_A_RETRIEVE:
+        /* #Action: Retrieve or Stow an Item: by container; stowing goes to
+         * the scabbard (1) */
+        cost = arg & 0x100 ? wo_container_ap[WO_SCABBARD] : wo_container_ap[c->weapon[arg].place];
+        break;
+    case WO_A_USE_OBJECT:
+        cost = wo_object_table[c->object[arg].kind].ap;
+        break;
+    case WO_A_SURFACE:
+        cost = 4; /* #Swimming and Climbing: "(AP Cost 4)" */
+        break;
+    case WO_A_CALM_MOUNT:
+        cost = 8; /* #Mounted Combat: "(AP Cost 8)" */
+        break;
+    case WO_A_HURRY:
+        cost = ap_cost(e, who, arg >> 4, arg & 15, uw_melee);
+        break;
+    default:
+        cost = fray_opt(e, ap_option[kind]);
+        break;
+    }
+    /* #Underwater Combat: "When you make a melee attack, you must pay an
+     * extra 2 AP" */
+    if (is_melee_attack_kind(kind) && uw_melee)
+        cost += 2;
+    return wo_ap_floor(cost, 0);
+}
+
+int wo_ap_cost(const fray_encounter *e, int who, int kind, int arg)
+{
+    /* only a melee attack (or a hurried one) looks at the water */
+    int uw_melee = (is_melee_attack_kind(kind) || kind == WO_A_HURRY) &&
+                   HAS(e, who, WO_C_UNDERWATER) && !wo_weapon_of(e, who)->ranged;
+    return ap_cost(e, who, kind, arg, uw_melee);
+}
+
+void wo_pay_ap(fray_encounter *e, int who, int cost)
+{
+    wo_creature *c = CR(e, who);
+    if (cost > 0 && c->pending >= 0) {
+        /* #Action Points: "The action is canceled if you spend AP on
+         * anything else" */
+        c->pending = -1;
+        fray_emit(e, &(fray_event){.kind = "cancel", .actor = who, .target = -1,
+                                    .detail = "AP spent elsewhere: the long action is canceled",
+                                    .rule = R("Action Points")});
+    }
+    int ap = RES(e, who, WO_R_AP) - cost;
+    wo_set_res(e, who, WO_R_AP, ap < 0 ? 0 : ap);
+}
+
+/* ---- Windows ------------------------------------------------------------ */
+
+static int gap_after_move(const fray_encounter *e, const fray_action *m, int other)
+{
+    fray_encounter *ee = (fray_encounter *)e; /* positions restored below */
+    int ox = ee->c[m->actor].x, oy = ee->c[m->actor].y;
+    ee->c[m->actor].x = m->x;
+    ee->c[m->actor].y = m->y;
+    int g = wo_gap_yd(ee, m->actor, other);
+    ee->c[m->actor].x = ox;
+    ee->c[m->actor].y = oy;
+    return g;
+}
+
+/* ---- Legal actions ------------------------------------------------------ */
+
+typedef struct wo_list { fray_action *out; int n, max; } wo_list;
+
+static void add(wo_list *l, int kind, int who, int target, int arg)
+{
+    if (l->n >= l->max)
+        return;
+    l->out[l->n++] = (fray_action){.kind = (int16_t)kind, .actor = (int16_t)who,
+                                   .target = (int16_t)target, .arg = (int16_t)arg};
+}
+
+/* affordable now, or (own turn, long) declarable over several turns */
+static int affordable(const fray_encounter *e, int who, int kind, int arg, int allow_long)
+{
+    int cost = wo_ap_cost(e, who, kind, arg);
+    int ap = RES(e, who, WO_R_AP);
+    return cost <= ap || (allow_long && ap > 0);
+}
+
+/* affordable() for the view's creature: with allow_long and any AP the
+ * cost does not matter, so it is not computed. */
+static int v_affordable(const wo_view *v, int kind, int arg, int allow_long)
+{
+    if (allow_long && v->ap > 0)
+        return 1;
+    return ap_cost(v->e, v->who, kind, arg, v->uw_melee) <= v->ap;
+}
+
+/* own_actions' pieces. For the policy (e->want) the kinds it never looks
+ * at are not planned; each piece returns how many entries they would have
+ * been (`skipped`), so that a list that could have reached l->max is made
+ * whole instead (the policy must see exactly what survives the cut). */
+#define WANT(kind) fray_wants(e, kind)
+#define IN(mask, t) (((mask) >> (t)) & 1u)
+
+/* The attacks: Standard, Quick, Strong, Nonlethal, Cast a Spell. */
+static void own_attacks(fray_encounter *e, const wo_view *v, wo_list *l, int allow_long)
+{
+    const int n = e->n, who = v->who;
+    const unsigned foes = v->foes, live = v->able;
+    const wo_creature *c = CCR(e, who);
+    const wo_weapon *w = v->w[who];
+    int uw = wo_v_has(v, who, WO_C_UNDERWATER);
+    for (int t = 0; t < n; t++) {
+        if (!IN(foes & live, t))
+            continue;
+        if (w->ranged) {
+            if (!uw && v->gap[t] <= 3 * w->range && v_affordable(v, WO_A_STANDARD, 0, allow_long))
+                add(l, WO_A_STANDARD, who, t, 0);
+        } else if (v->gap[t] <= w->reach) {
+            static const int kinds[4] = {WO_A_STANDARD, WO_A_QUICK, WO_A_STRONG, WO_A_NONLETHAL};
+            for (int k = 0; k < 4; k++)
+                if (v_affordable(v, kinds[k], 0, allow_long))
+                    add(l, kinds[k], who, t, 0);
+        }
+        for (int s = 0; s < c->nspell; s++)
+            if (RES(e, who, WO_R_MANA) >= c->spell[s].mana && v->gap[t] <= c->spell[s].range &&
+                v_affordable(v, WO_A_CAST, s, allow_long))
+                add(l, WO_A_CAST, who, t, s);
+    }
+}
+
+/* #Movement: a Move towards every creature, a Move Away from near enemies,
+ * unless grappled (Drag moves a grapple) or the mount bolted. */
+static long own_moves(fray_encounter *e, const wo_view *v, wo_list *l)
+{
+    long skipped = 0;
+    const int n = e->n, who = v->who;
+    const unsigned foes = v->foes, live = v->able, dead = v->dead;
+    const wo_creature *c = CCR(e, who);
+    if (c->lost_control || c->pending >= 0)
+        return 0;
+    wo_mover mv;
+    wo_mover_init(&mv, v, 1000);
+    for (int t = 0; t < n; t++) {
+        if (t == who || IN(dead, t))
+            continue;
+        fray_action m;
+        if (wo_plan_move_v(v, &mv, t, 0, &m) && l->n < l->max) {
+            l->out[l->n++] = m;
+        }
+    }
+    for (int t = 0; t < n; t++) {
+        if (!IN(foes & live, t) || v->gap[t] > 6)
+            continue;
+        fray_action m;
+        if (!WANT(WO_A_MOVE_AWAY))
+            skipped++;
+        else if (wo_plan_move_v(v, &mv, t, 1, &m) && l->n < l->max)
+            l->out[l->n++] = m;
+    }
+    return skipped;
+}
+
+/* Defend, Ready an Action, Retrieve or Stow an Item, Change Posture. */
+static long own_basics(fray_encounter *e, const wo_view *v, wo_list *l, int allow_long, int p)
+{
+    long skipped = 0;
+    const int who = v->who;
+    const wo_creature *c = CCR(e, who);
+    const wo_weapon *w = v->w[who];
+    const wo_weapon *wielded = wo_wielded(c);
+    if (!wo_v_has(v, who, WO_C_DEFENDING) && v_affordable(v, WO_A_DEFEND, 0, allow_long))
+        add(l, WO_A_DEFEND, who, -1, 0);
+    if (!WANT(WO_A_READY))
+        skipped += 3;
+    else if (c->readied < 0 && wielded && v_affordable(v, WO_A_READY, WO_A_STANDARD, 0)) {
+        add(l, WO_A_READY, who, -1, WO_A_STANDARD);
+        if (!w->ranged) {
+            add(l, WO_A_READY, who, -1, WO_A_QUICK);
+            add(l, WO_A_READY, who, -1, WO_A_STRONG);
+        }
+    }
+    /* Retrieve (hands empty of weapons) or Stow */
+    if (!wielded) {
+        for (int i = 0; i < c->nweapon; i++)
+            if (c->weapon[i].place >= WO_SCABBARD && c->weapon[i].place <= WO_BACKPACK &&
+                v_affordable(v, WO_A_RETRIEVE, i, allow_long))
+                add(l, WO_A_RETRIEVE, who, -1, i);
+    } else {
+        for (int i = 0; i < c->nweapon; i++)
+            if (c->weapon[i].place == WO_IN_HAND && c->nweapon > 1 &&
+                v_affordable(v, WO_A_RETRIEVE, i | 0x100, allow_long))
+                add(l, WO_A_RETRIEVE, who, -1, i | 0x100);
+    }
+    /* #Action: Change Posture: "If you are prone, you cannot change directly
+     * to standing." */
+    for (int q = 0; q < 3; q++) {
+        if (q == p || (p == WO_PRONE && q == WO_STANDING) || wo_v_has(v, who, WO_C_MOUNTED))
+            continue;
+        if (v_affordable(v, WO_A_POSTURE, q, allow_long))
+            add(l, WO_A_POSTURE, who, -1, q);
+    }
+    return skipped;
+}
+
+/* Towards each other creature: Create an Opening, Enter Occupied Space,
+ * Grapple, Pin, Hinder, Stabilize; then Escape. */
+static long own_maneuvers(fray_encounter *e, const wo_view *v, wo_list *l, int allow_long)
+{
+    long skipped = 0;
+    const int n = e->n, who = v->who;
+    const unsigned foes = v->foes, live = v->able;
+    const wo_creature *c = CCR(e, who);
+    const wo_weapon *w = v->w[who];
+    int on_mount = wo_v_has(v, who, WO_C_MOUNTED);
+    for (int t = 0; t < n; t++) {
+        if (t == who || !IN(live, t))
+            continue;
+        int gap = v->gap[t];
+        int en = IN(foes, t);
+        int sized = CCR(e, t)->size - c->size < 5 && c->size - CCR(e, t)->size < 5;
+        if (en && c->opening_vs != t && v->w[t]->optimal_reach > w->reach && !w->ranged &&
+            gap <= v->w[t]->reach + 8 && v_affordable(v, WO_A_OPENING, 0, allow_long))
+            add(l, WO_A_OPENING, who, t, 0);
+        if (!WANT(WO_A_ENTER) || !WANT(WO_A_GRAPPLE) || !WANT(WO_A_PIN) || !WANT(WO_A_HINDER)) {
+            /* the policy takes none of these: at most seven entries */
+            skipped += en ? 7 : 0;
+        } else {
+        if (en && gap == 0 && sized && c->share_with < 0 && !on_mount &&
+            v_affordable(v, WO_A_ENTER, 0, allow_long))
+            add(l, WO_A_ENTER, who, t, 0);
+        if (en && gap == 0 && sized && !wo_grappling(e, who, t) && !on_mount &&
+            v_affordable(v, WO_A_GRAPPLE, 0, allow_long))
+            add(l, WO_A_GRAPPLE, who, t, 0);
+        if (en && wo_grappling(e, who, t) && !wo_v_has(v, t, WO_C_PINNED) &&
+            v_affordable(v, WO_A_PIN, 0, allow_long))
+            add(l, WO_A_PIN, who, t, 0);
+        if (en && gap <= (w->ranged ? 0 : w->reach))
+            for (int h = 0; h < 4; h++)
+                if (v_affordable(v, h ? WO_A_DISTRACT + h - 1 : WO_A_HINDER, h, allow_long))
+                    add(l, h ? WO_A_DISTRACT + h - 1 : WO_A_HINDER, who, t, h);
+        }
+        if (!en && wo_v_has(v, t, WO_C_DYING) && gap == 0 &&
+            v_affordable(v, WO_A_STABILIZE, 0, allow_long))
+            add(l, WO_A_STABILIZE, who, t, 0);
+    }
+    /* the downed too: stabilize an ally lying dying next to you */
+    for (int t = 0; t < n; t++)
+        if (t != who && e->c[t].status == FRAY_DOWN && !IN(foes, t) &&
+            wo_v_has(v, t, WO_C_DYING) && v->gap[t] == 0 &&
+            v_affordable(v, WO_A_STABILIZE, 0, allow_long))
+            add(l, WO_A_STABILIZE, who, t, 0);
+    if (wo_v_has(v, who, WO_C_GRAPPLED) && v_affordable(v, WO_A_ESCAPE, 0, allow_long))
+        add(l, WO_A_ESCAPE, who, -1, 0);
+    return skipped;
+}
+
+/* Drag, Mount/Dismount, Dash, End a Magical Effect, Seize Initiative. */
+static long own_others(fray_encounter *e, const wo_view *v, wo_list *l, int allow_long)
+{
+    const int n = e->n, who = v->who;
+    const unsigned dead = v->dead;
+    const wo_creature *c = CCR(e, who);
+    if (!WANT(WO_A_DRAG) || !WANT(WO_A_MOUNT) || !WANT(WO_A_DASH) || !WANT(WO_A_END_EFFECT) ||
+        !WANT(WO_A_SEIZE)) {
+        /* none of these for the policy: Drag, Mount, Dash, End Effect, Seize */
+        return 4 + c->neffect;
+    }
+    if (wo_v_has(v, who, WO_C_GRAPPLED) && !c->drag_ap && v_affordable(v, WO_A_DRAG, 0, allow_long))
+        for (int t = 0; t < n; t++)
+            if (t != who && !wo_grappling(e, who, t) && !IN(dead, t) && v->gap[t] > 0) {
+                add(l, WO_A_DRAG, who, t, 0);
+                break;
+            }
+    if (c->mount_size > -100 && v_affordable(v, WO_A_MOUNT, 0, allow_long))
+        add(l, WO_A_MOUNT, who, -1, 0);
+    if (c->dash_uses < 2 && v_affordable(v, WO_A_DASH, 0, allow_long))
+        add(l, WO_A_DASH, who, -1, 0);
+    for (int k = 0; k < c->neffect; k++)
+        if (c->effect[k].active && v_affordable(v, WO_A_END_EFFECT, k, allow_long))
+            add(l, WO_A_END_EFFECT, who, -1, k);
+    if (v_affordable(v, WO_A_SEIZE, 0, allow_long))
+        add(l, WO_A_SEIZE, who, -1, 0);
+    return 0;
+}
+
+/* healing: Treat Condition and Treat Wound on yourself or an adjacent ally;
+ * Use an Object. */
+static long own_healing(fray_encounter *e, const wo_view *v, wo_list *l, int allow_long)
+{
+    long skipped = 0;
+    const int n = e->n, who = v->who;
+    const unsigned foes = v->foes, dead = v->dead;
+    const wo_creature *c = CCR(e, who);
+    for (int t = 0; t < n; t++) {
+        if (IN(foes | dead, t) || (t != who && v->gap[t] > 0))
+            continue;
+        if (!WANT(WO_A_TREAT_COND) || !WANT(WO_A_TREAT_WOUND)) {
+            skipped += 5; /* four afflictions and a wound */
+            continue;
+        }
+        const wo_creature *ct = CCR(e, t);
+        for (int k = 0; k < 4; k++)
+            if (ct->affl_level[k] > 0 && v_affordable(v, WO_A_TREAT_COND, k, allow_long))
+                add(l, WO_A_TREAT_COND, who, t, k);
+        int sev = wo_severity_of(e, t);
+        if (sev >= WO_LIGHT && v_affordable(v, WO_A_TREAT_WOUND, sev, allow_long))
+            add(l, WO_A_TREAT_WOUND, who, t, sev);
+    }
+    for (int k = 0; k < c->nobject; k++)
+        if (c->object[k].count > 0 && v_affordable(v, WO_A_USE_OBJECT, k, allow_long))
+            add(l, WO_A_USE_OBJECT, who, -1, k);
+    return skipped;
+}
+
+/* #Ignoring Your Flank: free, on your turn. */
+static long own_flank(fray_encounter *e, const wo_view *v, wo_list *l, int interrupt)
+{
+    long skipped = 0;
+    const int n = e->n, who = v->who;
+    const unsigned foes = v->foes, live = v->able;
+    const wo_creature *c = CCR(e, who);
+    /* Whether we are flanked does not depend on which flanker asks
+     * (flank_state(t, who) is 2 only for an ignored t, handled first), so
+     * it is worked out once, when first needed. */
+    int flanked = -1;
+    /* An interrupt drops these again (wo_legal): skip them then, unless they
+     * could push a later entry past l->max (at most one per creature, and
+     * six entries follow). */
+    int skip = interrupt && l->n + n + 6 < l->max;
+    if (!skip && !WANT(WO_A_IGNORE_FLANK)) {
+        skipped += n; /* at most one per creature */
+        skip = 1;
+    }
+    for (int t = 0; t < n && !skip; t++) {
+        if (!IN(foes, t))
+            continue;
+        if (c->ignored & (1u << t)) {
+            add(l, WO_A_IGNORE_FLANK, who, t, 1);
+        } else if (IN(live, t) && wo_v_threatens(v, t)) {
+            if (flanked < 0)
+                flanked = wo_v_flanked(v);
+            if (flanked)
+                add(l, WO_A_IGNORE_FLANK, who, t, 0);
+        }
+    }
+    return skipped;
+}
+
+/* Return to the surface, Calm Mount, and #Performing Actions More Quickly:
+ * posture changes and mounting. */
+static long own_hurried(fray_encounter *e, const wo_view *v, wo_list *l, int allow_long, int p)
+{
+    const int who = v->who;
+    const wo_creature *c = CCR(e, who);
+    int on_mount = wo_v_has(v, who, WO_C_MOUNTED);
+    if (!WANT(WO_A_SURFACE) || !WANT(WO_A_CALM_MOUNT) || !WANT(WO_A_HURRY))
+        return 6; /* Surface, Calm Mount, three postures and Mount hurried */
+    if (c->env == WO_ENV_SWIMMING && wo_v_has(v, who, WO_C_UNDERWATER) &&
+        v_affordable(v, WO_A_SURFACE, 0, allow_long))
+        add(l, WO_A_SURFACE, who, -1, 0);
+    if (c->lost_control && on_mount && v_affordable(v, WO_A_CALM_MOUNT, 0, allow_long))
+        add(l, WO_A_CALM_MOUNT, who, -1, 0);
+    for (int q = 0; q < 3; q++) {
+        if (q == p || (p == WO_PRONE && q == WO_STANDING) || on_mount)
+            continue;
+        if (v_affordable(v, WO_A_HURRY, WO_A_POSTURE << 4 | q, 0))
+            add(l, WO_A_HURRY, who, -1, WO_A_POSTURE << 4 | q);
+    }
+    if (c->mount_size > -100 && v_affordable(v, WO_A_HURRY, WO_A_MOUNT << 4, 0))
+        add(l, WO_A_HURRY, who, -1, WO_A_MOUNT << 4);
+    return 0;
+}
+
+#undef IN
+#undef WANT
+
+/* The actions `who` may take on its own turn, or as an interrupt
+ * (allow_long 0: no long actions, interrupt 1). */
+static void own_actions(fray_encounter *e, int who, wo_list *l0, int allow_long, int interrupt)
+{
+    long skipped = 0;
+    wo_view view, *v = &view;
+    wo_view_init(v, e, who);
+    /* a local, so that writing the list does not make the compiler read
+     * l0 again and again */
+    wo_list list = *l0, *l = &list;
+    if (wo_v_has(v, who, WO_C_PINNED) || wo_v_has(v, who, WO_C_HELPLESS)) {
+        /* #Action: Pin: "unable to take any other actions while pinned" */
+        if (wo_v_has(v, who, WO_C_PINNED) && v_affordable(v, WO_A_ESCAPE, 0, allow_long))
+            add(l, WO_A_ESCAPE, who, -1, 0);
+        *l0 = list;
+        return;
+    }
+    /* attacks first: the scripts and the policy find them early */
+    own_attacks(e, v, l, allow_long);
+    /* On its own turn the policy takes one of these attacks whatever
+     * follows, when wo_policy_attacks says so: for it the list ends here. */
+    if (e->for_policy && allow_long && !interrupt &&
+        wo_policy_attacks(e, who, l->out + l0->n, l->n - l0->n)) {
+        *l0 = list;
+        return;
+    }
+    skipped += own_moves(e, v, l);
+    int p = wo_v_has(v, who, WO_C_PRONE)        ? WO_PRONE :
+            wo_v_has(v, who, WO_C_CROUCHING)    ? WO_CROUCH : WO_STANDING;
+    skipped += own_basics(e, v, l, allow_long, p);
+    skipped += own_maneuvers(e, v, l, allow_long);
+    skipped += own_others(e, v, l, allow_long);
+    skipped += own_healing(e, v, l, allow_long);
+    skipped += own_flank(e, v, l, interrupt);
+    skipped += own_hurried(e, v, l, allow_long, p);
+    if (skipped && l->n + skipped >= l->max) {
+        /* the whole list might have been cut: build it whole */
+        uint64_t want = e->want;
+        e->want = FRAY_WANT_ALL;
+        own_actions(e, who, l0, allow_long, interrupt);
+        e->want = want;
+        return;
+    }
+    *l0 = list;
+}
+
+/* The reactions `who` may take to the declared action `tr`. */
+static void reactions(fray_encounter *e, int who, const fray_action *tr, wo_list *l)
+{
+    const wo_creature *c = CCR(e, who);
+    const wo_weapon *w = wo_weapon_of(e, who);
+    int actor = tr->actor;
+    /* #Initiative: "If your initiative is 0, you cannot take reactions" */
+    if (RES(e, who, WO_R_INIT) <= 0 || !wo_can_act(e, who))
+        return;
+    /* Rebuff: an approach closer than the optimal reach */
+    if (wo_is_move(tr->kind) && wo_enemies(e, who, actor) && !w->ranged &&
+        wo_gap_yd(e, who, actor) >= w->optimal_reach && w->optimal_reach > 0 &&
+        gap_after_move(e, tr, who) < w->optimal_reach &&
+        affordable(e, who, WO_A_REBUFF, 0, 0))
+        add(l, WO_A_REBUFF, who, actor, 0);
+    /* Cling: a creature it grapples is about to move out of reach */
+    if (wo_is_move(tr->kind) && wo_grappling(e, who, actor) && gap_after_move(e, tr, who) > 0 &&
+        affordable(e, who, WO_A_CLING, 0, 0))
+        add(l, WO_A_CLING, who, actor, 0);
+    /* Harry: a ranged weapon attack or check within reach of its melee weapon */
+    if (tr->kind == WO_A_STANDARD && wo_enemies(e, who, actor) &&
+        wo_weapon_of(e, actor)->ranged && !w->ranged && wo_in_reach(e, who, actor, w->reach) &&
+        !((c->harried_by >> actor) & 1u) && affordable(e, who, WO_A_HARRY, 0, 0))
+        add(l, WO_A_HARRY, who, actor, 0);
+    /* Interpose: an attack against it while it grapples */
+    if (wo_is_attack(tr->kind) && tr->target == who && c->grappling)
+        for (int g = 0; g < e->n; g++)
+            if (g != actor && wo_grappling(e, who, g) && wo_able(e, g) &&
+                affordable(e, who, WO_A_INTERPOSE, 0, 0))
+                add(l, WO_A_INTERPOSE, who, g, 0);
+    /* a readied action, "in response to any event" */
+    if (c->readied >= 0 && wo_enemies(e, who, actor) && !w->ranged &&
+        wo_in_reach(e, who, actor, w->reach) && affordable(e, who, c->readied, 0, 0))
+        add(l, c->readied, who, actor, WO_ARG_READIED);
+}
+
+/* The list is ordered: reactions, then attacks, then the rest (the
+ * policy's best_attack stops at the end of the attacks). */
+int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
+             fray_action *out, int max)
+{
+    wo_state *st = ST(e);
+    wo_list l = {out, 0, max};
+    if (!wo_able(e, who))
+        return 0;
+    if (window == FRAY_WIN_ACT) {
+        const wo_creature *c = CR(e, who);
+        if (who != fray_turns_current(e))
+            return 0;
+        if (c->pending >= 0) {
+            /* #Action Points: "or you choose to cancel it" */
+            add(&l, WO_A_CANCEL, who, c->pending_target, 0);
+            return l.n;
+        }
+        own_actions(e, who, &l, 1, 0);
+        return l.n;
+    }
+    if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who || st->cancel)
+        return 0;
+    reactions(e, who, trigger, &l);
+    /* #Using Actions and Reactions: "You may also take an action when it is
+     * not your turn if your initiative is higher than the active
+     * character's." Only against the active creature's own actions (an
+     * interrupt is not interrupted in turn), and not by the active one. */
+    int active = fray_turns_current(e);
+    /* The policy takes a reaction when there is one (they come first) and
+     * otherwise interrupts only on wo_policy_interrupts: for it the
+     * interrupts are listed only then, and it chooses the same. */
+    if (e->for_policy && !wo_policy_interrupts(e, who, trigger))
+        return l.n;
+    if (active >= 0 && trigger->actor == active && who != active && wo_can_act(e, who) &&
+        RES(e, who, WO_R_INIT) > RES(e, active, WO_R_INIT) && RES(e, who, WO_R_INIT) > 0 &&
+        !(trigger->arg & WO_ARG_READIED) && !wo_is_reaction(trigger->kind)) {
+        int before = l.n;
+        own_actions(e, who, &l, 0, 1);
+        /* not the free flank choice nor Seize Initiative as interrupts */
+        int k = before;
+        for (int i = before; i < l.n; i++)
+            if (l.out[i].kind != WO_A_IGNORE_FLANK && l.out[i].kind != WO_A_SEIZE &&
+                l.out[i].kind != WO_A_HURRY)
+                l.out[k++] = l.out[i];
+        l.n = k;
+    }
+    return l.n;
+}

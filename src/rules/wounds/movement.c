@@ -1,0 +1,342 @@
+/* movement.c: #Movement (the movement pool bought with AP, destinations
+ * towards and away from a creature), #Difficult Terrain, #Action: Dash,
+ * #Action: Drag and #Reaction: Cling (moving with a grapple), #Action:
+ * Mount/Dismount and #Mounted Combat's Calm Mount, and #Swimming and
+ * Climbing's return to the surface. */
+#include "combat.h"
+
+/* ---- Movement ----------------------------------------------------------- */
+
+static int rate_of(const wo_creature *c, int on_mount, int dashing)
+{
+    int rate = on_mount ? c->mount_rate : c->move_rate;
+    if (dashing)
+        rate = rate * 2 + c->dash_bonus; /* #Action: Dash: "Your movement rate is doubled" */
+    return rate;
+}
+
+static int move_rate(const fray_encounter *e, int who)
+{
+    return rate_of(CCR(e, who), wo_mounted(e, who), HAS(e, who, WO_C_DASHING));
+}
+
+/* Yards of normal movement each yard costs here (#Difficult Terrain). */
+static int terrain(const fray_encounter *e, int who)
+{
+    const wo_creature *c = CCR(e, who);
+    int t = c->terrain_cost;
+    if (c->env == WO_ENV_SWIMMING)
+        t *= wo_terrain_table[WO_TERRAIN_SWIMMING].cost;
+    else if (c->env == WO_ENV_CLIMBING)
+        t *= wo_terrain_table[WO_TERRAIN_VERTICAL_CLIMB].cost;
+    else if (c->env == WO_ENV_UNDERWATER)
+        t *= wo_terrain_table[WO_TERRAIN_UNDERWATER].cost;
+    if (who >= 0 && c->share_with >= 0)
+        t *= 2; /* #Action: Enter Occupied Space: "costs double" */
+    return t;
+}
+
+/* AP to buy so that the pool holds `need` yards, spending at most `ap`;
+ * writes the pool after buying. yards[k]: what k AP buy (wo_move_yards). */
+static int buy_plan(int pool, int need, const int yards[5], int ap, int *pool_after)
+{
+    int spent = 0;
+    while (pool < need && spent < ap) {
+        int left = ap - spent, k;
+        for (k = 1; k <= 4 && k <= left; k++)
+            if (pool + yards[k] >= need)
+                break;
+        if (k > 4 || k > left)
+            k = left < 4 ? left : 4;
+        int got = yards[k];
+        if (got == 0 && (k == 4 || k == left))
+            break;
+        spent += k;
+        pool += got;
+    }
+    *pool_after = pool;
+    return spent;
+}
+
+/* Destination of `who` moving up to `yards` towards (or away from) point
+ * (tx, ty), stopping at distance `stop_cm`. */
+/* The point `yards` from `who` towards (tx, ty), stopping stop_cm short of
+ * it, or away from it; d is the distance to it. */
+static void dest_point_d(const fray_encounter *e, int who, int tx, int ty, int d, int away,
+                         int yards, int stop_cm, int *ox, int *oy)
+{
+    int x0 = e->c[who].x, y0 = e->c[who].y;
+    int m = wo_yd_to_cm(yards);
+    if (!away && m > d - stop_cm)
+        m = d - stop_cm < 0 ? 0 : d - stop_cm;
+    fray_step_along(x0, y0, (int64_t)tx - x0, (int64_t)ty - y0, d, m, away, ox, oy);
+}
+
+void wo_dest_point(const fray_encounter *e, int who, int tx, int ty, int away, int yards,
+                   int stop_cm, int *ox, int *oy)
+{
+    int64_t dx = tx - (int64_t)e->c[who].x, dy = ty - (int64_t)e->c[who].y;
+    dest_point_d(e, who, tx, ty, fray_isqrt(dx * dx + dy * dy), away, yards, stop_cm, ox, oy);
+}
+
+/* The reach a Move towards `t` aims for: weapon reach, or the first range
+ * increment of a ranged weapon. */
+static int move_goal(const wo_view *v, int t)
+{
+    const wo_weapon *w = v->w[v->who];
+    if (!wo_enemies(v->e, v->who, t))
+        return 0;
+    return w->ranged ? w->range : w->reach;
+}
+
+void wo_mover_init(wo_mover *m, const wo_view *v, int apcap)
+{
+    int rate = rate_of(CCR(v->e, v->who), wo_v_has(v, v->who, WO_C_MOUNTED),
+                       wo_v_has(v, v->who, WO_C_DASHING));
+    wo_move_yards_row(rate, m->yards);
+    m->tc = terrain(v->e, v->who);
+    m->pool = RES(v->e, v->who, WO_R_MOVE);
+    m->ap = v->ap > apcap ? apcap : v->ap;
+}
+
+/* Fill a Move action of the view's creature towards (or away from) t: x, y
+ * and arg (AP bought). 0 if no move. */
+int wo_plan_move_v(const wo_view *v, const wo_mover *mv, int t, int away, fray_action *a)
+{
+    const fray_encounter *e = v->e;
+    int who = v->who, tc = mv->tc;
+    int need_yd, stop_cm = 0;
+    if (away) {
+        need_yd = 4 * tc; /* a step away: up to four yards */
+    } else {
+        int goal = move_goal(v, t);
+        int gap = v->gap[t];
+        if (gap <= goal)
+            return 0;
+        /* the mounted yard cannot be closed: aim at the real gap */
+        int extra = wo_mount_extra_of(CCR(e, who), CCR(e, t), wo_v_has(v, who, WO_C_MOUNTED),
+                                      wo_v_has(v, t, WO_C_MOUNTED));
+        int real_goal = goal - extra < 0 ? 0 : goal - extra, real_gap = gap - extra;
+        if (real_gap <= real_goal)
+            return 0;
+        int sp = (wo_space_yd(CCR(e, who)->size) + wo_space_yd(CCR(e, t)->size)) / 2;
+        stop_cm = wo_yd_to_cm(real_goal + sp > 0 ? real_goal + sp : 1);
+        need_yd = (real_gap - real_goal) * tc;
+    }
+    int after;
+    int spent = buy_plan(mv->pool, need_yd, mv->yards, mv->ap, &after);
+    int yards = after / tc;
+    if (yards <= 0)
+        return 0;
+    if (!away && yards * tc > need_yd)
+        yards = need_yd / tc;
+    a->kind = (int16_t)(away ? WO_A_MOVE_AWAY : WO_A_MOVE);
+    a->actor = (int16_t)who;
+    a->target = (int16_t)t;
+    a->arg = (int16_t)spent;
+    int x, y;
+    dest_point_d(e, who, e->c[t].x, e->c[t].y, v->dist[t], away, yards, stop_cm, &x, &y);
+    a->x = x;
+    a->y = y;
+    return x != e->c[who].x || y != e->c[who].y;
+}
+
+/* Fill a Move action towards t: x, y and arg (AP bought). 0 if no move. */
+static int plan_move(const fray_encounter *e, int who, int t, int away, fray_action *a, int apcap)
+{
+    wo_view v;
+    wo_mover mv;
+    wo_view_init(&v, e, who);
+    wo_mover_init(&mv, &v, apcap);
+    return wo_plan_move_v(&v, &mv, t, away, a);
+}
+
+/* ---- Effects of the movement actions ------------------------------------ */
+
+static void leave_shared_space(fray_encounter *e, int who)
+{
+    wo_creature *c = CR(e, who);
+    if (c->share_with < 0)
+        return;
+    int o = c->share_with;
+    c->share_with = -1;
+    CR(e, o)->share_with = -1;
+    fray_cond_remove(e, who, WO_C_SHARING);
+    fray_cond_remove(e, o, WO_C_SHARING);
+}
+
+/* After a creature moved: grapples out of reach end, shared spaces end. */
+void wo_after_move(fray_encounter *e, int who)
+{
+    leave_shared_space(e, who);
+    for (int g = 0; g < e->n; g++)
+        if (g != who && wo_grappling(e, who, g) && wo_gap_yd(e, who, g) > 0)
+            wo_end_grapple(e, who, g);
+}
+
+void wo_do_move(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    wo_creature *c = CR(e, who);
+    int rate = move_rate(e, who), tc = terrain(e, who);
+    int bought = 0;
+    for (int spent = 0; spent < a->arg;) {
+        int k = a->arg - spent < 4 ? a->arg - spent : 4;
+        bought += wo_move_yards(rate, k);
+        spent += k;
+    }
+    int pool = RES(e, who, WO_R_MOVE) + bought;
+    int64_t dx = a->x - e->c[who].x, dy = a->y - e->c[who].y;
+    int dist_cm = fray_isqrt(dx * dx + dy * dy);
+    /* yards of pool used: the distance in yards rounded up, times terrain */
+    int yd = (dist_cm * 100 + 9143) / 9144;
+    int used = yd * tc;
+    if (used > pool)
+        used = pool;
+    wo_set_res(e, who, WO_R_MOVE, pool - used);
+    /* Drag: the grapple moves along */
+    int drag = c->drag_ap > 0;
+    int ox = e->c[who].x, oy = e->c[who].y;
+    fray_move(e, who, a->x, a->y);
+    if (drag) {
+        for (int g = 0; g < e->n; g++)
+            if (wo_grappling(e, who, g))
+                fray_move(e, g, e->c[g].x + (a->x - ox), e->c[g].y + (a->y - oy));
+        c->drag_ap -= a->arg;
+        if (c->drag_ap < 0)
+            c->drag_ap = 0;
+    }
+    wo_after_move(e, who);
+    wo_emit_act(e, a, "moved", yd, 1, "yards", R("Movement"));
+}
+
+void wo_do_cling(fray_encounter *e, const fray_action *a, const fray_action *tr)
+{
+    /* #Reaction: Cling: "For every 5 points in the result, you may move 1
+     * yard with the target". The clinger follows the mover towards its
+     * destination as far as its points allow. */
+    int who = a->actor;
+    int m = wo_power_mod(e, who);
+    wo_roll r = wo_roll_check(e, 1, "Power check, wild 1d20");
+    int total = r.total + m;
+    int yards = total > 0 ? total / 5 : 0; /* "for every 5 points": rounded down */
+    wo_emit_check(e, who, a->target, "Cling", total, 5, R("Reaction: Cling"));
+    if (yards <= 0 || !tr)
+        return;
+    int x, y;
+    int64_t dx = tr->x - e->c[who].x, dy = tr->y - e->c[who].y;
+    int d = fray_isqrt(dx * dx + dy * dy);
+    int stop = wo_yd_to_cm(1);
+    (void)d;
+    fray_encounter *ee = e;
+    wo_dest_point(ee, who, tr->x, tr->y, 0, yards, stop, &x, &y);
+    fray_move(e, who, x, y);
+    wo_emit_act(e, a, "follows", yards, 1, "yards it may move with the target", R("Reaction: Cling"));
+}
+
+static void toggle_mount(fray_encounter *e, int who)
+{
+    if (wo_mounted(e, who)) {
+        fray_cond_remove(e, who, WO_C_MOUNTED);
+        CR(e, who)->lost_control = 0;
+    } else {
+        fray_cond_add(e, who, WO_C_MOUNTED, -1, FRAY_EXP_NEVER, 0);
+    }
+}
+
+void wo_act_mount(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    toggle_mount(e, who);
+    wo_emit_act(e, a, wo_mounted(e, who) ? "mounted" : "dismounted", 0, 0, NULL,
+                R("Action: Mount/Dismount"));
+}
+
+void wo_act_dash(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    wo_creature *c = CR(e, who);
+    wo_pay_stamina(e, who, fray_opt(e, WO_OPT_STAMINA_DASH));
+    c->dash_uses++;
+    if (c->dash_uses == 1) {
+        fray_cond_add(e, who, WO_C_DASHING, -1, FRAY_EXP_ROUND_END, e->round);
+        wo_emit_act(e, a, "dashing", move_rate(e, who), 1, "movement rate doubled",
+                    R("Action: Dash"));
+    } else {
+        const char *spec = c->env == WO_ENV_SWIMMING ? "Swimming" :
+                           c->env == WO_ENV_CLIMBING ? "Climbing" : "Running";
+        int m = wo_skill_mod(e, who, WO_STR, WO_SK_ATHLETICS, spec);
+        wo_roll r = wo_roll_check(e, 0, "Athletics check, 1d20");
+        int inc = (r.total + m) > 0 ? (r.total + m) / 3 : 0;
+        /* "For every 3 points in the check result, your movement rate
+         * increases by 1 until the end of the round" (rounded down) */
+        c->dash_bonus = inc;
+        wo_emit_act(e, a, "dashing harder", move_rate(e, who), 1, "movement rate this round",
+                    R("Action: Dash"));
+    }
+}
+
+void wo_act_drag(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target;
+    wo_creature *c = CR(e, who);
+    int tn = 0, opp = 0;
+    for (int g = 0; g < e->n; g++)
+        if (wo_grappling(e, who, g)) {
+            tn = wo_best_of(tn, wo_defense_base(CCR(e, g), WO_D_POWER));
+            opp++;
+        }
+    int m = wo_power_mod(e, who);
+    if (opp > 1)
+        fray_mod(e, "Opponents beyond the first", -2 * (opp - 1));
+    wo_roll r = wo_roll_check(e, 1, "Power check, wild 1d20");
+    int total = r.total + m - 2 * (opp > 1 ? opp - 1 : 0);
+    wo_emit_check(e, who, -1, "Drag", total, tn, R("Action: Drag"));
+    if (total >= tn && t >= 0) {
+        /* "you can spend up to 4 AP on movement", carrying the grapple */
+        c->drag_ap = 4;
+        fray_action m2;
+        if (plan_move(e, who, t, 0, &m2, 4)) {
+            wo_pay_ap(e, who, m2.arg);
+            wo_do_move(e, &m2);
+        }
+        c->drag_ap = 0;
+    }
+}
+
+void wo_act_surface(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    int m = wo_skill_mod(e, who, WO_STR, WO_SK_ATHLETICS, "Swimming");
+    wo_roll r = wo_roll_check(e, 0, "Swimming check, 1d20");
+    int tn = fray_opt(e, WO_OPT_ENV_TN);
+    wo_emit_check(e, who, -1, "Return to the surface", r.total + m, tn, R("Swimming and Climbing"));
+    if (r.total + m >= tn) {
+        fray_cond_remove(e, who, WO_C_UNDERWATER);
+        fray_flush(e, who, R("Swimming and Climbing"));
+    }
+}
+
+void wo_act_calm_mount(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    wo_creature *c = CR(e, who);
+    int m = wo_skill_mod(e, who, WO_PRS, WO_SK_NATURE, "Riding");
+    int near = 0;
+    for (int i = 0; i < e->n; i++)
+        if (wo_enemies(e, who, i) && wo_able(e, i) && wo_gap_yd(e, who, i) <= 10)
+            near++; /* 30 feet = 10 yards */
+    if (near)
+        fray_mod(e, "Enemies within 30 feet", -near);
+    if (c->calm_bonus)
+        fray_mod(e, "Consecutive calming", c->calm_bonus);
+    wo_roll r = wo_roll_check(e, 0, "Riding check, 1d20");
+    int total = r.total + m - near + c->calm_bonus;
+    wo_emit_check(e, who, -1, "Calm Mount", total, 5, R("Mounted Combat"));
+    if (total >= 5) {
+        c->lost_control = 0;
+        c->calm_bonus = 0;
+    } else if (c->calm_bonus < 5) {
+        c->calm_bonus++;
+    }
+}
