@@ -63,7 +63,7 @@ static int flank_state(const fray_encounter *e, int attacker, int t)
     /* it takes two flankers, each an enemy able to fight */
     int could = 0;
     for (int i = 0; i < e->n; i++)
-        could += wo_enemies(e, i, t) && wo_able(e, i);
+        could += wo_enemies(e, i, t) && fray_able(e, i);
     if (could < 2)
         return 0;
     wo_view v;
@@ -75,8 +75,8 @@ static int flank_state(const fray_encounter *e, int attacker, int t)
 
 static int immobilized(const fray_encounter *e, int t)
 {
-    return HAS(e, t, WO_C_HELPLESS) || HAS(e, t, WO_C_PINNED) || HAS(e, t, WO_C_UNDERWATER) ||
-           HAS(e, t, WO_C_UNCONSCIOUS);
+    return fray_has(e, t, WO_C_HELPLESS) || fray_has(e, t, WO_C_PINNED) || fray_has(e, t, WO_C_UNDERWATER) ||
+           fray_has(e, t, WO_C_UNCONSCIOUS);
 }
 
 /* The Defense an attack of `attacker` meets; modifiers go to the event. */
@@ -92,7 +92,7 @@ static int defense(fray_encounter *e, int t, int attacker, int def)
         fray_mod(e, "Defense: immobile", 0);
         return d;
     }
-    if ((def == WO_D_MELEE || def == WO_D_RANGED) && HAS(e, t, WO_C_DEFENDING)) {
+    if ((def == WO_D_MELEE || def == WO_D_RANGED) && fray_has(e, t, WO_C_DEFENDING)) {
         /* #Action: Defend: replace with Power, Agility, Fortitude or
          * Willpower, or +2: the best of them */
         int best = d + 2;
@@ -101,11 +101,11 @@ static int defense(fray_encounter *e, int t, int attacker, int def)
         fray_mod(e, "Defense: Defend", best - d);
         d = best;
     }
-    if (HAS(e, t, WO_C_DISTRACTED)) {
+    if (fray_has(e, t, WO_C_DISTRACTED)) {
         fray_mod(e, "Defense: Distracted", -2);
         d -= 2;
     }
-    if ((def == WO_D_MELEE || def == WO_D_RANGED) && HAS(e, t, WO_C_SHARING)) {
+    if ((def == WO_D_MELEE || def == WO_D_RANGED) && fray_has(e, t, WO_C_SHARING)) {
         fray_mod(e, "Defense: sharing a space", -2);
         d -= 2;
     }
@@ -153,7 +153,7 @@ void wo_apply_wound(fray_encounter *e, int attacker, int t, int level, int damag
     if (attacker >= 0)
         e->c[attacker].dealt += got + 1;
     /* #Action: Defend: "Until your next turn or you receive a wound" */
-    if (HAS(e, t, WO_C_DEFENDING))
+    if (fray_has(e, t, WO_C_DEFENDING))
         fray_cond_remove(e, t, WO_C_DEFENDING);
     wo_update_fatigue(e, t);
     fray_emit(e, &(fray_event){.kind = "damage", .actor = attacker, .target = t,
@@ -211,7 +211,7 @@ static void env_fall_check(fray_encounter *e, int t, int level)
     wo_creature *c = CR(e, t);
     if (c->env != WO_ENV_SWIMMING && c->env != WO_ENV_CLIMBING)
         return;
-    if (HAS(e, t, WO_C_UNDERWATER) || !wo_able(e, t))
+    if (fray_has(e, t, WO_C_UNDERWATER) || !fray_able(e, t))
         return;
     int swim = c->env == WO_ENV_SWIMMING;
     int m = wo_skill_mod(e, t, WO_STR, WO_SK_ATHLETICS, swim ? "Swimming" : "Climbing");
@@ -276,19 +276,19 @@ static void attack_plan_of(fray_encounter *e, int a, int t, int kind, int spell,
         fray_mod(e, "Nonlethal Attack", -2);
         mod -= 2;
     }
-    if (ranged && HAS(e, a, WO_C_HARRIED)) {
+    if (ranged && fray_has(e, a, WO_C_HARRIED)) {
         fray_mod(e, "Harried", -2);
         mod -= 2;
     }
-    if (HAS(e, a, WO_C_DISTRACTED)) {
+    if (fray_has(e, a, WO_C_DISTRACTED)) {
         fray_mod(e, "Distracted", -2);
         mod -= 2;
     }
-    if (HAS(e, a, WO_C_SHARING)) {
+    if (fray_has(e, a, WO_C_SHARING)) {
         fray_mod(e, "Sharing a space", -2);
         mod -= 2;
     }
-    if (melee && HAS(e, a, WO_C_UNDERWATER)) {
+    if (melee && fray_has(e, a, WO_C_UNDERWATER)) {
         fray_mod(e, "Underwater", -5);
         mod -= 5;
     }
@@ -311,7 +311,7 @@ static void attack_plan_of(fray_encounter *e, int a, int t, int kind, int spell,
         p->wdmg = ca->spell[spell].damage;
     } else {
         int wd = w->damage;
-        if (HAS(e, a, WO_C_UNDERWATER) && !(w->props & WO_P_AQUATIC))
+        if (fray_has(e, a, WO_C_UNDERWATER) && !(w->props & WO_P_AQUATIC))
             wd /= 2; /* #Underwater Combat: "all weapon damage is halved"; rounded down */
         if (w->props & WO_P_SLICING && kind != WO_A_NONLETHAL && CCR(e, t)->armor == 0)
             wd += 1; /* interpretation: slicing cuts deeper into the unarmoured */
@@ -345,7 +345,7 @@ wo_hit wo_attack_roll(fray_encounter *e, int a, int t, int kind, int spell,
      * make a Str [Athletics/Climbing] or Str [Athletics/Swimming] check to
      * not fall or sink underwater. If you fail the check, then your attack
      * automatically misses." */
-    if ((ca->env == WO_ENV_SWIMMING || ca->env == WO_ENV_CLIMBING) && !HAS(e, a, WO_C_UNDERWATER)) {
+    if ((ca->env == WO_ENV_SWIMMING || ca->env == WO_ENV_CLIMBING) && !fray_has(e, a, WO_C_UNDERWATER)) {
         int swim = ca->env == WO_ENV_SWIMMING;
         int m = wo_skill_mod(e, a, WO_STR, WO_SK_ATHLETICS, swim ? "Swimming" : "Climbing");
         wo_roll r = wo_roll_check(e, 0, swim ? "Swimming check, 1d20" : "Climbing check, 1d20");
@@ -377,7 +377,7 @@ wo_hit wo_attack_roll(fray_encounter *e, int a, int t, int kind, int spell,
                                 .value = h.total, .has_value = 1,
                                 .rule = R("Attacks and Combat Checks")});
     /* #Critical Successes and Failures */
-    if (r.crit > 0 && wo_able(e, t))
+    if (r.crit > 0 && fray_able(e, t))
         wo_init_change(e, a, 2, t, -2, "critical success: +2, target -2",
                        R("Critical Successes and Failures"));
     else if (r.crit > 0)
@@ -402,7 +402,7 @@ static void do_attack(fray_encounter *e, int a, int t, int kind, int spell, cons
 {
     int dmg;
     wo_hit h = wo_attack_roll(e, a, t, kind, spell, action, &dmg);
-    if (!h.hit || !wo_able(e, t))
+    if (!h.hit || !fray_able(e, t))
         return;
     const wo_weapon *w = wo_weapon_of(e, a);
     int nonlethal = kind == WO_A_NONLETHAL;
@@ -480,7 +480,7 @@ int wo_action_odds(fray_encounter *e, const fray_action *a, json_t **out, char *
 void wo_act_attack(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor, t = a->target;
-    if (!wo_able(e, t))
+    if (!fray_able(e, t))
         return;
     if (a->kind == WO_A_STRONG)
         wo_pay_stamina(e, who, fray_opt(e, WO_OPT_STAMINA_STRONG));
@@ -492,8 +492,8 @@ void wo_act_cast(fray_encounter *e, const fray_action *a)
     int who = a->actor, t = a->target;
     const wo_spell *s = &CR(e, who)->spell[a->arg];
     /* #Mana: spending mana reduces the current total */
-    wo_set_res(e, who, WO_R_MANA, RES(e, who, WO_R_MANA) - s->mana);
-    if (wo_able(e, t))
+    wo_set_res(e, who, WO_R_MANA, fray_res(e, who, WO_R_MANA) - s->mana);
+    if (fray_able(e, t))
         do_attack(e, who, t, WO_A_CAST, a->arg, s->name);
 }
 

@@ -8,7 +8,7 @@ static int total_wounds(const fray_encounter *e, int who)
 {
     int n = 0;
     for (int l = 0; l < WO_NLEVELS; l++)
-        n += RES(e, who, WO_R_LIGHT + l);
+        n += fray_res(e, who, WO_R_LIGHT + l);
     return n;
 }
 
@@ -25,7 +25,7 @@ static int heal_kit_mod(fray_encounter *e, int who)
  * read as: healing the fatal wound wakes it). */
 void wo_maybe_wake(fray_encounter *e, int t)
 {
-    if (e->c[t].status != FRAY_DOWN || RES(e, t, WO_R_FATAL) > 0)
+    if (e->c[t].status != FRAY_DOWN || fray_res(e, t, WO_R_FATAL) > 0)
         return;
     fray_cond_remove(e, t, WO_C_DYING);
     fray_cond_remove(e, t, WO_C_STABLE);
@@ -39,7 +39,7 @@ void wo_do_treat_wound(fray_encounter *e, const fray_action *a)
     wo_creature *ct = CR(e, t);
     /* "If the target's fatigue is equal to or higher than its normal maximum
      * stamina, the attempt automatically fails." */
-    int fails = RES(e, t, WO_R_FATIGUE) >= ct->max_stamina;
+    int fails = fray_res(e, t, WO_R_FATIGUE) >= ct->max_stamina;
     int filled[WO_NLEVELS];
     wo_filled_of(e, t, filled);
     if (fails) {

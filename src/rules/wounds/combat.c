@@ -25,7 +25,7 @@ int wo_is_reaction(int kind)
 static int cond_penalty(const fray_encounter *e, int i)
 {
     int p = 0;
-    if (HAS(e, i, WO_C_EXHAUSTED))
+    if (fray_has(e, i, WO_C_EXHAUSTED))
         p += fray_opt(e, WO_OPT_CONDITION_PENALTY);
     return p;
 }
@@ -71,7 +71,7 @@ void wo_view_init(wo_view *v, const fray_encounter *e, int who)
         v->w[i] = wo_weapon_of(e, i);
         if (wo_enemies(e, who, i))
             v->foes |= 1u << i;
-        if (wo_able(e, i))
+        if (fray_able(e, i))
             v->able |= 1u << i;
         if (e->c[i].status == FRAY_DEAD)
             v->dead |= 1u << i;
@@ -88,7 +88,7 @@ void wo_view_init(wo_view *v, const fray_encounter *e, int who)
         v->dist[i] = fray_distance(e, who, i);
         v->gap[i] = gap_of(v->dist[i], cw, ci, wo_mount_extra_of(cw, ci, mw, mi));
     }
-    v->ap = RES(e, who, WO_R_AP);
+    v->ap = fray_res(e, who, WO_R_AP);
     /* #Underwater Combat: melee attacks cost 2 AP more (wo_ap_cost) */
     v->uw_melee = fray_has(e, who, WO_C_UNDERWATER) && !v->w[who]->ranged;
 }
@@ -100,14 +100,14 @@ void wo_view_init(wo_view *v, const fray_encounter *e, int who)
 void wo_init_change(fray_encounter *e, int who, int delta, int other, int odelta,
                     const char *why, const char *rule)
 {
-    int v = RES(e, who, WO_R_INIT) + delta;
+    int v = fray_res(e, who, WO_R_INIT) + delta;
     wo_set_res(e, who, WO_R_INIT, v < 0 ? 0 : v);
     if (other >= 0) {
-        int w = RES(e, other, WO_R_INIT) + odelta;
+        int w = fray_res(e, other, WO_R_INIT) + odelta;
         wo_set_res(e, other, WO_R_INIT, w < 0 ? 0 : w);
     }
     fray_emit(e, &(fray_event){.kind = "initiative", .actor = who, .target = other,
-                                .value = RES(e, who, WO_R_INIT), .has_value = 1, .detail = why,
+                                .value = fray_res(e, who, WO_R_INIT), .has_value = 1, .detail = why,
                                 .rule = rule});
 }
 
@@ -116,21 +116,21 @@ void wo_init_change(fray_encounter *e, int who, int delta, int other, int odelta
 void wo_update_fatigue(fray_encounter *e, int who)
 {
     wo_creature *c = CR(e, who);
-    int f = RES(e, who, WO_R_FATIGUE);
+    int f = fray_res(e, who, WO_R_FATIGUE);
     int mx = wo_max_stamina(c->max_stamina, f);
-    if (RES(e, who, WO_R_STAMINA) > mx)
+    if (fray_res(e, who, WO_R_STAMINA) > mx)
         wo_set_res(e, who, WO_R_STAMINA, mx);
     int ex = wo_is_exhausted(c->max_stamina, f);
-    if (ex && !HAS(e, who, WO_C_EXHAUSTED))
+    if (ex && !fray_has(e, who, WO_C_EXHAUSTED))
         fray_cond_add(e, who, WO_C_EXHAUSTED, -1, FRAY_EXP_NEVER, 0);
-    else if (!ex && HAS(e, who, WO_C_EXHAUSTED))
+    else if (!ex && fray_has(e, who, WO_C_EXHAUSTED))
         fray_cond_remove(e, who, WO_C_EXHAUSTED);
     int stag = c->tier == WO_PC &&
                (wo_is_staggered_by_fatigue(c->max_stamina, f) ||
-                (fray_opt(e, WO_OPT_STAGGER_ON_CRITICAL) && RES(e, who, WO_R_CRITICAL) > 0));
-    if (stag && !HAS(e, who, WO_C_STAGGERED))
+                (fray_opt(e, WO_OPT_STAGGER_ON_CRITICAL) && fray_res(e, who, WO_R_CRITICAL) > 0));
+    if (stag && !fray_has(e, who, WO_C_STAGGERED))
         fray_cond_add(e, who, WO_C_STAGGERED, -1, FRAY_EXP_NEVER, 0);
-    else if (!stag && HAS(e, who, WO_C_STAGGERED))
+    else if (!stag && fray_has(e, who, WO_C_STAGGERED))
         fray_cond_remove(e, who, WO_C_STAGGERED);
 }
 
@@ -138,8 +138,8 @@ void wo_pay_stamina(fray_encounter *e, int who, int cost)
 {
     if (cost <= 0)
         return;
-    int f = RES(e, who, WO_R_FATIGUE);
-    int s = wo_spend_stamina(RES(e, who, WO_R_STAMINA), cost, &f);
+    int f = fray_res(e, who, WO_R_FATIGUE);
+    int s = wo_spend_stamina(fray_res(e, who, WO_R_STAMINA), cost, &f);
     wo_set_res(e, who, WO_R_STAMINA, s);
     wo_set_res(e, who, WO_R_FATIGUE, f);
     wo_update_fatigue(e, who);
@@ -149,14 +149,14 @@ void wo_add_fatigue(fray_encounter *e, int who, int n)
 {
     if (n <= 0)
         return;
-    wo_set_res(e, who, WO_R_FATIGUE, RES(e, who, WO_R_FATIGUE) + n);
+    wo_set_res(e, who, WO_R_FATIGUE, fray_res(e, who, WO_R_FATIGUE) + n);
     wo_update_fatigue(e, who);
 }
 
 void wo_filled_of(const fray_encounter *e, int who, int filled[WO_NLEVELS])
 {
     for (int l = 0; l < WO_NLEVELS; l++)
-        filled[l] = RES(e, who, WO_R_LIGHT + l);
+        filled[l] = fray_res(e, who, WO_R_LIGHT + l);
 }
 
 void wo_set_filled(fray_encounter *e, int who, const int filled[WO_NLEVELS])
@@ -319,7 +319,7 @@ static void act_end_effect(fray_encounter *e, const fray_action *a)
     /* invested mana "returned as soon as the effect ends" */
     c->invested -= f->mana;
     int mm = c->max_mana - c->invested;
-    int cur = RES(e, who, WO_R_MANA) + f->mana;
+    int cur = fray_res(e, who, WO_R_MANA) + f->mana;
     wo_set_res(e, who, WO_R_MANA, cur > mm ? mm : cur);
     wo_emit_act(e, a, "ended", f->mana, 1, f->name, R("Action: End a Magical Effect"));
 }
@@ -413,7 +413,7 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
     int off_turn = who != fray_turns_current(e);
     /* legal gives a creature on its turn only what it can do: an action
      * resolve then refused would leave the turn, and the round, unended */
-    if (!off_turn && !FRAY_CHECK(e, wo_able(e, who) && (wo_can_act(e, who) || helpless_may(a.kind))))
+    if (!off_turn && !FRAY_CHECK(e, fray_able(e, who) && (wo_can_act(e, who) || helpless_may(a.kind))))
         return;
     int interrupt = off_turn && !wo_is_reaction(a.kind) && !readied;
     if (interrupt) {
@@ -422,7 +422,7 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
         if (!wo_is_move(a.kind))
             wo_init_change(e, who, -2, -1, 0, "interrupts: -2", R("Using Actions and Reactions"));
         fray_emit(e, &(fray_event){.kind = "interrupt", .actor = who, .target = fray_turns_current(e),
-                                    .action = wo_action_name(e, a.kind), .value = RES(e, who, WO_R_INIT),
+                                    .action = wo_action_name(e, a.kind), .value = fray_res(e, who, WO_R_INIT),
                                     .has_value = 1,
                                     .detail = "acts before the declared action, which does not "
                                               "take place",
@@ -433,8 +433,8 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
         if (!interrupt && declare(e, &a))
             return;
         int pay = hurry(e, who, base);
-        if (pay > RES(e, who, WO_R_AP))
-            pay = RES(e, who, WO_R_AP);
+        if (pay > fray_res(e, who, WO_R_AP))
+            pay = fray_res(e, who, WO_R_AP);
         wo_pay_ap(e, who, pay);
         fray_action b = a;
         b.kind = (int16_t)(a.arg >> 4);
@@ -445,7 +445,7 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
         return;
     }
     int cost = wo_ap_cost(e, who, a.kind, a.arg);
-    int ap = RES(e, who, WO_R_AP);
+    int ap = fray_res(e, who, WO_R_AP);
     /* #Action Points: an action costing more AP than the creature has is
      * declared, paid with all AP now and on each following turn */
     if (!off_turn && cost > ap) {
@@ -486,7 +486,7 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
             a.target = (int16_t)saved_redirect;
         }
     }
-    if (!wo_able(e, who) || (!wo_can_act(e, who) && !helpless_may(a.kind)))
+    if (!fray_able(e, who) || (!wo_can_act(e, who) && !helpless_may(a.kind)))
         return;
     if (readied) {
         c->readied = -1;
@@ -496,8 +496,8 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
         c->readied = -1;
         fray_cond_remove(e, who, WO_C_READIED);
     }
-    if (cost > RES(e, who, WO_R_AP))
-        cost = RES(e, who, WO_R_AP);
+    if (cost > fray_res(e, who, WO_R_AP))
+        cost = fray_res(e, who, WO_R_AP);
     wo_pay_ap(e, who, cost);
     effect(e, &a, st->trigger_valid ? &st->trigger : NULL);
     if (interrupt)
@@ -513,7 +513,7 @@ static int still_valid(const fray_encounter *e, const fray_action *a)
     if (t < 0 || a->kind == WO_A_STABILIZE || a->kind == WO_A_TREAT_WOUND ||
         a->kind == WO_A_TREAT_COND)
         return t < 0 || e->c[t].status != FRAY_DEAD;
-    if (!wo_able(e, t))
+    if (!fray_able(e, t))
         return 0;
     if (a->kind == WO_A_CAST)
         return wo_gap_yd(e, who, t) <= CCR(e, who)->spell[a->arg].range;
@@ -536,7 +536,7 @@ void wo_turn_start(fray_encounter *e, int who)
 {
     wo_creature *c = CR(e, who);
     if (c->pending >= 0) {
-        int ap = RES(e, who, WO_R_AP);
+        int ap = fray_res(e, who, WO_R_AP);
         int pay = ap < c->pending_left ? ap : c->pending_left;
         wo_set_res(e, who, WO_R_AP, ap - pay);
         c->pending_left -= pay;
@@ -572,9 +572,9 @@ void wo_turn_end(fray_encounter *e, int who)
     /* #Action Points: AP "once at the end of your turn"; #Surprise: none
      * until after the first turn; staggered: none (interpretation) */
     c->nogain = 0;
-    if (!HAS(e, who, WO_C_STAGGERED))
+    if (!fray_has(e, who, WO_C_STAGGERED))
         wo_set_res(e, who, WO_R_AP,
-                   wo_gain_ap(RES(e, who, WO_R_AP), wo_speed_row_for(c->speed)->turn_end, c->max_ap));
+                   wo_gain_ap(fray_res(e, who, WO_R_AP), wo_speed_row_for(c->speed)->turn_end, c->max_ap));
     fray_cond_remove(e, who, WO_C_SURPRISED);
     /* an Opening lasts to the end of the turn it was made in
      * (FRAY_EXP_TURN_END), which is now */
@@ -611,7 +611,7 @@ void wo_enter_combat(fray_encounter *e, int i)
     }
     wo_set_res(e, i, WO_R_INIT, init < 0 ? 0 : init);
     fray_emit(e, &(fray_event){.kind = "initiative", .actor = i, .target = -1,
-                                .value = RES(e, i, WO_R_INIT), .has_value = 1,
+                                .value = fray_res(e, i, WO_R_INIT), .has_value = 1,
                                 .detail = "starting initiative", .rule = R("Initiative")});
     wo_update_fatigue(e, i);
 }
@@ -668,12 +668,12 @@ void wo_start_round(fray_encounter *e)
         c->dash_uses = 0;
         c->dash_bonus = 0;
         c->harried_by = 0;
-        if (!wo_able(e, i) || c->nogain)
+        if (!fray_able(e, i) || c->nogain)
             continue;
         /* #Action Points: "You gain AP twice per round, once at the start of
          * the round" */
         wo_set_res(e, i, WO_R_AP,
-                   wo_gain_ap(RES(e, i, WO_R_AP), wo_speed_row_for(c->speed)->round_start, c->max_ap));
+                   wo_gain_ap(fray_res(e, i, WO_R_AP), wo_speed_row_for(c->speed)->round_start, c->max_ap));
     }
     fray_emit(e, &(fray_event){.kind = "ap", .actor = -1, .target = -1,
                                 .detail = "AP gained at the start of the round",
@@ -687,7 +687,7 @@ void wo_end_round(fray_encounter *e)
         /* #Movement: "any unspent movement is lost at the end of the round" */
         wo_set_res(e, i, WO_R_MOVE, 0);
         /* a dying PC dies after option dying_rounds rounds untreated */
-        if (HAS(e, i, WO_C_DYING) && e->c[i].status == FRAY_DOWN &&
+        if (fray_has(e, i, WO_C_DYING) && e->c[i].status == FRAY_DOWN &&
             e->round - c->dying_since + 1 >= fray_opt(e, WO_OPT_DYING_ROUNDS)) {
             fray_set_status(e, i, FRAY_DEAD);
             fray_emit(e, &(fray_event){.kind = "down", .actor = -1, .target = i, .outcome = "dead",
@@ -701,9 +701,9 @@ int wo_describe(const fray_encounter *e, int who, char *buf, size_t len)
 {
     const wo_creature *c = CCR(e, who);
     return snprintf(buf, len, "AP %d/%d, Init %d, Stamina %d/%d, Fatigue %d, Wounds %d/%d/%d/%d/%d",
-                    RES(e, who, WO_R_AP), c->max_ap, RES(e, who, WO_R_INIT),
-                    RES(e, who, WO_R_STAMINA),
-                    wo_max_stamina(c->max_stamina, RES(e, who, WO_R_FATIGUE)),
-                    RES(e, who, WO_R_FATIGUE), RES(e, who, WO_R_LIGHT), RES(e, who, WO_R_MODERATE),
-                    RES(e, who, WO_R_SEVERE), RES(e, who, WO_R_CRITICAL), RES(e, who, WO_R_FATAL));
+                    fray_res(e, who, WO_R_AP), c->max_ap, fray_res(e, who, WO_R_INIT),
+                    fray_res(e, who, WO_R_STAMINA),
+                    wo_max_stamina(c->max_stamina, fray_res(e, who, WO_R_FATIGUE)),
+                    fray_res(e, who, WO_R_FATIGUE), fray_res(e, who, WO_R_LIGHT), fray_res(e, who, WO_R_MODERATE),
+                    fray_res(e, who, WO_R_SEVERE), fray_res(e, who, WO_R_CRITICAL), fray_res(e, who, WO_R_FATAL));
 }

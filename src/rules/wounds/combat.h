@@ -13,8 +13,6 @@
 static inline wo_state *ST(fray_encounter *e) { return (wo_state *)e->state; }
 static inline wo_creature *CR(fray_encounter *e, int i) { return fray_priv(e, i); }
 static inline const wo_creature *CCR(const fray_encounter *e, int i) { return fray_cpriv(e, i); }
-static inline int RES(const fray_encounter *e, int i, int r) { return e->c[i].res[r]; }
-static inline int HAS(const fray_encounter *e, int i, int c) { return fray_has(e, i, c); }
 
 /* The unarmed attack (attacks.c). */
 extern const wo_weapon wo_fist;
@@ -33,17 +31,16 @@ static inline const wo_weapon *wo_weapon_of(const fray_encounter *e, int i)
     return w ? w : &wo_fist;
 }
 
-static inline int wo_able(const fray_encounter *e, int i) { return e->c[i].status == FRAY_ABLE; }
 
 /* Can choose actions at all: able, not helpless (pinned imposes helpless). */
 static inline int wo_can_act(const fray_encounter *e, int i)
 {
-    return wo_able(e, i) && !HAS(e, i, WO_C_HELPLESS) && !HAS(e, i, WO_C_UNCONSCIOUS);
+    return fray_able(e, i) && !fray_has(e, i, WO_C_HELPLESS) && !fray_has(e, i, WO_C_UNCONSCIOUS);
 }
 
 static inline int wo_posture(const fray_encounter *e, int i)
 {
-    return HAS(e, i, WO_C_PRONE) ? WO_PRONE : HAS(e, i, WO_C_CROUCHING) ? WO_CROUCH : WO_STANDING;
+    return fray_has(e, i, WO_C_PRONE) ? WO_PRONE : fray_has(e, i, WO_C_CROUCHING) ? WO_CROUCH : WO_STANDING;
 }
 
 static inline int wo_enemies(const fray_encounter *e, int a, int b)
@@ -51,7 +48,7 @@ static inline int wo_enemies(const fray_encounter *e, int a, int b)
     return e->c[a].side != e->c[b].side;
 }
 
-static inline int wo_mounted(const fray_encounter *e, int i) { return HAS(e, i, WO_C_MOUNTED); }
+static inline int wo_mounted(const fray_encounter *e, int i) { return fray_has(e, i, WO_C_MOUNTED); }
 
 static inline int wo_space_yd(int size) { return size <= 2 ? 1 : size <= 5 ? 2 : size <= 8 ? 3 : 4; }
 
@@ -76,10 +73,10 @@ static inline int wo_mount_extra_of(const wo_creature *ca, const wo_creature *cb
 typedef struct wo_view {
     const fray_encounter *e;
     int who, n;
-    int ap;                                  /* RES(who, WO_R_AP) */
+    int ap;                                  /* fray_res(who, WO_R_AP) */
     int uw_melee;                            /* who's melee attacks cost 2 AP more */
     unsigned foes;                           /* bit i: wo_enemies(who, i) */
-    unsigned able;                           /* bit i: wo_able(i) */
+    unsigned able;                           /* bit i: fray_able(i) */
     unsigned dead;                           /* bit i: status FRAY_DEAD */
     const wo_weapon *w[FRAY_MAX_COMBATANTS]; /* wo_weapon_of(i) */
     int dist[FRAY_MAX_COMBATANTS];           /* fray_distance(who, i) */
@@ -90,7 +87,7 @@ static inline int wo_v_has(const wo_view *v, int i, int cond) { return fray_has(
 
 static inline int wo_v_can_act(const wo_view *v, int i)
 {
-    return wo_able(v->e, i) && !wo_v_has(v, i, WO_C_HELPLESS) && !wo_v_has(v, i, WO_C_UNCONSCIOUS);
+    return fray_able(v->e, i) && !wo_v_has(v, i, WO_C_HELPLESS) && !wo_v_has(v, i, WO_C_UNCONSCIOUS);
 }
 
 /* threatens(i, who): can i attack the view's creature with its equipped

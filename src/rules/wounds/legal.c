@@ -80,7 +80,7 @@ int wo_ap_cost(const fray_encounter *e, int who, int kind, int arg)
 {
     /* only a melee attack (or a hurried one) looks at the water */
     int uw_melee = (is_melee_attack_kind(kind) || kind == WO_A_HURRY) &&
-                   HAS(e, who, WO_C_UNDERWATER) && !wo_weapon_of(e, who)->ranged;
+                   fray_has(e, who, WO_C_UNDERWATER) && !wo_weapon_of(e, who)->ranged;
     return ap_cost(e, who, kind, arg, uw_melee);
 }
 
@@ -95,7 +95,7 @@ void wo_pay_ap(fray_encounter *e, int who, int cost)
                                     .detail = "AP spent elsewhere: the long action is canceled",
                                     .rule = R("Action Points")});
     }
-    int ap = RES(e, who, WO_R_AP) - cost;
+    int ap = fray_res(e, who, WO_R_AP) - cost;
     wo_set_res(e, who, WO_R_AP, ap < 0 ? 0 : ap);
 }
 
@@ -115,21 +115,11 @@ static int gap_after_move(const fray_encounter *e, const fray_action *m, int oth
 
 /* ---- Legal actions ------------------------------------------------------ */
 
-typedef struct wo_list { fray_action *out; int n, max; } wo_list;
-
-static void add(wo_list *l, int kind, int who, int target, int arg)
-{
-    if (l->n >= l->max)
-        return;
-    l->out[l->n++] = (fray_action){.kind = (int16_t)kind, .actor = (int16_t)who,
-                                   .target = (int16_t)target, .arg = (int16_t)arg};
-}
-
 /* affordable now, or (own turn, long) declarable over several turns */
 static int affordable(const fray_encounter *e, int who, int kind, int arg, int allow_long)
 {
     int cost = wo_ap_cost(e, who, kind, arg);
-    int ap = RES(e, who, WO_R_AP);
+    int ap = fray_res(e, who, WO_R_AP);
     return cost <= ap || (allow_long && ap > 0);
 }
 
@@ -150,7 +140,7 @@ static int v_affordable(const wo_view *v, int kind, int arg, int allow_long)
 #define IN(mask, t) (((mask) >> (t)) & 1u)
 
 /* The attacks: Standard, Quick, Strong, Nonlethal, Cast a Spell. */
-static void own_attacks(fray_encounter *e, const wo_view *v, wo_list *l, int allow_long)
+static void own_attacks(fray_encounter *e, const wo_view *v, fray_list *l, int allow_long)
 {
     const int n = e->n, who = v->who;
     const unsigned foes = v->foes, live = v->able;
@@ -162,23 +152,23 @@ static void own_attacks(fray_encounter *e, const wo_view *v, wo_list *l, int all
             continue;
         if (w->ranged) {
             if (!uw && v->gap[t] <= 3 * w->range && v_affordable(v, WO_A_STANDARD, 0, allow_long))
-                add(l, WO_A_STANDARD, who, t, 0);
+                fray_list_add(l, WO_A_STANDARD, who, t, 0, 0, 0);
         } else if (v->gap[t] <= w->reach) {
             static const int kinds[4] = {WO_A_STANDARD, WO_A_QUICK, WO_A_STRONG, WO_A_NONLETHAL};
             for (int k = 0; k < 4; k++)
                 if (v_affordable(v, kinds[k], 0, allow_long))
-                    add(l, kinds[k], who, t, 0);
+                    fray_list_add(l, kinds[k], who, t, 0, 0, 0);
         }
         for (int s = 0; s < c->nspell; s++)
-            if (RES(e, who, WO_R_MANA) >= c->spell[s].mana && v->gap[t] <= c->spell[s].range &&
+            if (fray_res(e, who, WO_R_MANA) >= c->spell[s].mana && v->gap[t] <= c->spell[s].range &&
                 v_affordable(v, WO_A_CAST, s, allow_long))
-                add(l, WO_A_CAST, who, t, s);
+                fray_list_add(l, WO_A_CAST, who, t, s, 0, 0);
     }
 }
 
 /* #Movement: a Move towards every creature, a Move Away from near enemies,
  * unless grappled (Drag moves a grapple) or the mount bolted. */
-static long own_moves(fray_encounter *e, const wo_view *v, wo_list *l)
+static long own_moves(fray_encounter *e, const wo_view *v, fray_list *l)
 {
     long skipped = 0;
     const int n = e->n, who = v->who;
@@ -209,7 +199,7 @@ static long own_moves(fray_encounter *e, const wo_view *v, wo_list *l)
 }
 
 /* Defend, Ready an Action, Retrieve or Stow an Item, Change Posture. */
-static long own_basics(fray_encounter *e, const wo_view *v, wo_list *l, int allow_long, int p)
+static long own_basics(fray_encounter *e, const wo_view *v, fray_list *l, int allow_long, int p)
 {
     long skipped = 0;
     const int who = v->who;
@@ -217,14 +207,14 @@ static long own_basics(fray_encounter *e, const wo_view *v, wo_list *l, int allo
     const wo_weapon *w = v->w[who];
     const wo_weapon *wielded = wo_wielded(c);
     if (!wo_v_has(v, who, WO_C_DEFENDING) && v_affordable(v, WO_A_DEFEND, 0, allow_long))
-        add(l, WO_A_DEFEND, who, -1, 0);
+        fray_list_add(l, WO_A_DEFEND, who, -1, 0, 0, 0);
     if (!WANT(WO_A_READY))
         skipped += 3;
     else if (c->readied < 0 && wielded && v_affordable(v, WO_A_READY, WO_A_STANDARD, 0)) {
-        add(l, WO_A_READY, who, -1, WO_A_STANDARD);
+        fray_list_add(l, WO_A_READY, who, -1, WO_A_STANDARD, 0, 0);
         if (!w->ranged) {
-            add(l, WO_A_READY, who, -1, WO_A_QUICK);
-            add(l, WO_A_READY, who, -1, WO_A_STRONG);
+            fray_list_add(l, WO_A_READY, who, -1, WO_A_QUICK, 0, 0);
+            fray_list_add(l, WO_A_READY, who, -1, WO_A_STRONG, 0, 0);
         }
     }
     /* Retrieve (hands empty of weapons) or Stow */
@@ -232,12 +222,12 @@ static long own_basics(fray_encounter *e, const wo_view *v, wo_list *l, int allo
         for (int i = 0; i < c->nweapon; i++)
             if (c->weapon[i].place >= WO_SCABBARD && c->weapon[i].place <= WO_BACKPACK &&
                 v_affordable(v, WO_A_RETRIEVE, i, allow_long))
-                add(l, WO_A_RETRIEVE, who, -1, i);
+                fray_list_add(l, WO_A_RETRIEVE, who, -1, i, 0, 0);
     } else {
         for (int i = 0; i < c->nweapon; i++)
             if (c->weapon[i].place == WO_IN_HAND && c->nweapon > 1 &&
                 v_affordable(v, WO_A_RETRIEVE, i | 0x100, allow_long))
-                add(l, WO_A_RETRIEVE, who, -1, i | 0x100);
+                fray_list_add(l, WO_A_RETRIEVE, who, -1, i | 0x100, 0, 0);
     }
     /* #Action: Change Posture: "If you are prone, you cannot change directly
      * to standing." */
@@ -245,14 +235,14 @@ static long own_basics(fray_encounter *e, const wo_view *v, wo_list *l, int allo
         if (q == p || (p == WO_PRONE && q == WO_STANDING) || wo_v_has(v, who, WO_C_MOUNTED))
             continue;
         if (v_affordable(v, WO_A_POSTURE, q, allow_long))
-            add(l, WO_A_POSTURE, who, -1, q);
+            fray_list_add(l, WO_A_POSTURE, who, -1, q, 0, 0);
     }
     return skipped;
 }
 
 /* Towards each other creature: Create an Opening, Enter Occupied Space,
  * Grapple, Pin, Hinder, Stabilize; then Escape. */
-static long own_maneuvers(fray_encounter *e, const wo_view *v, wo_list *l, int allow_long)
+static long own_maneuvers(fray_encounter *e, const wo_view *v, fray_list *l, int allow_long)
 {
     long skipped = 0;
     const int n = e->n, who = v->who;
@@ -268,42 +258,42 @@ static long own_maneuvers(fray_encounter *e, const wo_view *v, wo_list *l, int a
         int sized = CCR(e, t)->size - c->size < 5 && c->size - CCR(e, t)->size < 5;
         if (en && c->opening_vs != t && v->w[t]->optimal_reach > w->reach && !w->ranged &&
             gap <= v->w[t]->reach + 8 && v_affordable(v, WO_A_OPENING, 0, allow_long))
-            add(l, WO_A_OPENING, who, t, 0);
+            fray_list_add(l, WO_A_OPENING, who, t, 0, 0, 0);
         if (!WANT(WO_A_ENTER) || !WANT(WO_A_GRAPPLE) || !WANT(WO_A_PIN) || !WANT(WO_A_HINDER)) {
             /* the policy takes none of these: at most seven entries */
             skipped += en ? 7 : 0;
         } else {
         if (en && gap == 0 && sized && c->share_with < 0 && !on_mount &&
             v_affordable(v, WO_A_ENTER, 0, allow_long))
-            add(l, WO_A_ENTER, who, t, 0);
+            fray_list_add(l, WO_A_ENTER, who, t, 0, 0, 0);
         if (en && gap == 0 && sized && !wo_grappling(e, who, t) && !on_mount &&
             v_affordable(v, WO_A_GRAPPLE, 0, allow_long))
-            add(l, WO_A_GRAPPLE, who, t, 0);
+            fray_list_add(l, WO_A_GRAPPLE, who, t, 0, 0, 0);
         if (en && wo_grappling(e, who, t) && !wo_v_has(v, t, WO_C_PINNED) &&
             v_affordable(v, WO_A_PIN, 0, allow_long))
-            add(l, WO_A_PIN, who, t, 0);
+            fray_list_add(l, WO_A_PIN, who, t, 0, 0, 0);
         if (en && gap <= (w->ranged ? 0 : w->reach))
             for (int h = 0; h < 4; h++)
                 if (v_affordable(v, h ? WO_A_DISTRACT + h - 1 : WO_A_HINDER, h, allow_long))
-                    add(l, h ? WO_A_DISTRACT + h - 1 : WO_A_HINDER, who, t, h);
+                    fray_list_add(l, h ? WO_A_DISTRACT + h - 1 : WO_A_HINDER, who, t, h, 0, 0);
         }
         if (!en && wo_v_has(v, t, WO_C_DYING) && gap == 0 &&
             v_affordable(v, WO_A_STABILIZE, 0, allow_long))
-            add(l, WO_A_STABILIZE, who, t, 0);
+            fray_list_add(l, WO_A_STABILIZE, who, t, 0, 0, 0);
     }
     /* the downed too: stabilize an ally lying dying next to you */
     for (int t = 0; t < n; t++)
         if (t != who && e->c[t].status == FRAY_DOWN && !IN(foes, t) &&
             wo_v_has(v, t, WO_C_DYING) && v->gap[t] == 0 &&
             v_affordable(v, WO_A_STABILIZE, 0, allow_long))
-            add(l, WO_A_STABILIZE, who, t, 0);
+            fray_list_add(l, WO_A_STABILIZE, who, t, 0, 0, 0);
     if (wo_v_has(v, who, WO_C_GRAPPLED) && v_affordable(v, WO_A_ESCAPE, 0, allow_long))
-        add(l, WO_A_ESCAPE, who, -1, 0);
+        fray_list_add(l, WO_A_ESCAPE, who, -1, 0, 0, 0);
     return skipped;
 }
 
 /* Drag, Mount/Dismount, Dash, End a Magical Effect, Seize Initiative. */
-static long own_others(fray_encounter *e, const wo_view *v, wo_list *l, int allow_long)
+static long own_others(fray_encounter *e, const wo_view *v, fray_list *l, int allow_long)
 {
     const int n = e->n, who = v->who;
     const unsigned dead = v->dead;
@@ -316,24 +306,24 @@ static long own_others(fray_encounter *e, const wo_view *v, wo_list *l, int allo
     if (wo_v_has(v, who, WO_C_GRAPPLED) && !c->drag_ap && v_affordable(v, WO_A_DRAG, 0, allow_long))
         for (int t = 0; t < n; t++)
             if (t != who && !wo_grappling(e, who, t) && !IN(dead, t) && v->gap[t] > 0) {
-                add(l, WO_A_DRAG, who, t, 0);
+                fray_list_add(l, WO_A_DRAG, who, t, 0, 0, 0);
                 break;
             }
     if (c->mount_size > -100 && v_affordable(v, WO_A_MOUNT, 0, allow_long))
-        add(l, WO_A_MOUNT, who, -1, 0);
+        fray_list_add(l, WO_A_MOUNT, who, -1, 0, 0, 0);
     if (c->dash_uses < 2 && v_affordable(v, WO_A_DASH, 0, allow_long))
-        add(l, WO_A_DASH, who, -1, 0);
+        fray_list_add(l, WO_A_DASH, who, -1, 0, 0, 0);
     for (int k = 0; k < c->neffect; k++)
         if (c->effect[k].active && v_affordable(v, WO_A_END_EFFECT, k, allow_long))
-            add(l, WO_A_END_EFFECT, who, -1, k);
+            fray_list_add(l, WO_A_END_EFFECT, who, -1, k, 0, 0);
     if (v_affordable(v, WO_A_SEIZE, 0, allow_long))
-        add(l, WO_A_SEIZE, who, -1, 0);
+        fray_list_add(l, WO_A_SEIZE, who, -1, 0, 0, 0);
     return 0;
 }
 
 /* healing: Treat Condition and Treat Wound on yourself or an adjacent ally;
  * Use an Object. */
-static long own_healing(fray_encounter *e, const wo_view *v, wo_list *l, int allow_long)
+static long own_healing(fray_encounter *e, const wo_view *v, fray_list *l, int allow_long)
 {
     long skipped = 0;
     const int n = e->n, who = v->who;
@@ -349,19 +339,19 @@ static long own_healing(fray_encounter *e, const wo_view *v, wo_list *l, int all
         const wo_creature *ct = CCR(e, t);
         for (int k = 0; k < 4; k++)
             if (ct->affl_level[k] > 0 && v_affordable(v, WO_A_TREAT_COND, k, allow_long))
-                add(l, WO_A_TREAT_COND, who, t, k);
+                fray_list_add(l, WO_A_TREAT_COND, who, t, k, 0, 0);
         int sev = wo_severity_of(e, t);
         if (sev >= WO_LIGHT && v_affordable(v, WO_A_TREAT_WOUND, sev, allow_long))
-            add(l, WO_A_TREAT_WOUND, who, t, sev);
+            fray_list_add(l, WO_A_TREAT_WOUND, who, t, sev, 0, 0);
     }
     for (int k = 0; k < c->nobject; k++)
         if (c->object[k].count > 0 && v_affordable(v, WO_A_USE_OBJECT, k, allow_long))
-            add(l, WO_A_USE_OBJECT, who, -1, k);
+            fray_list_add(l, WO_A_USE_OBJECT, who, -1, k, 0, 0);
     return skipped;
 }
 
 /* #Ignoring Your Flank: free, on your turn. */
-static long own_flank(fray_encounter *e, const wo_view *v, wo_list *l, int interrupt)
+static long own_flank(fray_encounter *e, const wo_view *v, fray_list *l, int interrupt)
 {
     long skipped = 0;
     const int n = e->n, who = v->who;
@@ -383,12 +373,12 @@ static long own_flank(fray_encounter *e, const wo_view *v, wo_list *l, int inter
         if (!IN(foes, t))
             continue;
         if (c->ignored & (1u << t)) {
-            add(l, WO_A_IGNORE_FLANK, who, t, 1);
+            fray_list_add(l, WO_A_IGNORE_FLANK, who, t, 1, 0, 0);
         } else if (IN(live, t) && wo_v_threatens(v, t)) {
             if (flanked < 0)
                 flanked = wo_v_flanked(v);
             if (flanked)
-                add(l, WO_A_IGNORE_FLANK, who, t, 0);
+                fray_list_add(l, WO_A_IGNORE_FLANK, who, t, 0, 0, 0);
         }
     }
     return skipped;
@@ -396,7 +386,7 @@ static long own_flank(fray_encounter *e, const wo_view *v, wo_list *l, int inter
 
 /* Return to the surface, Calm Mount, and #Performing Actions More Quickly:
  * posture changes and mounting. */
-static long own_hurried(fray_encounter *e, const wo_view *v, wo_list *l, int allow_long, int p)
+static long own_hurried(fray_encounter *e, const wo_view *v, fray_list *l, int allow_long, int p)
 {
     const int who = v->who;
     const wo_creature *c = CCR(e, who);
@@ -405,17 +395,17 @@ static long own_hurried(fray_encounter *e, const wo_view *v, wo_list *l, int all
         return 6; /* Surface, Calm Mount, three postures and Mount hurried */
     if (c->env == WO_ENV_SWIMMING && wo_v_has(v, who, WO_C_UNDERWATER) &&
         v_affordable(v, WO_A_SURFACE, 0, allow_long))
-        add(l, WO_A_SURFACE, who, -1, 0);
+        fray_list_add(l, WO_A_SURFACE, who, -1, 0, 0, 0);
     if (c->lost_control && on_mount && v_affordable(v, WO_A_CALM_MOUNT, 0, allow_long))
-        add(l, WO_A_CALM_MOUNT, who, -1, 0);
+        fray_list_add(l, WO_A_CALM_MOUNT, who, -1, 0, 0, 0);
     for (int q = 0; q < 3; q++) {
         if (q == p || (p == WO_PRONE && q == WO_STANDING) || on_mount)
             continue;
         if (v_affordable(v, WO_A_HURRY, WO_A_POSTURE << 4 | q, 0))
-            add(l, WO_A_HURRY, who, -1, WO_A_POSTURE << 4 | q);
+            fray_list_add(l, WO_A_HURRY, who, -1, WO_A_POSTURE << 4 | q, 0, 0);
     }
     if (c->mount_size > -100 && v_affordable(v, WO_A_HURRY, WO_A_MOUNT << 4, 0))
-        add(l, WO_A_HURRY, who, -1, WO_A_MOUNT << 4);
+        fray_list_add(l, WO_A_HURRY, who, -1, WO_A_MOUNT << 4, 0, 0);
     return 0;
 }
 
@@ -424,18 +414,18 @@ static long own_hurried(fray_encounter *e, const wo_view *v, wo_list *l, int all
 
 /* The actions `who` may take on its own turn, or as an interrupt
  * (allow_long 0: no long actions, interrupt 1). */
-static void own_actions(fray_encounter *e, int who, wo_list *l0, int allow_long, int interrupt)
+static void own_actions(fray_encounter *e, int who, fray_list *l0, int allow_long, int interrupt)
 {
     long skipped = 0;
     wo_view view, *v = &view;
     wo_view_init(v, e, who);
     /* a local, so that writing the list does not make the compiler read
      * l0 again and again */
-    wo_list list = *l0, *l = &list;
+    fray_list list = *l0, *l = &list;
     if (wo_v_has(v, who, WO_C_PINNED) || wo_v_has(v, who, WO_C_HELPLESS)) {
         /* #Action: Pin: "unable to take any other actions while pinned" */
         if (wo_v_has(v, who, WO_C_PINNED) && v_affordable(v, WO_A_ESCAPE, 0, allow_long))
-            add(l, WO_A_ESCAPE, who, -1, 0);
+            fray_list_add(l, WO_A_ESCAPE, who, -1, 0, 0, 0);
         *l0 = list;
         return;
     }
@@ -469,39 +459,39 @@ static void own_actions(fray_encounter *e, int who, wo_list *l0, int allow_long,
 }
 
 /* The reactions `who` may take to the declared action `tr`. */
-static void reactions(fray_encounter *e, int who, const fray_action *tr, wo_list *l)
+static void reactions(fray_encounter *e, int who, const fray_action *tr, fray_list *l)
 {
     const wo_creature *c = CCR(e, who);
     const wo_weapon *w = wo_weapon_of(e, who);
     int actor = tr->actor;
     /* #Initiative: "If your initiative is 0, you cannot take reactions" */
-    if (RES(e, who, WO_R_INIT) <= 0 || !wo_can_act(e, who))
+    if (fray_res(e, who, WO_R_INIT) <= 0 || !wo_can_act(e, who))
         return;
     /* Rebuff: an approach closer than the optimal reach */
     if (wo_is_move(tr->kind) && wo_enemies(e, who, actor) && !w->ranged &&
         wo_gap_yd(e, who, actor) >= w->optimal_reach && w->optimal_reach > 0 &&
         gap_after_move(e, tr, who) < w->optimal_reach &&
         affordable(e, who, WO_A_REBUFF, 0, 0))
-        add(l, WO_A_REBUFF, who, actor, 0);
+        fray_list_add(l, WO_A_REBUFF, who, actor, 0, 0, 0);
     /* Cling: a creature it grapples is about to move out of reach */
     if (wo_is_move(tr->kind) && wo_grappling(e, who, actor) && gap_after_move(e, tr, who) > 0 &&
         affordable(e, who, WO_A_CLING, 0, 0))
-        add(l, WO_A_CLING, who, actor, 0);
+        fray_list_add(l, WO_A_CLING, who, actor, 0, 0, 0);
     /* Harry: a ranged weapon attack or check within reach of its melee weapon */
     if (tr->kind == WO_A_STANDARD && wo_enemies(e, who, actor) &&
         wo_weapon_of(e, actor)->ranged && !w->ranged && wo_in_reach(e, who, actor, w->reach) &&
         !((c->harried_by >> actor) & 1u) && affordable(e, who, WO_A_HARRY, 0, 0))
-        add(l, WO_A_HARRY, who, actor, 0);
+        fray_list_add(l, WO_A_HARRY, who, actor, 0, 0, 0);
     /* Interpose: an attack against it while it grapples */
     if (wo_is_attack(tr->kind) && tr->target == who && c->grappling)
         for (int g = 0; g < e->n; g++)
-            if (g != actor && wo_grappling(e, who, g) && wo_able(e, g) &&
+            if (g != actor && wo_grappling(e, who, g) && fray_able(e, g) &&
                 affordable(e, who, WO_A_INTERPOSE, 0, 0))
-                add(l, WO_A_INTERPOSE, who, g, 0);
+                fray_list_add(l, WO_A_INTERPOSE, who, g, 0, 0, 0);
     /* a readied action, "in response to any event" */
     if (c->readied >= 0 && wo_enemies(e, who, actor) && !w->ranged &&
         wo_in_reach(e, who, actor, w->reach) && affordable(e, who, c->readied, 0, 0))
-        add(l, c->readied, who, actor, WO_ARG_READIED);
+        fray_list_add(l, c->readied, who, actor, WO_ARG_READIED, 0, 0);
 }
 
 /* The list is ordered: reactions, then attacks, then the rest (the
@@ -510,8 +500,8 @@ int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
              fray_action *out, int max)
 {
     wo_state *st = ST(e);
-    wo_list l = {out, 0, max};
-    if (!wo_able(e, who))
+    fray_list l = {out, 0, max};
+    if (!fray_able(e, who))
         return 0;
     if (window == FRAY_WIN_ACT) {
         const wo_creature *c = CR(e, who);
@@ -519,7 +509,7 @@ int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
             return 0;
         if (c->pending >= 0) {
             /* #Action Points: "or you choose to cancel it" */
-            add(&l, WO_A_CANCEL, who, c->pending_target, 0);
+            fray_list_add(&l, WO_A_CANCEL, who, c->pending_target, 0, 0, 0);
             return l.n;
         }
         own_actions(e, who, &l, 1, 0);
@@ -539,7 +529,7 @@ int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
     if (e->for_policy && !wo_policy_interrupts(e, who, trigger))
         return l.n;
     if (active >= 0 && trigger->actor == active && who != active && wo_can_act(e, who) &&
-        RES(e, who, WO_R_INIT) > RES(e, active, WO_R_INIT) && RES(e, who, WO_R_INIT) > 0 &&
+        fray_res(e, who, WO_R_INIT) > fray_res(e, active, WO_R_INIT) && fray_res(e, who, WO_R_INIT) > 0 &&
         !(trigger->arg & WO_ARG_READIED) && !wo_is_reaction(trigger->kind)) {
         int before = l.n;
         own_actions(e, who, &l, 0, 1);

@@ -130,7 +130,7 @@ void wo_act_escape(fray_encounter *e, const fray_action *a)
     wo_roll r = wo_roll_check(e, 1, "Combat check, wild 1d20");
     wo_emit_check(e, who, -1, "Escape", r.total + m, tn, R("Action: Escape"));
     if (r.total + m >= tn) {
-        if (HAS(e, who, WO_C_PINNED)) {
+        if (fray_has(e, who, WO_C_PINNED)) {
             /* "which ends the pin but not the grapple" */
             fray_cond_remove(e, who, WO_C_PINNED);
         } else {
@@ -169,7 +169,7 @@ void wo_act_interpose(fray_encounter *e, const fray_action *a, const fray_action
         const wo_creature *cx = CCR(e, attacker);
         tn = wo_best_of(wo_defense_base(cx, WO_D_POWER), wo_defense_base(cx, WO_D_AGILITY));
     }
-    int pen = HAS(e, t, WO_C_PINNED) ? 0 : 2;
+    int pen = fray_has(e, t, WO_C_PINNED) ? 0 : 2;
     if (pen)
         fray_mod(e, "Target not pinned", -2);
     wo_roll r = wo_roll_check(e, 1, "Combat check, wild 1d20");

@@ -17,7 +17,7 @@ static int rate_of(const wo_creature *c, int on_mount, int dashing)
 
 static int move_rate(const fray_encounter *e, int who)
 {
-    return rate_of(CCR(e, who), wo_mounted(e, who), HAS(e, who, WO_C_DASHING));
+    return rate_of(CCR(e, who), wo_mounted(e, who), fray_has(e, who, WO_C_DASHING));
 }
 
 /* Yards of normal movement each yard costs here (#Difficult Terrain). */
@@ -95,7 +95,7 @@ void wo_mover_init(wo_mover *m, const wo_view *v, int apcap)
                        wo_v_has(v, v->who, WO_C_DASHING));
     wo_move_yards_row(rate, m->yards);
     m->tc = terrain(v->e, v->who);
-    m->pool = RES(v->e, v->who, WO_R_MOVE);
+    m->pool = fray_res(v->e, v->who, WO_R_MOVE);
     m->ap = v->ap > apcap ? apcap : v->ap;
 }
 
@@ -185,7 +185,7 @@ void wo_do_move(fray_encounter *e, const fray_action *a)
         bought += wo_move_yards(rate, k);
         spent += k;
     }
-    int pool = RES(e, who, WO_R_MOVE) + bought;
+    int pool = fray_res(e, who, WO_R_MOVE) + bought;
     int64_t dx = a->x - e->c[who].x, dy = a->y - e->c[who].y;
     int dist_cm = fray_isqrt(dx * dx + dy * dy);
     /* yards of pool used: the distance in yards rounded up, times terrain */
@@ -324,7 +324,7 @@ void wo_act_calm_mount(fray_encounter *e, const fray_action *a)
     int m = wo_skill_mod(e, who, WO_PRS, WO_SK_NATURE, "Riding");
     int near = 0;
     for (int i = 0; i < e->n; i++)
-        if (wo_enemies(e, who, i) && wo_able(e, i) && wo_gap_yd(e, who, i) <= 10)
+        if (wo_enemies(e, who, i) && fray_able(e, i) && wo_gap_yd(e, who, i) <= 10)
             near++; /* 30 feet = 10 yards */
     if (near)
         fray_mod(e, "Enemies within 30 feet", -near);
