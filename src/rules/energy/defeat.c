@@ -50,20 +50,14 @@ static death_p death_save_p(void)
 
 typedef struct en_defeat {
     en_melee_odds a;
-    int *k_rnd;      /* k_rnd[r]: the attacks of Round r */
-    double *p_att;   /* p_att[j]: out at attack j (1..n_att); [0] unused */
-    int n_att;
-    double *p_rnd;   /* p_rnd[r]: out in Round r (1..n_rnd) */
-    int n_rnd;
-    double p_dead, p_unc, tail;
+    fray_defeat w;   /* the core's walk: out by attack, by Round, the tail */
+    double p_dead, p_unc;
 } en_defeat;
 
 static void defeat_free(en_defeat *d)
 {
     en_melee_odds_free(&d->a);
-    free(d->k_rnd);
-    free(d->p_att);
-    free(d->p_rnd);
+    fray_defeat_free(&d->w);
 }
 
 /* The attacks of one Round. #Rounds: "Your Energy is reset based on your
@@ -85,132 +79,92 @@ static int round_attacks(const en_args *g, int *stamina)
     return k;
 }
 
-/* Room for index i in a zero-filled array of n elements of `size` bytes,
- * doubling: the arrays grow with the attacks actually computed, not with
- * the horizon. 0 or -1 (out of memory; *arr is kept). */
-static int grow(void **arr, int *cap, int i, size_t size)
+/* The defender's states for the core's walk (fray_defeat_run): state
+ * b * ns + a is Aura a, bleeding when b is 1. */
+typedef struct en_chain {
+    const en_args *g;
+    en_defeat *d;
+    size_t ns;          /* Aura values: 0..aura */
+    int nd;             /* damage values of one attack: 0..nd-1 */
+    const double *pd;   /* their chances */
+    death_p dr, ds;     /* one Death roll, one Death Save */
+    int stamina;        /* the attacker's, spent Round by Round */
+} en_chain;
+
+/* One attack on the mass m in state s. #Aura: "Taking damage reduces the
+ * strength of your Aura"; #Death: "a Death roll every time you are damaged
+ * with 0 Aura". */
+static void attack_step(void *ud, int s, double m, double *nxt, double *out)
 {
-    if (i < *cap)
-        return 0;
-    int nc = *cap;
-    while (nc <= i)
-        nc *= 2;
-    unsigned char *q = realloc(*arr, (size_t)nc * size);
-    if (!q)
-        return -1;
-    memset(q + (size_t)*cap * size, 0, (size_t)(nc - *cap) * size);
-    *arr = q;
-    *cap = nc;
-    return 0;
+    en_chain *c = ud;
+    size_t b = (size_t)s / c->ns;
+    int a = (int)((size_t)s % c->ns);
+    for (int v = 0; v < c->nd; v++) {
+        double w = m * c->pd[v];
+        if (w == 0.0)
+            continue;
+        int a2 = a > v ? a - v : 0;
+        int roll = a == 0 ? v > 0 : (c->g->overflow && v > a);
+        if (!roll) {
+            nxt[b * c->ns + (size_t)a2] += w;
+            continue;
+        }
+        c->d->p_dead += w * c->dr.dead;
+        c->d->p_unc += w * c->dr.unc;
+        *out += w * (c->dr.dead + c->dr.unc);
+        nxt[b * c->ns + (size_t)a2] += w * c->dr.none;
+        nxt[c->ns + (size_t)a2] += w * c->dr.bleed;
+    }
 }
 
-/* Dynamic programme over (bleeding, Aura left), Round by Round: a bleeding
- * defender makes its Death Save at the start of each Round (#Death Roll,
- * "5-9 ... must make a Death Save at the beginning of every Round"), then the
- * attacker makes its attacks of the Round. */
+static int round_k(void *ud, int r)
+{
+    (void)r;
+    en_chain *c = ud;
+    return round_attacks(c->g, &c->stamina);
+}
+
+/* #Death Roll: "5-9 ... must make a Death Save at the beginning of every
+ * Round": each bleeding defender's save, before the Round's attacks. */
+static void death_saves(void *ud, int r, double *cur, double *out)
+{
+    (void)r;
+    en_chain *c = ud;
+    for (size_t a = 0; a < c->ns; a++) {
+        double m = cur[c->ns + a];
+        if (m == 0.0)
+            continue;
+        c->d->p_dead += m * c->ds.dead;
+        c->d->p_unc += m * c->ds.unc;
+        *out += m * (c->ds.dead + c->ds.unc);
+        cur[c->ns + a] = m * c->ds.none;
+        cur[a] += m * c->ds.stab;
+    }
+}
+
+/* Dynamic programme over (bleeding, Aura left), Round by Round, on the
+ * core's walk: a bleeding defender makes its Death Save at the start of
+ * each Round, then the attacker makes its attacks of the Round. */
 static int defeat_compute(const en_args *g, en_defeat *d)
 {
     memset(d, 0, sizeof *d);
     if (en_melee_odds_compute(&g->m, &d->a) < 0)
         return -1;
-    int A = g->aura, H = g->horizon, stamina = g->stamina;
-    int nd = d->a.damage.n;
-    const double *pd = d->a.damage.p;
-    size_t ns = (size_t)(A + 1);
-    double *cur = calloc(2 * ns, sizeof *cur), *nxt = calloc(2 * ns, sizeof *nxt);
-    int cap_a = 64, cap_r = 64, cap_k = 64;
-    d->p_att = calloc((size_t)cap_a, sizeof *d->p_att);
-    d->p_rnd = calloc((size_t)cap_r, sizeof *d->p_rnd);
-    d->k_rnd = calloc((size_t)cap_k, sizeof *d->k_rnd);
-    if (!cur || !nxt || !d->p_att || !d->p_rnd || !d->k_rnd) {
-        free(cur);
-        free(nxt);
+    en_chain c = {.g = g, .d = d, .ns = (size_t)g->aura + 1, .nd = d->a.damage.n,
+                  .pd = d->a.damage.p, .dr = death_roll_p(), .ds = death_save_p(),
+                  .stamina = g->stamina};
+    double harm = 0.0; /* chance one attack deals damage */
+    for (int v = 1; v < c.nd; v++)
+        harm += c.pd[v];
+    fray_defeat_chain ch = {.nstates = 2 * (int)c.ns, .start = g->aura,
+                            /* no attack ever deals damage: never taken out */
+                            .horizon = harm > 0.0 ? g->horizon : 0, .cut = ODDS_CUT, .ud = &c,
+                            .attack = attack_step, .attacks = round_k,
+                            .round_start = g->saves ? death_saves : NULL};
+    if (fray_defeat_run(&ch, &d->w) < 0) {
         defeat_free(d);
         return -1;
     }
-    death_p dr = death_roll_p(), ds = death_save_p();
-    cur[A] = 1.0; /* not bleeding, Aura A */
-    double alive = 1.0;
-    int att = 0, rnd = 0;
-    double harm = 0.0; /* chance one attack deals damage */
-    for (int v = 1; v < nd; v++)
-        harm += pd[v];
-    /* no attack ever deals damage: the defender is never taken out */
-    while (harm > 0.0 && att < H && alive >= ODDS_CUT) {
-        int k = round_attacks(g, &stamina);
-        if (k == 0)
-            break; /* out of Energy for good: the rest is the tail */
-        rnd++;
-        if (grow((void **)&d->p_rnd, &cap_r, rnd, sizeof *d->p_rnd) < 0 ||
-            grow((void **)&d->k_rnd, &cap_k, rnd, sizeof *d->k_rnd) < 0 ||
-            grow((void **)&d->p_att, &cap_a, att + k, sizeof *d->p_att) < 0) {
-            free(cur);
-            free(nxt);
-            defeat_free(d);
-            return -1;
-        }
-        d->k_rnd[rnd] = k;
-        if (g->saves) {
-            double out = 0.0;
-            for (size_t a = 0; a < ns; a++) {
-                double m = cur[ns + a];
-                if (m == 0.0)
-                    continue;
-                d->p_dead += m * ds.dead;
-                d->p_unc += m * ds.unc;
-                out += m * (ds.dead + ds.unc);
-                cur[ns + a] = m * ds.none;
-                cur[a] += m * ds.stab;
-            }
-            /* out before this Round's attacks: after `att` attacks */
-            d->p_att[att] += out;
-            d->p_rnd[rnd] += out;
-        }
-        for (int j = 0; j < k && att < H; j++) {
-            att++;
-            double out = 0.0;
-            memset(nxt, 0, 2 * ns * sizeof *nxt);
-            for (int b = 0; b < 2; b++) {
-                for (int a = 0; a <= A; a++) {
-                    double m = cur[(size_t)b * ns + (size_t)a];
-                    if (m == 0.0)
-                        continue;
-                    for (int v = 0; v < nd; v++) {
-                        double w = m * pd[v];
-                        if (w == 0.0)
-                            continue;
-                        /* #Aura: "Taking damage reduces the strength of your
-                         * Aura"; #Death: "a Death roll every time you are
-                         * damaged with 0 Aura". */
-                        int a2 = a > v ? a - v : 0;
-                        int roll = a == 0 ? v > 0 : (g->overflow && v > a);
-                        if (!roll) {
-                            nxt[(size_t)b * ns + (size_t)a2] += w;
-                            continue;
-                        }
-                        d->p_dead += w * dr.dead;
-                        d->p_unc += w * dr.unc;
-                        out += w * (dr.dead + dr.unc);
-                        nxt[(size_t)b * ns + (size_t)a2] += w * dr.none;
-                        nxt[ns + (size_t)a2] += w * dr.bleed;
-                    }
-                }
-            }
-            double *t = cur;
-            cur = nxt;
-            nxt = t;
-            d->p_att[att] += out;
-            d->p_rnd[rnd] += out;
-        }
-        alive = 0.0;
-        for (size_t s = 0; s < 2 * ns; s++)
-            alive += cur[s];
-    }
-    d->n_att = att;
-    d->n_rnd = rnd;
-    d->tail = alive;
-    free(cur);
-    free(nxt);
     return 0;
 }
 
@@ -311,20 +265,20 @@ int en_odds_defeat(const en_args *g, json_t **out, char *err, size_t errlen)
     json_t *atk = json_object();
     en_odds_melee_json(atk, &x.a);
     json_object_set_new_nocheck(o, "attack", atk);
-    json_object_set_new_nocheck(o, "attacks_per_round", json_integer(x.n_rnd > 0 ? x.k_rnd[1] : 0));
+    json_object_set_new_nocheck(o, "attacks_per_round", json_integer(x.w.n_rnd > 0 ? x.w.k_rnd[1] : 0));
     json_t *ka = json_array();
-    for (int r = 1; r <= x.n_rnd && r <= 40; r++)
-        json_array_append_new(ka, json_integer(x.k_rnd[r]));
+    for (int r = 1; r <= x.w.n_rnd && r <= 40; r++)
+        json_array_append_new(ka, json_integer(x.w.k_rnd[r]));
     json_object_set_new_nocheck(o, "round_attacks", ka);
-    json_object_set_new_nocheck(o, "attacks", en_odds_dist_json(x.p_att, 0, x.n_att + 1));
-    json_object_set_new_nocheck(o, "rounds", en_odds_dist_json(x.p_rnd, 0, x.n_rnd + 1));
+    json_object_set_new_nocheck(o, "attacks", en_odds_dist_json(x.w.p_att, 0, x.w.n_att + 1));
+    json_object_set_new_nocheck(o, "rounds", en_odds_dist_json(x.w.p_rnd, 0, x.w.n_rnd + 1));
     double ma = 0.0, mr = 0.0, mass = 0.0;
-    for (int j = 0; j <= x.n_att; j++) {
-        ma += j * x.p_att[j];
-        mass += x.p_att[j];
+    for (int j = 0; j <= x.w.n_att; j++) {
+        ma += j * x.w.p_att[j];
+        mass += x.w.p_att[j];
     }
-    for (int r = 0; r <= x.n_rnd; r++)
-        mr += r * x.p_rnd[r];
+    for (int r = 0; r <= x.w.n_rnd; r++)
+        mr += r * x.w.p_rnd[r];
     if (mass > 0.0) {
         json_object_set_new_nocheck(o, "mean_attacks", json_real(ma / mass));
         json_object_set_new_nocheck(o, "mean_rounds", json_real(mr / mass));
@@ -334,15 +288,15 @@ int en_odds_defeat(const en_args *g, json_t **out, char *err, size_t errlen)
     }
     json_object_set_new_nocheck(o, "p_dead", json_real(x.p_dead));
     json_object_set_new_nocheck(o, "p_unconscious", json_real(x.p_unc));
-    json_object_set_new_nocheck(o, "horizon", json_integer(x.n_att));
-    json_object_set_new_nocheck(o, "tail", json_real(x.tail));
+    json_object_set_new_nocheck(o, "horizon", json_integer(x.w.n_att));
+    json_object_set_new_nocheck(o, "tail", json_real(x.w.tail));
     char buf[320];
     snprintf(buf, sizeof buf,
              "computed through %d attacks (%d Rounds, %d attack%s in the first); probability "
              "the defender is still in the fight after them: %.3g; means are over the defeats "
              "within the horizon",
-             x.n_att, x.n_rnd, x.n_rnd > 0 ? x.k_rnd[1] : 0,
-             x.n_rnd > 0 && x.k_rnd[1] == 1 ? "" : "s", x.tail);
+             x.w.n_att, x.w.n_rnd, x.w.n_rnd > 0 ? x.w.k_rnd[1] : 0,
+             x.w.n_rnd > 0 && x.w.k_rnd[1] == 1 ? "" : "s", x.w.tail);
     json_object_set_new_nocheck(o, "statement", json_string(buf));
     json_object_set_new_nocheck(o, "truncation", en_odds_truncation_json(&x.a));
     if (g->mc > 0) {

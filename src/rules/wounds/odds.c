@@ -352,18 +352,16 @@ static void ap_schedule(int speed, int cost, int horizon, int *round_of)
 typedef struct wo_defeat {
     wo_attack_odds a;
     int slots[WO_NLEVELS];
-    double *p_att; /* [1..n_att] */
-    int n_att;
-    double *p_rnd; /* [1..n_rnd] */
+    fray_defeat w;   /* the core's walk, one attack at a time: p_att[1..n_att], tail */
+    double *p_rnd;   /* [1..n_rnd]: by the attacker's AP schedule */
     int n_rnd;
     int *round_of;
-    double tail;
 } wo_defeat;
 
 static void defeat_free(wo_defeat *d)
 {
     wo_attack_odds_free(&d->a);
-    free(d->p_att);
+    fray_defeat_free(&d->w);
     free(d->p_rnd);
     free(d->round_of);
 }
@@ -415,8 +413,28 @@ static int defeat_rounds(const wo_args *g, wo_defeat *d, int att, char *err, siz
         return -1;
     }
     for (int j = 1; j <= att; j++)
-        d->p_rnd[d->round_of[j]] += d->p_att[j];
+        d->p_rnd[d->round_of[j]] += d->w.p_att[j];
     return 0;
+}
+
+/* One attack on the mass m with filled slots s: no wound stays, a wound
+ * moves to the state wo_wound_fill gives, a fatal one goes out. */
+typedef struct wo_chain {
+    const int *next;  /* next[s * WO_NLEVELS + l]: after a wound of level l, -1 out */
+    const double *q;  /* the one-attack wound levels: [0] none, [1 + l] level l */
+} wo_chain;
+
+static void wound_step(void *ud, int s, double m, double *nxt, double *out)
+{
+    const wo_chain *c = ud;
+    nxt[s] += m * c->q[0];
+    for (int l = WO_LIGHT; l < WO_NLEVELS; l++) {
+        int t = c->next[(size_t)s * WO_NLEVELS + (size_t)l];
+        if (t < 0)
+            *out += m * c->q[1 + l];
+        else
+            nxt[t] += m * c->q[1 + l];
+    }
 }
 
 static int defeat_compute(const wo_args *g, wo_defeat *d, char *err, size_t errlen)
@@ -444,17 +462,8 @@ static int defeat_compute(const wo_args *g, wo_defeat *d, char *err, size_t errl
         dim[l] = d->slots[l] + 1;
         ns *= (size_t)dim[l];
     }
-    int H = g->horizon;
-    /* next[s * WO_NLEVELS + l]: the state after a wound of level l, -1 out */
     int *next = malloc(ns * WO_NLEVELS * sizeof *next);
-    double *cur = calloc(ns, sizeof *cur), *nxt = calloc(ns, sizeof *nxt);
-    /* p_att grows with the attacks computed, not with the horizon */
-    int cap = 64;
-    d->p_att = calloc((size_t)cap, sizeof *d->p_att);
-    if (!next || !cur || !nxt || !d->p_att) {
-        free(next);
-        free(cur);
-        free(nxt);
+    if (!next) {
         defeat_free(d);
         snprintf(err, errlen, "out of memory");
         return -1;
@@ -463,59 +472,23 @@ static int defeat_compute(const wo_args *g, wo_defeat *d, char *err, size_t errl
     size_t s0 = 0;
     for (int k = 0; k < 4; k++)
         s0 = s0 * (size_t)dim[k] + (size_t)g->start[k];
-    cur[s0] = 1.0;
-    double alive = 1.0;
-    int att = 0;
-    const double *q = d->a.level;
+    wo_chain c = {next, d->a.level};
     double harm = 0.0; /* chance one attack wounds */
     for (int l = WO_LIGHT; l < WO_NLEVELS; l++)
-        harm += q[1 + l];
-    /* no attack ever wounds: the defender never receives a fatal wound */
-    while (harm > 0.0 && att < H && alive >= ODDS_CUT) {
-        att++;
-        if (att >= cap) {
-            double *g2 = realloc(d->p_att, (size_t)cap * 2 * sizeof *g2);
-            if (!g2) {
-                free(next);
-                free(cur);
-                free(nxt);
-                defeat_free(d);
-                snprintf(err, errlen, "out of memory");
-                return -1;
-            }
-            memset(g2 + cap, 0, (size_t)cap * sizeof *g2);
-            d->p_att = g2;
-            cap *= 2;
-        }
-        memset(nxt, 0, ns * sizeof *nxt);
-        double out = 0.0;
-        for (size_t s = 0; s < ns; s++) {
-            double m = cur[s];
-            if (m == 0.0)
-                continue;
-            nxt[s] += m * q[0];
-            for (int l = WO_LIGHT; l < WO_NLEVELS; l++) {
-                int t = next[s * WO_NLEVELS + (size_t)l];
-                if (t < 0)
-                    out += m * q[1 + l];
-                else
-                    nxt[t] += m * q[1 + l];
-            }
-        }
-        d->p_att[att] = out;
-        double *tmp = cur;
-        cur = nxt;
-        nxt = tmp;
-        alive = 0.0;
-        for (size_t s = 0; s < ns; s++)
-            alive += cur[s];
-    }
-    d->n_att = att;
-    d->tail = alive;
+        harm += c.q[1 + l];
+    /* the core's walk, one attack a round (the attacker's Rounds follow from
+     * its AP below); no attack ever wounds: never a fatal wound */
+    fray_defeat_chain ch = {.nstates = (int)ns, .start = (int)s0,
+                            .horizon = harm > 0.0 ? g->horizon : 0, .cut = ODDS_CUT, .ud = &c,
+                            .attack = wound_step};
+    int rc = fray_defeat_run(&ch, &d->w);
     free(next);
-    free(cur);
-    free(nxt);
-    return defeat_rounds(g, d, att, err, errlen);
+    if (rc < 0) {
+        defeat_free(d);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    return defeat_rounds(g, d, d->w.n_att, err, errlen);
 }
 
 /* ---- Monte Carlo ----------------------------------------------------------------- */
@@ -573,7 +546,7 @@ static json_t *mc_defeat(const wo_args *g, const wo_defeat *x)
     for (long i = 0; i < g->mc; i++) {
         int f[WO_NLEVELS] = {g->start[0], g->start[1], g->start[2], g->start[3], 0};
         int att = 0, out = 0;
-        while (!out && att < x->n_att) {
+        while (!out && att < x->w.n_att) {
             int h, c;
             att++;
             int l = sim_attack(&g->a, &d, &h, &c);
@@ -709,23 +682,23 @@ static int odds_defeat(const wo_args *g, json_t **out, char *err, size_t errlen)
     json_t *atk = json_object();
     attack_json(atk, &x.a);
     json_object_set_new(o, "attack", atk);
-    json_object_set_new(o, "attacks", dist_json(x.p_att, 0, x.n_att + 1));
+    json_object_set_new(o, "attacks", dist_json(x.w.p_att, 0, x.w.n_att + 1));
     json_object_set_new(o, "rounds", dist_json(x.p_rnd, 0, x.n_rnd + 1));
     double ma = 0.0, mr = 0.0, mass = 0.0;
-    for (int j = 1; j <= x.n_att; j++) {
-        ma += j * x.p_att[j];
-        mr += x.round_of[j] * x.p_att[j];
-        mass += x.p_att[j];
+    for (int j = 1; j <= x.w.n_att; j++) {
+        ma += j * x.w.p_att[j];
+        mr += x.round_of[j] * x.w.p_att[j];
+        mass += x.w.p_att[j];
     }
     json_object_set_new(o, "mean_attacks", mass > 0.0 ? json_real(ma / mass) : json_null());
     json_object_set_new(o, "mean_rounds", mass > 0.0 ? json_real(mr / mass) : json_null());
-    json_object_set_new(o, "horizon", json_integer(x.n_att));
-    json_object_set_new(o, "tail", json_real(x.tail));
+    json_object_set_new(o, "horizon", json_integer(x.w.n_att));
+    json_object_set_new(o, "tail", json_real(x.w.tail));
     snprintf(buf, sizeof buf,
              "computed through %d attacks (%d rounds at %d AP an attack, Speed %d); probability "
              "the defender has no fatal wound after them: %.3g; means are over the defeats "
              "within the horizon",
-             x.n_att, x.n_rnd, g->ap, g->speed, x.tail);
+             x.w.n_att, x.n_rnd, g->ap, g->speed, x.w.tail);
     json_object_set_new(o, "statement", json_string(buf));
     json_object_set_new(o, "truncation", truncation_json(&x.a));
     if (g->mc > 0)
