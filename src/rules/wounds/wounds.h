@@ -9,7 +9,8 @@
  *      take numbers, not an encounter, so that exact odds (`fray odds
  *      wounds`) and a time-to-defeat DP can be built on them.
  *   4. the creature sheet (sheet.c) and the combat hooks (combat.c,
- *      policy.c).
+ *      attacks.c, legal.c, movement.c, maneuvers.c, care.c, sharing
+ *      combat.h; policy.c).
  *
  * Every number of the text lives once in tables.c; every interpretation of a
  * silent or ambiguous passage is a rule option (WO_OPT_*), documented in
@@ -308,7 +309,7 @@ int wo_toughness(const wo_creature *c, int pierce);
 int wo_normal_stamina(const wo_creature *c);
 int wo_defense_base(const wo_creature *c, int def);
 
-/* Combat hooks (combat.c). */
+/* Combat hooks (combat.c; wo_legal and wo_ap_cost in legal.c, wo_action_odds in attacks.c). */
 void wo_start_combat(fray_encounter *e);
 void wo_enter_combat(fray_encounter *e, int i);
 void wo_join(fray_encounter *e, int who);
