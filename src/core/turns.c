@@ -39,7 +39,7 @@ int fray_turns_next_round(const fray_encounter *e, int who)
 
 /* ---- Counters ---- */
 
-static void refill(fray_encounter *e, int who, int when)
+static inline void refill(fray_encounter *e, int who, int when)
 {
     const fray_turn_rules *r = rules(e);
     for (int k = 0; k < r->ncounters; k++) {

@@ -294,10 +294,12 @@ static void act_retrieve(fray_encounter *e, const fray_action *a)
     wo_creature *c = CR(e, a->actor);
     if (a->arg & 0x100) {
         c->weapon[a->arg & 0xff].place = WO_SCABBARD;
+        wo_rehand(c);
         wo_emit_act(e, a, "stowed", 0, 0, c->weapon[a->arg & 0xff].name,
                     R("Action: Retrieve or Stow an Item"));
     } else {
         c->weapon[a->arg].place = WO_IN_HAND;
+        wo_rehand(c);
         wo_emit_act(e, a, "retrieved", 0, 0, c->weapon[a->arg].name,
                     R("Action: Retrieve or Stow an Item"));
     }

@@ -65,6 +65,7 @@ void wo_do_hinder(fray_encounter *e, const fray_action *a)
         for (int i = 0; i < ct->nweapon; i++)
             if (ct->weapon[i].place == WO_IN_HAND) {
                 ct->weapon[i].place = WO_DROPPED;
+                wo_rehand(ct);
                 break;
             }
         fray_emit(e, &(fray_event){.kind = "disarm", .actor = who, .target = t,

@@ -409,6 +409,7 @@ int wo_load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int 
         load_spells(ld, sheet, c) < 0 ||
         load_kit(ld, sheet, c) < 0)
         goto out;
+    wo_rehand(c);
     rc = 0;
 out:
     json_decref(items);
@@ -419,18 +420,28 @@ int wo_spec(const wo_creature *c, const char *name)
 {
     if (!name || !*name)
         return 0;
+    /* asked on every attack and check: the first letter (case folded the
+     * way strcasecmp folds letters) rules most names out without a call */
+    unsigned first = (unsigned char)name[0] | 32u;
     for (int i = 0; i < c->nspec; i++)
-        if (!strcasecmp(c->spec_name[i], name))
+        if (((unsigned char)c->spec_name[i][0] | 32u) == first && !strcasecmp(c->spec_name[i], name))
             return c->spec_rank[i];
     return 0;
 }
 
+void wo_rehand(wo_creature *c)
+{
+    c->hand = -1;
+    for (int i = 0; i < c->nweapon; i++)
+        if (c->weapon[i].place == WO_IN_HAND) {
+            c->hand = i;
+            return;
+        }
+}
+
 const wo_weapon *wo_wielded(const wo_creature *c)
 {
-    for (int i = 0; i < c->nweapon; i++)
-        if (c->weapon[i].place == WO_IN_HAND)
-            return &c->weapon[i];
-    return NULL;
+    return c->hand >= 0 ? &c->weapon[c->hand] : NULL;
 }
 
 /* #Toughness: "equal to your Vitality + Size plus any modifiers from armor

@@ -252,6 +252,7 @@ typedef struct wo_creature {
     int armor;              /* armour Toughness; armour-piercing ignores it */
     wo_weapon weapon[WO_MAX_WEAPONS];
     int nweapon;
+    int hand;           /* the first weapon in hand (wo_rehand after a change), -1 none */
     wo_spell spell[WO_MAX_SPELLS];
     int nspell;
     wo_object object[WO_MAX_OBJECTS];
@@ -303,6 +304,9 @@ void wo_prepare(fray_encounter *e, int i);
 int wo_spec(const wo_creature *c, const char *name);
 /* The weapon in hand (the first), or NULL when unarmed. */
 const wo_weapon *wo_wielded(const wo_creature *c);
+/* Find the weapon in hand again, after a weapon's place changed (asked on
+ * every list and attack, so it is kept, not searched). */
+void wo_rehand(wo_creature *c);
 /* Toughness: Vitality + Size + armour, without the armour when `pierce`. */
 int wo_toughness(const wo_creature *c, int pierce);
 /* Normal maximum stamina (race + Vitality) and the defense of kind WO_D_*. */
