@@ -13,6 +13,8 @@ int cli_sim(int argc, char **argv);
 int cli_play(int argc, char **argv);
 
 /* Parse a non-negative integer option value; 0 or -1 (and a message). */
+/* A seed from the clock (and the pid), under 10^9, for a verb given none. */
+unsigned long long cli_clock_seed(void);
 int cli_parse_u64(const char *verb, const char *opt, const char *s, unsigned long long *out);
 int cli_parse_int(const char *verb, const char *opt, const char *s, int min, int max, int *out);
 

@@ -89,7 +89,7 @@ static int start_new(play_t *p, const char *file, const char *name, int have_see
         return fprintf(stderr, "fray play: %s\n", err), 2;
     }
     if (!have_seed)
-        seed = (unsigned long long)time(NULL);
+        seed = cli_clock_seed();
     char ctl[256];
     int rc = fray_session_control_default(e, control, ctl, sizeof ctl, err, sizeof err);
     if (rc == 0 &&

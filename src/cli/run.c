@@ -88,16 +88,6 @@ static void summary(const fray_encounter *e, FILE *f)
     }
 }
 
-/* A seed from the clock when none is given. */
-static unsigned long long clock_seed(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    unsigned long long seed = ((unsigned long long)ts.tv_sec * 1000003ULL) ^
-                              (unsigned long long)ts.tv_nsec ^ ((unsigned long long)getpid() << 32);
-    seed %= 1000000000ULL; /* short enough to type back in */
-    return seed;
-}
 
 /* The first line of a narrated run: a JSON "start" line, or the
  * encounter, ruleset and seed in words. */
@@ -180,7 +170,7 @@ int cli_run(int argc, char **argv)
     }
     int rc = 0;
     if (!have_seed)
-        seed = clock_seed();
+        seed = cli_clock_seed();
     for (int i = 0; i < npol; i++) {
         if (fray_set_controller_spec(e, policies[i], err, sizeof err) < 0) {
             fprintf(stderr, "fray run: --policy: %s\n", err);

@@ -440,16 +440,6 @@ static int parse_sim_args(int argc, char **argv, sim_args *a)
     return 0;
 }
 
-/* A seed from the clock when none is given. */
-static unsigned long long clock_seed(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    unsigned long long seed = ((unsigned long long)ts.tv_sec * 1000003ULL) ^
-                              (unsigned long long)ts.tv_nsec ^ ((unsigned long long)getpid() << 32);
-    seed %= 1000000000ULL; /* short enough to type back in */
-    return seed;
-}
 
 /* A failed run: the error, and the command that replays the failing fight. */
 static int sim_failed(const char *path, int rc, const char *err, const fray_sim_result *r,
@@ -481,7 +471,7 @@ int cli_sim(int argc, char **argv)
         threads = cores < 1 ? 1 : cores > 1024 ? 1024 : (int)cores;
     }
     if (!a.have_seed)
-        seed = clock_seed();
+        seed = cli_clock_seed();
     const char *path = argv[optind];
 
     atomic_store(&sim_stop, 0);

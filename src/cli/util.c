@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
 
 /* strtoull and strtol skip leading spaces and strtoull accepts "-1" (as
  * 2^64-1); an option value is digits only, so both are checked first. */
@@ -56,4 +58,15 @@ bad:
     fprintf(stderr, "fray %s: %s expects an integer from %d to %d, got '%s'\n", verb, opt, min,
             max, s ? s : "");
     return -1;
+}
+
+/* A seed from the clock when none is given: short enough to type back in. */
+unsigned long long cli_clock_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    unsigned long long seed = ((unsigned long long)ts.tv_sec * 1000003ULL) ^
+                              (unsigned long long)ts.tv_nsec ^ ((unsigned long long)getpid() << 32);
+    seed %= 1000000000ULL; /* short enough to type back in */
+    return seed;
 }

@@ -115,13 +115,16 @@ static void test_paths_into_a_reach(void **s)
 }
 
 /* Flanking shapes around a target at the origin: 120 degrees apart (the
- * wounds text), and opposite sides through the target's space (grid
- * flanking: a line between the two flankers crosses the target). */
+ * wounds text, #Flanking: "at least a 120-degree separation between any two
+ * of the surrounding creatures from the center of the target's space"),
+ * and opposite sides through the target's space (grid flanking: a line
+ * between the two flankers crosses the target). */
 static void test_flanking_shapes(void **s)
 {
     (void)s;
     assert_true(fray_apart_120(0, 0, 100, 0, -100, 0));
     assert_false(fray_apart_120(0, 0, 100, 0, 0, 100));
+    /* (1000, 0) and (-500, 866) are 120.0002 degrees apart, (-500, 867) 119.97 */
     assert_true(fray_apart_120(0, 0, 1000, 0, -500, 866));
     assert_false(fray_apart_120(0, 0, 1000, 0, -500, 867));
     assert_true(fray_apart_120(0, 0, 5000000, 0, -5000000, 1));

@@ -194,24 +194,6 @@ static void ap_rules(void **s)
     assert_int_equal(wo_ap_floor(5, 0), 5);
 }
 
-/* #Flanking: "at least a 120-degree separation between any two of the
- * surrounding creatures from the center of the target's space" */
-static void separation(void **s)
-{
-    (void)s;
-    /* opposite sides: 180 degrees */
-    assert_true(fray_apart_120(0, 0, 100, 0, -100, 0));
-    /* 90 degrees */
-    assert_false(fray_apart_120(0, 0, 100, 0, 0, 100));
-    /* about 120: (1000, 0) and (-500, 866) are 120.0002 degrees apart,
-     * (-500, 867) 119.97 */
-    assert_true(fray_apart_120(0, 0, 1000, 0, -500, 866));
-    assert_false(fray_apart_120(0, 0, 1000, 0, -500, 867));
-    /* far away coordinates still fit */
-    assert_true(fray_apart_120(0, 0, 5000000, 0, -5000000, 1));
-    assert_false(fray_apart_120(0, 0, 0, 0, -100, 0));
-}
-
 /* #Rolls in Combat: wild rolls (option wild_roll). */
 static void wild(void **s)
 {
@@ -257,7 +239,7 @@ int main(void)
         cmocka_unit_test(reduce),          cmocka_unit_test(defenses),
         cmocka_unit_test(stamina_fatigue), cmocka_unit_test(long_rest_numbers),
         cmocka_unit_test(jumping),         cmocka_unit_test(ap_rules),
-        cmocka_unit_test(separation),      cmocka_unit_test(wild),
+        cmocka_unit_test(wild),
         cmocka_unit_test(yards),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
