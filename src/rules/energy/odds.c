@@ -238,6 +238,26 @@ static double evasion_exceeds(long t, int adv) { return die_exceeds(t, 10, adv);
 
 double en_evasion_exceeds(long t, int adv) { return evasion_exceeds(t, adv); }
 
+/* r->damage as zeros over 0 .. the most one hit can deal: the top of the
+ * damage roll, with the multipliers when mult (the fewest halvings); 0, or
+ * -1 out of memory (dmg is then freed). */
+static int damage_room(fray_dist *dmg, int mult, int weak, int resist, int halves, en_melee_odds *r)
+{
+    int dmax = dmg->lo + dmg->n - 1;
+    if (dmax < 0)
+        dmax = 0;
+    if (mult)
+        dmax = en_damage_multiply(dmax, weak, resist, 0, halves);
+    r->damage.lo = 0;
+    r->damage.n = dmax + 1;
+    r->damage.p = calloc((size_t)r->damage.n, sizeof *r->damage.p);
+    if (!r->damage.p) {
+        fray_dist_free(dmg);
+        return -1;
+    }
+    return 0;
+}
+
 /* P(the kept d20 shows n) with net Advantage adv (|adv|+1 dice). */
 static double d20_face(int n, int adv)
 {
@@ -294,19 +314,9 @@ int en_melee_odds_compute(const en_melee_q *q, en_melee_odds *r)
     r->p_fail = pfail;
     r->p_evade = evade;
 
-    int dmax = dmg.lo + dmg.n - 1;
-    if (dmax < 0)
-        dmax = 0;
     int mult = q->weak || q->resist || q->halves;
-    if (mult)
-        dmax = en_damage_multiply(dmax, q->weak, q->resist, 0, q->halves);
-    r->damage.lo = 0;
-    r->damage.n = dmax + 1;
-    r->damage.p = calloc((size_t)r->damage.n, sizeof *r->damage.p);
-    if (!r->damage.p) {
-        fray_dist_free(&dmg);
+    if (damage_room(&dmg, mult, q->weak, q->resist, q->halves, r) < 0)
         return -1;
-    }
     /* misses, counted as 0 damage */
     r->damage.p[0] = pmiss;
     for (int i = 0; i < dmg.n; i++) {
@@ -584,19 +594,9 @@ int en_ranged_odds_compute(const en_ranged_q *q, en_melee_odds *r)
     r->p_hit = hit[0][0] + hit[0][1] + arm;
     r->p_armor = q->ar > 0 ? arm : 0.0;
     r->p_evade = miss - r->p_fail;
-    int dmax = dmg.lo + dmg.n - 1;
-    if (dmax < 0)
-        dmax = 0;
     int mult = q->weak || q->resist || q->halves || q->thrown_halves;
-    if (mult) /* the most a hit can deal: the fewest halvings */
-        dmax = en_damage_multiply(dmax, q->weak, q->resist, 0, q->halves);
-    r->damage.lo = 0;
-    r->damage.n = dmax + 1;
-    r->damage.p = calloc((size_t)r->damage.n, sizeof *r->damage.p);
-    if (!r->damage.p) {
-        fray_dist_free(&dmg);
+    if (damage_room(&dmg, mult, q->weak, q->resist, q->halves, r) < 0)
         return -1;
-    }
     r->damage.p[0] = miss;
     for (int i = 0; i < dmg.n; i++) {
         int v = dmg.lo + i;
