@@ -20,8 +20,13 @@ void en_offer_triggered(fray_encounter *e, const fray_action *a)
 
 int en_fortitude_roll(fray_encounter *e, int who, int adv)
 {
-    /* #Fortitude: "Fortitude Roll = 1d10* + Fortitude" */
-    return fray_die_explode(&e->dice, 10, adv, "Fortitude roll, 1d10 exploding") + ccr(e, who)->d.fortitude;
+    /* #Fortitude: "Fortitude Roll = 1d10* + Fortitude", rolled by who (a
+     * person playing it enters it in fray play) */
+    int roller = e->dice.roller;
+    e->dice.roller = who;
+    int r = fray_die_explode(&e->dice, 10, adv, "Fortitude roll, 1d10 exploding");
+    e->dice.roller = roller;
+    return r + ccr(e, who)->d.fortitude;
 }
 
 

@@ -196,7 +196,7 @@ void wo_apply_wound(fray_encounter *e, int attacker, int t, int level, int damag
     /* #Mounted Combat: untrained mounts need a check when rider is wounded */
     if (wo_mounted(e, t) && !c->mount_trained && !c->lost_control) {
         int m = wo_skill_mod(e, t, WO_PRS, WO_SK_NATURE, "Riding");
-        wo_roll r = wo_roll_check(e, 0, "Riding check, 1d20");
+        wo_roll r = wo_roll_check_by(e, t, 0, "Riding check, 1d20");
         wo_emit_check(e, t, -1, "Control mount", r.total + m, 5, R("Mounted Combat"));
         if (r.total + m < 5)
             c->lost_control = 1;
@@ -217,7 +217,7 @@ static void env_fall_check(fray_encounter *e, int t, int level)
     int m = wo_skill_mod(e, t, WO_STR, WO_SK_ATHLETICS, swim ? "Swimming" : "Climbing");
     if (level > WO_LIGHT)
         fray_mod(e, "Wound beyond light", -5 * level);
-    wo_roll r = wo_roll_check(e, 0, swim ? "Swimming check, 1d20" : "Climbing check, 1d20");
+    wo_roll r = wo_roll_check_by(e, t, 0, swim ? "Swimming check, 1d20" : "Climbing check, 1d20");
     int total = r.total + m - 5 * level, tn = fray_opt(e, WO_OPT_ENV_TN);
     wo_emit_check(e, t, -1, swim ? "Stay afloat" : "Keep hold", total, tn, R("Swimming and Climbing"));
     if (total >= tn)

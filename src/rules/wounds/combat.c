@@ -218,6 +218,15 @@ wo_roll wo_roll_check(fray_encounter *e, int wild, const char *purpose)
     return wo_wild(&e->dice, wild ? fray_opt(e, WO_OPT_WILD_ROLL) : WO_WILD_PLAIN, purpose);
 }
 
+wo_roll wo_roll_check_by(fray_encounter *e, int who, int wild, const char *purpose)
+{
+    int roller = e->dice.roller;
+    e->dice.roller = who;
+    wo_roll r = wo_roll_check(e, wild, purpose);
+    e->dice.roller = roller;
+    return r;
+}
+
 void wo_emit_check(fray_encounter *e, int who, int target, const char *action, int total,
                    int tn, const char *rule)
 {

@@ -145,6 +145,9 @@ int wo_skill_mod(fray_encounter *e, int who, int at, int sk, const char *spec);
 int wo_power_mod(fray_encounter *e, int who);
 int wo_power_or_agility_mod(fray_encounter *e, int who);
 wo_roll wo_roll_check(fray_encounter *e, int wild, const char *purpose);
+/* The same rolled by `who`, not the creature acting (the wounded defender's
+ * Swimming, Climbing or Riding check): fray play asks who's player. */
+wo_roll wo_roll_check_by(fray_encounter *e, int who, int wild, const char *purpose);
 void wo_emit_check(fray_encounter *e, int who, int target, const char *action, int total,
                    int tn, const char *rule);
 void wo_emit_act(fray_encounter *e, const fray_action *a, const char *outcome, int value,
