@@ -17,6 +17,8 @@ static const struct {
     {"sim", cli_sim, "run many fights and report who wins, how often and how fast"},
     {"odds", cli_odds, "exact outcome distributions of a ruleset's attack checks"},
     {"dice", cli_dice, "exact distribution of a dice expression"},
+    {"sweep", cli_sweep, "simulate at every value of a parameter or a grid of two: tables, CSV, JSON, SVG"},
+    {"compare", cli_compare, "the same fights under two variants: the difference and whether it is real"},
     {"play", cli_play, "a live fight at the table: the GM enters actions and rolls, fray the rest"},
 };
 

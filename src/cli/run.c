@@ -8,6 +8,7 @@
 
 #include "core.h"
 #include "cli.h"
+#include "day.h"
 
 static void help(FILE *f)
 {
@@ -111,6 +112,87 @@ static void print_start(const fray_encounter *e, unsigned long long seed,
     }
 }
 
+/* ---- An adventuring day: its fights in order, with the rests ---- */
+
+typedef struct day_run {
+    int json;
+} day_run;
+
+static void day_heading(void *ud, const fray_day *d, int k)
+{
+    const day_run *r = ud;
+    if (r->json) {
+        json_t *o = json_pack("{s:s,s:i,s:s}", "kind", "fight", "index", k, "name", d->name[k]);
+        json_dumpf(o, stdout, JSON_COMPACT);
+        putchar('\n');
+        json_decref(o);
+    } else {
+        /* the party as it comes to the fight: what it carries, after the rests */
+        const fray_encounter *e = d->fight[k];
+        printf("\n== Fight %d of %d: %s ==\n", k + 1, d->nfights, d->name[k]);
+        for (int i = 0; i < d->nparty; i++) {
+            static const char *const st[] = {"standing", "down", "dead"};
+            char line[256] = "";
+            if (e->rs->describe)
+                e->rs->describe(e, i, line, sizeof line);
+            printf("  %-16s %-9s %s\n", e->c[i].name, st[e->c[i].status], line);
+        }
+    }
+}
+
+static void day_after(void *ud, const fray_day *d, int k)
+{
+    const day_run *r = ud;
+    if (!r->json)
+        summary(d->fight[k], stdout);
+}
+
+static int run_day(const char *path, unsigned long long seed, unsigned long long day, int json,
+                   int quiet, const char *const *policies, int npol, int max_rounds)
+{
+    char err[512] = "cannot read it";
+    size_t len;
+    char *text = fray_slurp(path, &len);
+    fray_day *d = text ? fray_day_load(text, path, err, sizeof err) : NULL;
+    free(text);
+    if (!d) {
+        fprintf(stderr, "fray run: %s: %s\n", path, err);
+        return 2;
+    }
+    day_run r = {json};
+    for (int k = 0; k < d->nfights; k++) {
+        fray_encounter *e = d->fight[k];
+        for (int i = 0; i < npol; i++)
+            if (fray_set_controller_spec(e, policies[i], err, sizeof err) < 0) {
+                fprintf(stderr, "fray run: --policy: %s\n", err);
+                fray_day_free(d);
+                return 2;
+            }
+        if (max_rounds)
+            fray_set_max_rounds(e, max_rounds);
+        if (!quiet)
+            fray_subscribe(e, json ? fray_sink_jsonl : fray_sink_text, stdout);
+    }
+    if (!quiet) {
+        d->between = day_heading;
+        d->after = day_after;
+        d->between_ud = &r;
+        print_start(d->fight[0], seed, day, json);
+        day_heading(&r, d, 0);
+    }
+    fray_day_out o;
+    int rc = 0;
+    if (fray_day_run(d, seed, day, &o) < 0) {
+        fflush(stdout);
+        fprintf(stderr, "fray run: %s: %s\n", path, fray_error(d->fight[o.last]));
+        rc = fray_error_code(d->fight[o.last]) == FRAY_EINPUT ? 2 : 1;
+    } else if (quiet || !json) {
+        printf("%sthe party won %d of %d fights\n", quiet ? "" : "\nDay over: ", o.won, d->nfights);
+    }
+    fray_day_free(d);
+    return rc;
+}
+
 int cli_run(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -171,6 +253,14 @@ int cli_run(int argc, char **argv)
     int rc = 0;
     if (!have_seed)
         seed = cli_clock_seed();
+    if (e->nday) {
+        fray_encounter_free(e);
+        if (dice || ask) {
+            fprintf(stderr, "fray run: --dice and --ask take one fight, not an adventuring day\n");
+            return 2;
+        }
+        return run_day(path, seed, fight, json, quiet, policies, npol, max_rounds);
+    }
     for (int i = 0; i < npol; i++) {
         if (fray_set_controller_spec(e, policies[i], err, sizeof err) < 0) {
             fprintf(stderr, "fray run: --policy: %s\n", err);

@@ -114,6 +114,50 @@ static json_t *pct_json(const pct *p, int k)
     return json_null();
 }
 
+/* An adventuring day: how many days the party came through each fight,
+ * who of it was alive after it, and how many fights the days got through. */
+static json_t *day_json(const fray_sim_result *r)
+{
+    json_t *fights = json_array(), *through = json_object();
+    for (int k = 0; k < r->nfights; k++) {
+        json_t *alive = json_object();
+        for (int i = 0; i < r->ncombatants; i++)
+            json_object_set_new(alive, r->c[i].name, proportion(r->day_alive[k][i], r->fights));
+        json_array_append_new(fights, json_pack("{s:s,s:o,s:o}", "name", r->fight[k], "survived",
+                                                proportion(r->day_won[k], r->fights), "alive", alive));
+    }
+    for (int k = 0; k <= r->nfights; k++) {
+        char key[16];
+        snprintf(key, sizeof key, "%d", k);
+        json_object_set_new(through, key, json_integer((json_int_t)r->day_through[k]));
+    }
+    double mean = 0;
+    for (int k = 1; k <= r->nfights; k++)
+        mean += k * rate(r->day_through[k], r->fights);
+    return json_pack("{s:o,s:o,s:f}", "fights", fights, "fights_won", through, "fights_won_mean", mean);
+}
+
+static void print_day(const fray_sim_result *r)
+{
+    uint64_t n = r->fights;
+    printf("\nAdventuring day: %d fights; the party survived\n", r->nfights);
+    printf("  %-3s %-24s %9s %8s   alive after it\n", "#", "fight", "days", "rate");
+    for (int k = 0; k < r->nfights; k++) {
+        printf("  %-3d %-24.24s %9llu %7.2f%%  ", k + 1, r->fight[k],
+               (unsigned long long)r->day_won[k], 100.0 * rate(r->day_won[k], n));
+        for (int i = 0; i < r->ncombatants; i++)
+            printf(" %s %.1f%%", r->c[i].name, 100.0 * rate(r->day_alive[k][i], n));
+        printf("\n");
+    }
+    printf("  Fights won in a row:");
+    double mean = 0;
+    for (int k = 0; k <= r->nfights; k++) {
+        printf("  %d: %.2f%%", k, 100.0 * rate(r->day_through[k], n));
+        mean += k * rate(r->day_through[k], n);
+    }
+    printf("  (mean %.2f)\n", mean);
+}
+
 static void print_json(const fray_sim_result *r, const char *path)
 {
     json_t *o = json_object();
@@ -173,6 +217,8 @@ static void print_json(const fray_sim_result *r, const char *path)
                           fray_moments_sd(&c->taken)));
     }
     json_object_set_new(o, "combatants", cs);
+    if (r->nfights)
+        json_object_set_new(o, "day", day_json(r));
 
     double fps = r->timing.elapsed > 0 ? (double)r->fights / r->timing.elapsed : 0.0;
     json_object_set_new(o, "timing", json_pack("{s:f,s:f,s:i}", "elapsed_s", r->timing.elapsed,
@@ -348,6 +394,8 @@ static void print_text(const fray_sim_result *r)
                100.0 * rate(c->status[FRAY_DOWN], n), 100.0 * rate(c->status[FRAY_DEAD], n),
                fray_moments_mean(&c->dealt), fray_moments_mean(&c->taken));
     }
+    if (r->nfights)
+        print_day(r);
     printf("\nDice per fight: %.2f\n", fray_moments_mean(&r->dice));
     double fps = r->timing.elapsed > 0 ? (double)n / r->timing.elapsed : 0.0;
     printf("Time: %.3f s, %.0f fights/s on %d thread%s\n", r->timing.elapsed, fps,

@@ -301,3 +301,20 @@ void fray_cond_expire_entries(fray_encounter *e, int who, int when)
     else if (when == FRAY_EXP_TURN_END)
         expire_given(e, who, FRAY_EXP_SRC_TURN_END);
 }
+
+/* A fight is over and its clock stops: the entries timed by its rounds and
+ * turns end with it, and so does whatever a creature gave that stays
+ * behind (src >= keep: the foes of an adventuring day's fight). */
+void fray_cond_end_fight(fray_encounter *e, int who, int keep)
+{
+    fray_combatant *c = &e->c[who];
+    for (int i = 0; i < c->ncond;) {
+        const fray_cond *k = &c->cond[i];
+        if (k->parent < 0 && (timed(k->expire) || k->src >= keep)) {
+            drop_entry(e, who, i);
+            i = 0;
+        } else {
+            i++;
+        }
+    }
+}

@@ -185,6 +185,7 @@ struct fray_encounter {
     char file[256];
     int n;                                  /* combatants */
     int n0;                                 /* combatants as loaded (fray_reset) */
+    int nday;                               /* fights of its adventuring day (day.h), or 0 */
     fray_combatant c[FRAY_MAX_COMBATANTS];
     unsigned char *priv;                    /* n * rs->creature_size, owned */
     unsigned char *state;                   /* rs->state_size, owned */
@@ -370,6 +371,15 @@ static inline int fray_wants(const fray_encounter *e, int kind)
 void fray_encounter_snapshot(fray_encounter *e);
 /* Load with a given ruleset instead of the registry's (tests of the core use
  * a ruleset of their own); the file's "ruleset" must still name rs->id. */
+/* A whole file, NUL-terminated, its length in *len; the caller frees. NULL
+ * with errno set when it cannot be read (or is over 64 MiB). */
+char *fray_slurp(const char *path, size_t *len);
+/* The steps of an adventuring day at most (day.h). */
+#define FRAY_DAY_STEPS 32
+/* Fight `fight` (0 the first) of an adventuring day: the file's combatants
+ * (the party, first) and that fight's foes; -1 as fray_encounter_load_string. */
+fray_encounter *fray_encounter_load_fight(const char *json, const char *name, int fight,
+                                          char *err, size_t errlen);
 fray_encounter *fray_encounter_load_with(const fray_ruleset *rs, const char *json,
                                          const char *name, char *err, size_t errlen);
 
@@ -450,6 +460,9 @@ static inline void fray_cond_expire(fray_encounter *e, int who, int when)
     if (e->c[who].ncond || e->src_timed)
         fray_cond_expire_entries(e, who, when);
 }
+/* End who's entries timed by the fight's rounds and turns, and those given
+ * by a creature numbered `keep` or above (an adventuring day, day.c). */
+void fray_cond_end_fight(fray_encounter *e, int who, int keep);
 /* Recompute who's cmask and cflags from its entries (after a ruleset wrote
  * entries directly, as a mount copied onto its rider). */
 void fray_cond_refresh(fray_encounter *e, int who);

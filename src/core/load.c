@@ -22,7 +22,7 @@
 /* ---- Files ---- */
 
 /* Read a whole file; the caller frees. NULL with errno set on failure. */
-static char *slurp(const char *path, size_t *len)
+char *fray_slurp(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -111,7 +111,7 @@ const char *fray_data_dir(void)
 /* ---- Encounters ---- */
 
 static const char *const encounter_keys[] = {"ruleset", "name", "options", "max_rounds", "dice",
-                                             "combatants", NULL};
+                                             "combatants", "day", NULL};
 static const char *const combatant_keys[] = {"name",       "side",   "at",    "facing", "use",
                                              "sheet",      "script", "controller", NULL};
 static const char *const controller_names[] = {"policy", "random", "script"};
@@ -210,7 +210,7 @@ static int load_combatant(fray_load *ld, fray_encounter *e, const json_t *c, int
                 return fray_load_fail(ld, "use", "'%s' is not a creature name", u);
         snprintf(alt_file, sizeof alt_file, "%s/%s/%s.json", fray_data_dir(), e->rs->id, u);
         size_t alen = 0;
-        alt_text = slurp(alt_file, &alen);
+        alt_text = fray_slurp(alt_file, &alen);
         if (!alt_text)
             return fray_load_fail(ld, "use", "no bundled %s creature '%s' (%s: %s)", e->rs->id, u,
                                   alt_file, strerror(errno));
@@ -495,14 +495,36 @@ static int alloc_encounter(fray_encounter *e)
     return 0;
 }
 
+/* The combatants of one fight: the file's "combatants", and for a fight of
+ * an adventuring day the foes of its step (day.h), with the key paths of
+ * both in error messages. */
+typedef struct roster {
+    const json_t *party, *foes;
+    int np, step;
+} roster;
+
+static const json_t *roster_at(const roster *r, int i)
+{
+    return i < r->np ? json_array_get(r->party, (size_t)i) : json_array_get(r->foes, (size_t)(i - r->np));
+}
+
+static size_t roster_push(fray_load *ld, const roster *r, int i)
+{
+    if (i < r->np)
+        return fray_load_push(ld, "combatants", i);
+    size_t mark = fray_load_push(ld, "day", r->step);
+    fray_load_push(ld, "combatants", i - r->np);
+    return mark;
+}
+
 /* Every combatant, then (once all names are known) their scripts and the
  * facing of those not given one. */
-static int load_combatants(fray_load *ld, fray_encounter *e, const json_t *cs)
+static int load_combatants(fray_load *ld, fray_encounter *e, const roster *cs)
 {
     int facing_given[FRAY_MAX_COMBATANTS];
     for (int i = 0; i < e->n; i++) {
-        size_t mark = fray_load_push(ld, "combatants", i);
-        if (load_combatant(ld, e, json_array_get(cs, (size_t)i), i, &facing_given[i]) < 0)
+        size_t mark = roster_push(ld, cs, i);
+        if (load_combatant(ld, e, roster_at(cs, i), i, &facing_given[i]) < 0)
             return -1;
         fray_load_pop(ld, mark);
     }
@@ -511,8 +533,8 @@ static int load_combatants(fray_load *ld, fray_encounter *e, const json_t *cs)
                               "every combatant is on side '%s': a fight needs two sides",
                               e->side[0]);
     for (int i = 0; i < e->n; i++) {
-        size_t mark = fray_load_push(ld, "combatants", i);
-        if (load_script(ld, e, json_array_get(cs, (size_t)i), i) < 0)
+        size_t mark = roster_push(ld, cs, i);
+        if (load_script(ld, e, roster_at(cs, i), i) < 0)
             return -1;
         fray_load_pop(ld, mark);
         /* facing not given: towards the nearest enemy, as anyone would stand */
@@ -533,8 +555,58 @@ static int load_combatants(fray_load *ld, fray_encounter *e, const json_t *cs)
     return 0;
 }
 
+static const char *const step_keys[] = {"name", "combatants", "rest", NULL};
+static const char *const rest_kinds[] = {"short", "long"};
+
+/* An adventuring day's "day": steps in order, each a fight ("combatants":
+ * the foes the party meets) or a rest ("rest": "short" or "long"). The
+ * roster of fight `fight` (0 the first) goes to *r. Returns the number of
+ * fights, or -1 with the error reported. */
+static int load_day(fray_load *ld, const json_t *day, int fight, roster *r)
+{
+    if (!json_is_array(day) || json_array_size(day) == 0 || json_array_size(day) > FRAY_DAY_STEPS)
+        return fray_load_fail(ld, "day", "expected an array of 1 to %d steps (fights and rests)",
+                              FRAY_DAY_STEPS);
+    int nf = 0;
+    for (size_t s = 0; s < json_array_size(day); s++) {
+        const json_t *st = json_array_get(day, s);
+        size_t mark = fray_load_push(ld, "day", (int)s);
+        if (!json_is_object(st))
+            return fray_load_fail(ld, NULL, "expected a step: {\"combatants\": [...]} or {\"rest\": \"short\"}");
+        if (fray_load_keys(ld, st, step_keys) < 0)
+            return -1;
+        const json_t *foes = json_object_get(st, "combatants");
+        int kind;
+        if (!foes == !json_object_get(st, "rest"))
+            return fray_load_fail(ld, NULL, "a step is a fight (\"combatants\") or a rest (\"rest\"), not %s",
+                                  foes ? "both" : "neither");
+        if (!foes && fray_load_enum(ld, st, "rest", &kind, rest_kinds, 2, 0, 1) < 0)
+            return -1;
+        if (foes) {
+            if (!json_is_array(foes) || json_array_size(foes) < 1 ||
+                json_array_size(foes) + (size_t)r->np > FRAY_MAX_COMBATANTS)
+                return fray_load_fail(ld, "combatants", "expected an array of 1 to %d foes",
+                                      FRAY_MAX_COMBATANTS - r->np);
+            char name[64];
+            if (fray_load_str(ld, st, "name", name, sizeof name, "", 0) < 0)
+                return -1;
+            if (nf == fight) {
+                r->foes = foes;
+                r->step = (int)s;
+            }
+            nf++;
+        } else if (json_object_get(st, "name")) {
+            return fray_load_fail(ld, "name", "a rest has no name");
+        }
+        fray_load_pop(ld, mark);
+    }
+    if (!nf)
+        return fray_load_fail(ld, "day", "an adventuring day has at least one fight");
+    return nf;
+}
+
 static fray_encounter *load_text(const fray_ruleset *force, const char *text, size_t len,
-                                 const char *file, char *err, size_t errlen)
+                                 const char *file, int fight, char *err, size_t errlen)
 {
     fray_load ld0 = {0}, *ld = &ld0;
     ld->file = file;
@@ -555,13 +627,23 @@ static fray_encounter *load_text(const fray_ruleset *force, const char *text, si
     const fray_ruleset *rs = load_ruleset(ld, force, root);
     if (!rs)
         goto fail;
-    json_t *cs = json_object_get(root, "combatants");
-    if (!json_is_array(cs) || json_array_size(cs) < 2) {
-        fray_load_fail(ld, "combatants", "expected an array of at least two combatants");
+    json_t *cs = json_object_get(root, "combatants"), *day = json_object_get(root, "day");
+    /* an adventuring day's party may be one creature: its foes come later */
+    size_t least = day ? 1 : 2;
+    if (!json_is_array(cs) || json_array_size(cs) < least) {
+        fray_load_fail(ld, "combatants", "expected an array of at least %s", day ? "one combatant (the party)" : "two combatants");
         goto fail;
     }
     if (json_array_size(cs) > FRAY_MAX_COMBATANTS) {
         fray_load_fail(ld, "combatants", "too many combatants (at most %d)", FRAY_MAX_COMBATANTS);
+        goto fail;
+    }
+    roster ro = {cs, NULL, (int)json_array_size(cs), -1};
+    int nfights = 0;
+    if (day && (nfights = load_day(ld, day, fight < 0 ? 0 : fight, &ro)) < 0)
+        goto fail;
+    if (fight >= (day ? nfights : 1)) {
+        snprintf(err, errlen, "%s: there is no fight %d", file, fight);
         goto fail;
     }
     e = calloc(1, sizeof *e);
@@ -570,7 +652,8 @@ static fray_encounter *load_text(const fray_ruleset *force, const char *text, si
         goto fail;
     }
     e->rs = rs;
-    e->n = (int)json_array_size(cs);
+    e->n = ro.np + (int)json_array_size(ro.foes);
+    e->nday = day ? nfights : 0;
     e->winner = -1;
     snprintf(e->file, sizeof e->file, "%s", file);
     if (fray_load_str(ld, root, "name", e->name, sizeof e->name, file, 0) < 0 ||
@@ -582,7 +665,7 @@ static fray_encounter *load_text(const fray_ruleset *force, const char *text, si
         snprintf(err, errlen, "%s: out of memory", file);
         goto fail;
     }
-    if (load_combatants(ld, e, cs) < 0)
+    if (load_combatants(ld, e, &ro) < 0)
         goto fail;
     if (rs->loaded && rs->loaded(ld, e) < 0) {
         if (!ld->failed)
@@ -608,24 +691,30 @@ fray_encounter *fray_encounter_load_string(const char *json, const char *name, c
         snprintf(err, errlen, "%s: no text", name ? name : "(string)");
         return NULL;
     }
-    return load_text(NULL, json, strlen(json), name ? name : "(string)", err, errlen);
+    return load_text(NULL, json, strlen(json), name ? name : "(string)", -1, err, errlen);
+}
+
+fray_encounter *fray_encounter_load_fight(const char *json, const char *name, int fight,
+                                          char *err, size_t errlen)
+{
+    return load_text(NULL, json, strlen(json), name ? name : "(string)", fight, err, errlen);
 }
 
 fray_encounter *fray_encounter_load_with(const fray_ruleset *rs, const char *json,
                                          const char *name, char *err, size_t errlen)
 {
-    return load_text(rs, json, strlen(json), name ? name : "(string)", err, errlen);
+    return load_text(rs, json, strlen(json), name ? name : "(string)", -1, err, errlen);
 }
 
 fray_encounter *fray_encounter_load_file(const char *path, char *err, size_t errlen)
 {
     size_t len = 0;
-    char *text = slurp(path, &len);
+    char *text = fray_slurp(path, &len);
     if (!text) {
         snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
         return NULL;
     }
-    fray_encounter *e = load_text(NULL, text, len, path, err, errlen);
+    fray_encounter *e = load_text(NULL, text, len, path, -1, err, errlen);
     free(text);
     return e;
 }
@@ -794,7 +883,7 @@ int fray_add_combatant(fray_encounter *e, const char *json, char *err, size_t er
 int fray_check_file(const char *path, char *err, size_t errlen)
 {
     size_t len = 0;
-    char *text = slurp(path, &len);
+    char *text = fray_slurp(path, &len);
     if (!text) {
         snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
         return FRAY_EINPUT;
@@ -817,8 +906,14 @@ int fray_check_file(const char *path, char *err, size_t errlen)
                !json_object_get(root, "max_rounds") && !json_object_get(root, "dice")) {
         rc = check_creature(path, text, len, root, err, errlen);
     } else {
-        fray_encounter *e = load_text(NULL, text, len, path, err, errlen);
+        /* every fight of an adventuring day, each with its foes */
+        fray_encounter *e = load_text(NULL, text, len, path, -1, err, errlen);
         rc = e ? FRAY_OK : FRAY_EINPUT;
+        for (int k = 1; e && k < e->nday && rc == FRAY_OK; k++) {
+            fray_encounter *f = load_text(NULL, text, len, path, k, err, errlen);
+            rc = f ? FRAY_OK : FRAY_EINPUT;
+            fray_encounter_free(f);
+        }
         fray_encounter_free(e);
     }
     json_decref(root);

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "sim.h"
+#include "day.h"
 
 typedef struct sim_part {
     uint64_t fights;
@@ -24,6 +25,9 @@ typedef struct sim_part {
     fray_hist hist;
     uint64_t status[FRAY_MAX_COMBATANTS][3];
     fray_moments dealt[FRAY_MAX_COMBATANTS], taken[FRAY_MAX_COMBATANTS];
+    /* adventuring days (fray_sim_result) */
+    uint64_t day_won[FRAY_DAY_STEPS], day_through[FRAY_DAY_STEPS + 1];
+    uint64_t day_alive[FRAY_DAY_STEPS][FRAY_MAX_COMBATANTS];
 } sim_part;
 
 /* The counters written during the run sit on cache lines of their own, away
@@ -33,6 +37,8 @@ typedef struct sim_shared {
     uint64_t n, seed, chunk;
     int64_t trace_fight;       /* its events go to trace (fray_sim_opts) */
     FILE *trace;
+    uint8_t *outcome;          /* per fight, or NULL (fray_sim_opts) */
+    uint16_t *rounds;
     atomic_int abort;          /* a fight failed: everyone stops */
     atomic_int *stop;          /* the caller's early stop, or NULL */
     char pad0[64];
@@ -49,6 +55,7 @@ typedef struct sim_worker {
     int started;
     sim_shared *sh;
     fray_encounter *e;
+    fray_day *day;             /* an adventuring day instead of one fight, or NULL */
     sim_part part;
     int failed, fail_code;
     uint64_t fail_fight;
@@ -74,11 +81,65 @@ static void tally(sim_part *p, const fray_encounter *e)
     }
 }
 
+/* A day: who won is who won its last fight; rounds and dice add up over
+ * its fights; the party is reported as the last fight left it. */
+static void tally_day(sim_part *p, const fray_day *d, const fray_day_out *o)
+{
+    const fray_encounter *e = d->fight[o->last];
+    p->fights++;
+    if (o->won == d->nfights)
+        p->wins[0]++; /* the party (describe_day) */
+    else if (e->winner >= 0)
+        p->wins[1]++; /* whichever foes stopped it */
+    else
+        p->draws++;
+    fray_moments_add(&p->rounds, o->rounds);
+    fray_hist_add(&p->hist, o->rounds);
+    fray_moments_add(&p->dice, (int64_t)o->dice);
+    for (int k = 0; k < o->won; k++)
+        p->day_won[k]++;
+    p->day_through[o->won]++;
+    for (int k = 0; k < o->played; k++)
+        for (int i = 0; i < d->nparty; i++)
+            p->day_alive[k][i] += (o->alive[k] >> i) & 1u;
+    for (int i = 0; i < d->nparty; i++) {
+        int st = e->c[i].status;
+        p->status[i][st < 0 ? 0 : st > 2 ? 2 : st]++;
+        fray_moments_add(&p->dealt[i], e->c[i].dealt);
+        fray_moments_add(&p->taken[i], e->c[i].taken);
+    }
+}
+
 static int should_stop(sim_shared *sh)
 {
     if (atomic_load_explicit(&sh->abort, memory_order_relaxed))
         return 1;
     return sh->stop && atomic_load_explicit(sh->stop, memory_order_relaxed);
+}
+
+/* Fight (or day) i, tallied; *last is the encounter that ended it. */
+static int play(sim_worker *w, uint64_t i, fray_encounter **last)
+{
+    sim_shared *sh = w->sh;
+    if (w->day) {
+        fray_day_out out;
+        int rc = fray_day_run(w->day, sh->seed, i, &out);
+        *last = w->day->fight[out.last];
+        if (rc >= 0)
+            tally_day(&w->part, w->day, &out);
+        return rc;
+    }
+    fray_encounter *e = *last = w->e;
+    int traced = sh->trace && (int64_t)i == sh->trace_fight;
+    if (traced)
+        fray_subscribe(e, fray_sink_jsonl, sh->trace);
+    fray_reset(e, sh->seed, i);
+    int rc = fray_run(e);
+    if (traced)
+        e->nsinks = 0; /* the others are counted, not written */
+    if (rc >= 0)
+        tally(&w->part, e);
+    return rc;
 }
 
 static void *work(void *arg)
@@ -95,13 +156,7 @@ static void *work(void *arg)
         for (i = start; i < end; i++) {
             if (should_stop(sh))
                 break;
-            int traced = sh->trace && (int64_t)i == sh->trace_fight;
-            if (traced)
-                fray_subscribe(e, fray_sink_jsonl, sh->trace);
-            fray_reset(e, sh->seed, i);
-            int rc = fray_run(e);
-            if (traced)
-                e->nsinks = 0; /* the others are counted, not written */
+            int rc = play(w, i, &e);
             if (rc < 0) {
                 w->failed = 1;
                 w->fail_fight = i;
@@ -110,7 +165,10 @@ static void *work(void *arg)
                 atomic_store(&sh->abort, 1);
                 break;
             }
-            tally(&w->part, e);
+            if (sh->outcome) /* fight i's own byte: threads write apart */
+                sh->outcome[i] = (uint8_t)(e->winner >= 0 ? e->winner + 1 : 0);
+            if (sh->rounds)
+                sh->rounds[i] = (uint16_t)(e->round > 65535 ? 65535 : e->round);
         }
         atomic_fetch_add(&sh->done, i - start);
         if (i < end)
@@ -120,42 +178,25 @@ static void *work(void *arg)
     return NULL;
 }
 
-static char *slurp(const char *path)
+/* An encounter as the sim runs it: controllers set, round limit set, and
+ * any dice script of the file dropped (every fight would replay it). */
+static int prepare(fray_encounter *e, const fray_sim_opts *o, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t got = fread(buf + len, 1, cap - len - 1, f);
-        len += got;
-        if (len + 1 < cap)
-            break;
-        cap *= 2;
-        char *nb = realloc(buf, cap);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-        }
-        buf = nb;
-    }
-    if (buf) {
-        if (ferror(f)) {
-            free(buf);
-            buf = NULL;
-        } else {
-            buf[len] = 0;
-        }
-    }
-    fclose(f);
-    return buf;
+    for (int k = 0; k < o->ncontrollers; k++)
+        if (fray_set_controller_spec(e, o->controllers[k], err, errlen) < 0)
+            return -1;
+    if (o->max_rounds > 0)
+        fray_set_max_rounds(e, o->max_rounds);
+    free(e->script_dice);
+    e->script_dice = NULL;
+    e->nscript_dice = 0;
+    return 0;
 }
 
-/* One encounter as the sim runs it: controllers set, round limit set, and
- * any dice script of the file dropped (every fight would replay it). */
-static fray_encounter *load_one(const char *path, const char *text, const fray_sim_opts *o,
-                                char *err, size_t errlen)
+/* A worker's encounter, or the fights of its adventuring day (w->e is then
+ * the day's first fight, which names the sides). */
+static int load_worker(sim_worker *w, const char *path, const char *text, const fray_sim_opts *o,
+                       char *err, size_t errlen)
 {
     fray_encounter *e;
     if (text)
@@ -164,20 +205,19 @@ static fray_encounter *load_one(const char *path, const char *text, const fray_s
     else
         e = fray_encounter_load_file(path, err, errlen);
     if (!e)
-        return NULL;
-    for (int k = 0; k < o->ncontrollers; k++) {
-        if (fray_set_controller_spec(e, o->controllers[k], err, errlen) < 0)
-            goto bad;
+        return -1;
+    if (e->nday && text) {
+        fray_encounter_free(e);
+        if (!(w->day = fray_day_load(text, path, err, errlen)))
+            return -1;
+        for (int k = 0; k < w->day->nfights; k++)
+            if (prepare(w->day->fight[k], o, err, errlen) < 0)
+                return -1;
+        w->e = w->day->fight[0];
+        return 0;
     }
-    if (o->max_rounds > 0)
-        fray_set_max_rounds(e, o->max_rounds);
-    free(e->script_dice);
-    e->script_dice = NULL;
-    e->nscript_dice = 0;
-    return e;
-bad:
-    fray_encounter_free(e);
-    return NULL;
+    w->e = e;
+    return prepare(e, o, err, errlen);
 }
 
 static double now(void)
@@ -202,6 +242,13 @@ static void merge(fray_sim_result *r, const sim_part *p, int ncomb)
         fray_moments_merge(&r->c[i].dealt, &p->dealt[i]);
         fray_moments_merge(&r->c[i].taken, &p->taken[i]);
     }
+    for (int k = 0; k < FRAY_DAY_STEPS; k++) {
+        r->day_won[k] += p->day_won[k];
+        for (int i = 0; i < ncomb; i++)
+            r->day_alive[k][i] += p->day_alive[k][i];
+    }
+    for (int k = 0; k <= FRAY_DAY_STEPS; k++)
+        r->day_through[k] += p->day_through[k];
 }
 
 static void describe(fray_sim_result *r, const fray_encounter *e, const fray_sim_opts *o)
@@ -219,6 +266,18 @@ static void describe(fray_sim_result *r, const fray_encounter *e, const fray_sim
         snprintf(r->c[i].name, sizeof r->c[i].name, "%s", e->c[i].name);
         r->c[i].side = e->c[i].side;
     }
+}
+
+static void describe_day(fray_sim_result *r, const fray_day *d)
+{
+    r->nfights = d->nfights;
+    r->ncombatants = d->nparty; /* the foes differ from fight to fight */
+    /* two sides: the party, and whoever it meets; the party's is side 0 of
+     * every fight, since it stands first */
+    r->nsides = 2;
+    snprintf(r->side[1], sizeof r->side[1], "foes");
+    for (int k = 0; k < d->nfights; k++)
+        snprintf(r->fight[k], sizeof r->fight[k], "%s", d->name[k]);
 }
 
 static int run(const char *path, const char *text, const fray_sim_opts *o, fray_sim_result *r,
@@ -246,6 +305,8 @@ static int run(const char *path, const char *text, const fray_sim_opts *o, fray_
     sh.seed = o->seed;
     sh.trace = o->trace;
     sh.trace_fight = o->trace_fight;
+    sh.outcome = o->outcome;
+    sh.rounds = o->rounds;
     /* chunks small enough to balance the threads, large enough that the
      * shared counter is touched rarely */
     sh.chunk = o->n / ((uint64_t)T * 64);
@@ -261,13 +322,14 @@ static int run(const char *path, const char *text, const fray_sim_opts *o, fray_
 
     for (int t = 0; t < T; t++) {
         w[t].sh = &sh;
-        w[t].e = load_one(path, text, o, err, errlen);
-        if (!w[t].e) {
+        if (load_worker(&w[t], path, text, o, err, errlen) < 0) {
             rc = FRAY_EINPUT;
             goto out;
         }
     }
     describe(r, w[0].e, o);
+    if (w[0].day)
+        describe_day(r, w[0].day);
 
     double t0 = now();
     for (int t = 0; t < T; t++) {
@@ -317,9 +379,12 @@ static int run(const char *path, const char *text, const fray_sim_opts *o, fray_
         rc = w[first].fail_code == FRAY_EINPUT ? FRAY_EINPUT : FRAY_ERUNTIME;
     }
 out:
-    for (int t = 0; t < T; t++)
-        if (w[t].e)
+    for (int t = 0; t < T; t++) {
+        if (w[t].day)
+            fray_day_free(w[t].day);
+        else
             fray_encounter_free(w[t].e);
+    }
     free(w);
     return rc;
 }
@@ -327,9 +392,8 @@ out:
 int fray_sim_run(const char *path, const fray_sim_opts *o, fray_sim_result *r, char *err,
                  size_t errlen)
 {
-    if (!o->rs)
-        return run(path, NULL, o, r, err, errlen);
-    char *text = slurp(path);
+    size_t len;
+    char *text = fray_slurp(path, &len);
     if (!text) {
         memset(r, 0, sizeof *r);
         snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));

@@ -48,6 +48,11 @@ typedef struct fray_sim_opts {
      * run --fight` prints them (trace NULL: none). */
     int64_t trace_fight;
     FILE *trace;
+    /* When not NULL, n entries each (caller-owned): outcome[i] is 0 when
+     * fight i was a draw, else its winning side + 1; rounds[i] its rounds
+     * (at most 65535). `fray compare` pairs fight i of two variants. */
+    uint8_t *outcome;
+    uint16_t *rounds;
 } fray_sim_opts;
 
 typedef struct fray_sim_combatant {
@@ -77,6 +82,12 @@ typedef struct fray_sim_result {
     fray_hist rounds_hist;
     fray_moments dice;    /* dice drawn per fight */
     fray_sim_combatant c[FRAY_MAX_COMBATANTS];
+    /* an adventuring day (day.h): nfights > 0; c[] is then the party */
+    int nfights;
+    char fight[FRAY_DAY_STEPS][64];
+    uint64_t day_won[FRAY_DAY_STEPS];            /* days whose party won fight k */
+    uint64_t day_through[FRAY_DAY_STEPS + 1];    /* days that won exactly k fights */
+    uint64_t day_alive[FRAY_DAY_STEPS][FRAY_MAX_COMBATANTS]; /* party member i alive after fight k */
     /* the only part that differs between runs */
     struct {
         double elapsed;   /* seconds running fights (loading excluded) */
