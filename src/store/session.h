@@ -80,6 +80,36 @@ int fray_session_check_fiat(fray_session *p, const char *kind, const char *body,
 /* A combatant or a side named s (len bytes): 0..n-1, 100+side, -1 none. */
 int fray_session_who(const fray_encounter *e, const char *s, size_t len);
 
+/* ---- Commands (session_cmd.c), shared by fray play and fray serve ----
+ * Each returns FRAY_CMD_OK (committed and replayed), FRAY_CMD_REFUSED
+ * (nothing changed; the reason in why) or FRAY_CMD_FAULT (the replay
+ * failed; the reason in p->err). */
+enum { FRAY_CMD_OK = 0, FRAY_CMD_REFUSED = 1, FRAY_CMD_FAULT = -1 };
+
+/* The legal action the words name ("[ACTOR] ACTION [> TARGET]", or its
+ * number, 0 to pass): its index in q.legal, -1 to pass, -2 with why. */
+int fray_session_pick(const fray_session *p, const char *words, char *why, size_t whylen);
+/* Take the legal action the words name, or q.legal[pick] (-1: pass). */
+int fray_session_do(fray_session *p, const char *words, char *why, size_t whylen);
+int fray_session_do_index(fray_session *p, int pick, char *why, size_t whylen);
+/* Enter the roll asked for (1..sides), or let fray roll it. */
+int fray_session_die(fray_session *p, long value, char *why, size_t whylen);
+int fray_session_roll(fray_session *p, char *why, size_t whylen);
+/* Answer the ruleset's question: an option's number (1...) or its name. */
+int fray_session_answer(fray_session *p, const char *words, char *why, size_t whylen);
+/* Take back (or put back, redo) n entries; *done says how many were. */
+int fray_session_undo(fray_session *p, int n, int redo, int *done);
+/* The GM's entries: cmd "control" (arg "WHO gm|policy|random"), "add"
+ * ("NAME SIDE CREATURE [X Y]"), "remove" ("WHO"), "set" ("WHO RESOURCE
+ * VALUE"), "condition" ("add|remove WHO CONDITION"), "damage" and "heal"
+ * ("WHO AMOUNT"): checked against the fight, then journaled. */
+int fray_session_gm(fray_session *p, const char *cmd, const char *arg, char *why, size_t whylen);
+/* The exact odds of q.legal[pick] from the present state (*out: the caller
+ * frees), or of "ACTION [TARGET]" legal now / a ruleset check "CHECK
+ * --param V..." as fray odds gives them. Never changes the fight. */
+int fray_session_action_odds(fray_session *p, int pick, json_t **out, char *why, size_t whylen);
+int fray_session_odds(fray_session *p, const char *arg, json_t **out, char *why, size_t whylen);
+
 /* The status table of the fight now (malloc'd). */
 char *fray_session_status(const fray_session *p, fray_encounter *e);
 /* One legal action in words: "Melee Attack > Grok". */
