@@ -62,6 +62,10 @@ int fray_session_rebuild(fray_session *p);
 /* The fight played on n times from the present by the policies: wins per
  * side (wins[FRAY_MAX_SIDES] the draws) and the mean of the rounds. */
 int fray_session_sim(fray_session *p, int n, int wins[FRAY_MAX_SIDES + 1], double *mean_rounds);
+/* Tries first..first+n-1 of that (each try's dice are its number's), added
+ * into wins and *rounds: a long sim in steps, with progress between them. */
+int fray_session_sim_tries(fray_session *p, int first, int n, int wins[FRAY_MAX_SIDES + 1],
+                           long *rounds);
 /* Append one journal entry (committed) and replay. 0, or -1 with err. */
 int fray_session_commit(fray_session *p, const char *kind, const char *body);
 void fray_session_free(fray_session *p);
