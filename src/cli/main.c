@@ -18,6 +18,7 @@ static const struct {
     {"odds", cli_odds, "exact outcome distributions of a ruleset's attack checks"},
     {"dice", cli_dice, "exact distribution of a dice expression"},
     {"play", cli_play, "a live fight at the table: the GM enters actions and rolls, fray the rest"},
+    {"serve", cli_serve, "the fights of a store over HTTP: a JSON API and a web page for the table"},
 };
 
 static void usage(FILE *f)
