@@ -8,7 +8,7 @@
   let token = hash.get('token') || localStorage.getItem('fray-token') || '';
   if (hash.get('token')) localStorage.setItem('fray-token', token);
   let fightId = params.get('fight') || '';
-  let state = null, source = null, refreshing = null, again = false;
+  let state = null, source = null, refreshing = null, again = false, shownQ = '';
 
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 
@@ -116,9 +116,14 @@
     $('#ruleset').innerHTML = `<b>${esc(s.fight.ruleset)}</b>`;
     $('#round').innerHTML = `round <b>${s.round}</b>`;
     $('#entries').innerHTML = `<b data-entries="${s.fight.entries}">${s.fight.entries}</b> entries`;
+    const opt = $('#fight-select').selectedOptions[0];
+    if (opt && opt.value === s.fight.id) opt.textContent = `${s.fight.name} · ${s.fight.ruleset} · ${s.fight.entries} entries`;
     renderTrack(s);
     renderCards(s);
-    renderQuestion(s, q);
+    // the question is drawn again only when it changed: a button being
+    // pressed, or a fold opened, stays as it is through a live refresh
+    const sig = fightId + '|' + s.fight.entries + '|' + JSON.stringify(q);
+    if (sig !== shownQ) { shownQ = sig; renderQuestion(s, q); }
     renderLog(lines);
     $('#undo').disabled = s.fight.entries === 0 || !s.writable;
   }

@@ -59,6 +59,7 @@ static int command(srv_t *srv, req_t *rq, reply_t *out, cmd_fn fn)
     pthread_mutex_lock(&f->mu);
     long long at = -1;
     int rc = FRAY_CMD_OK;
+    struct sse_t *wake = NULL;
     char why[600] = "";
     if (srv_fight_own(f, out) < 0 || opt_int(rq, "at", 0, 1000000000, &at, out) < 0)
         goto done;
@@ -75,11 +76,12 @@ static int command(srv_t *srv, req_t *rq, reply_t *out, cmd_fn fn)
     } else if (rc == FRAY_CMD_FAULT) {
         srv_error(out, 500, "journal", "%s", f->s.err);
     } else {
-        srv_fight_changed(f);
+        wake = srv_fight_changed(f);
         out->json = srv_state_json(f);
     }
 done:
     pthread_mutex_unlock(&f->mu);
+    srv_fight_wake(wake);
     return 0;
 }
 

@@ -96,11 +96,13 @@ int srv_fight_own(fight_t *f, reply_t *out)
     return 0;
 }
 
-void srv_fight_changed(fight_t *f)
+struct sse_t *srv_fight_changed(fight_t *f)
 {
     f->version++;
-    sse_wake(f);
+    return sse_take(f);
 }
+
+void srv_fight_wake(struct sse_t *list) { sse_resume(list); }
 
 void srv_fights_close(srv_t *srv)
 {

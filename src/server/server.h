@@ -132,8 +132,10 @@ int srv_error(reply_t *out, unsigned status, const char *where, const char *fmt,
 fight_t *srv_fight(srv_t *srv, const char *key, reply_t *out);
 /* Take the fight for commands: -1 with a 409 in out when another fray has it. */
 int srv_fight_own(fight_t *f, reply_t *out);
-/* After a change: bump the version and wake its event streams. */
-void srv_fight_changed(fight_t *f);
+/* After a change (f->mu held): bump the version; returns its waiting event
+ * streams, to be woken by srv_fight_wake once f->mu is released. */
+struct sse_t *srv_fight_changed(fight_t *f);
+void srv_fight_wake(struct sse_t *list);
 void srv_fights_close(srv_t *srv);
 
 /* state.c: the fight now as JSON (new reference). */

@@ -29,13 +29,24 @@ typedef struct sse_t {
     size_t plen, ppos;
 } sse_t;
 
-void sse_wake(fight_t *f)
+sse_t *sse_take(fight_t *f)
 {
-    for (sse_t *w = f->waiters; w; w = w->next) {
+    sse_t *list = f->waiters;
+    for (sse_t *w = list; w; w = w->next)
         w->waiting = 0;
-        MHD_resume_connection(w->conn);
-    }
     f->waiters = NULL;
+    return list;
+}
+
+/* A stream on the list is suspended, so MHD neither calls nor frees it
+ * until it is resumed: the list is safe to walk without the lock. */
+void sse_resume(sse_t *list)
+{
+    while (list) {
+        sse_t *next = list->next; /* once resumed, it may queue itself again */
+        MHD_resume_connection(list->conn);
+        list = next;
+    }
 }
 
 void srv_sse_wake_all(srv_t *srv)
@@ -48,8 +59,9 @@ void srv_sse_wake_all(srv_t *srv)
         pthread_mutex_lock(&f->mu);
         for (sse_t *w = f->waiters; w; w = w->next)
             w->tick = 1;
-        sse_wake(f);
+        sse_t *list = sse_take(f);
         pthread_mutex_unlock(&f->mu);
+        sse_resume(list);
     }
 }
 
@@ -124,17 +136,10 @@ static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max)
     return (ssize_t)n;
 }
 
+/* MHD frees a stream only when it is not suspended, so it is on no list. */
 static void done(void *cls)
 {
     sse_t *s = cls;
-    fight_t *f = s->f;
-    pthread_mutex_lock(&f->mu);
-    for (sse_t **w = &f->waiters; *w; w = &(*w)->next)
-        if (*w == s) {
-            *w = s->next;
-            break;
-        }
-    pthread_mutex_unlock(&f->mu);
     free(s->pending);
     free(s);
 }

@@ -4,7 +4,10 @@
 
 #include "server.h"
 
-/* Resume the fight's suspended streams; the caller holds f->mu. */
-void sse_wake(fight_t *f);
+/* Take the fight's suspended streams off its list (the caller holds f->mu);
+ * sse_resume resumes them, called with no lock held: MHD takes locks of its
+ * own there, and calls the streams' callbacks (which take f->mu) under them. */
+struct sse_t *sse_take(fight_t *f);
+void sse_resume(struct sse_t *list);
 
 #endif
