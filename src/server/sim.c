@@ -36,7 +36,7 @@ static void *run(void *arg)
         j->done += n;
         if (rc < 0) {
             j->failed = 1;
-            snprintf(j->err, sizeof j->err, "%s", j->s.err);
+            snprintf(j->err, sizeof j->err, "%.250s", j->s.err);
         }
         int stop = srv->stopping || rc < 0;
         pthread_mutex_unlock(&srv->mu);
