@@ -13,6 +13,7 @@ int cli_sim(int argc, char **argv);
 int cli_play(int argc, char **argv);
 int cli_sweep(int argc, char **argv);
 int cli_compare(int argc, char **argv);
+int cli_serve(int argc, char **argv);
 
 /* Parse a non-negative integer option value; 0 or -1 (and a message). */
 /* A seed from the clock (and the pid), under 10^9, for a verb given none. */

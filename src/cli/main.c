@@ -20,6 +20,7 @@ static const struct {
     {"sweep", cli_sweep, "simulate at every value of a parameter or a grid of two: tables, CSV, JSON, SVG"},
     {"compare", cli_compare, "the same fights under two variants: the difference and whether it is real"},
     {"play", cli_play, "a live fight at the table: the GM enters actions and rolls, fray the rest"},
+    {"serve", cli_serve, "the fights of a store over HTTP: a JSON API and a web page for the table"},
 };
 
 static void usage(FILE *f)

@@ -39,13 +39,6 @@ static const struct {
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
 
-/* ---- Names ---- */
-
-static int prefix_ci(const char *s, const char *word, size_t len)
-{
-    return strlen(s) >= len && !strncasecmp(s, word, len);
-}
-
 /* ---- Showing ---- */
 
 static void show(play_t *p)
@@ -67,20 +60,6 @@ static void show(play_t *p)
     fflush(stdout);
 }
 
-static int commit(play_t *p, const char *kind, const char *body)
-{
-    fray_jentry j;
-    memset(&j, 0, sizeof j);
-    snprintf(j.kind, sizeof j.kind, "%s", kind);
-    snprintf(j.body, sizeof j.body, "%s", body);
-    char err[256];
-    if (fray_store_append(p->s.st, p->s.row.id, &j, 1, err, sizeof err) < 0) {
-        printf("refused: %s\n", err);
-        return -1;
-    }
-    return 0;
-}
-
 static int replay(play_t *p)
 {
     if (fray_session_rebuild(&p->s) < 0) {
@@ -91,90 +70,34 @@ static int replay(play_t *p)
     return 0;
 }
 
-/* ---- Commands ---- */
-
-/* The legal action the words name: "[ACTOR] ACTION [> TARGET]", or a number. */
-static int pick_action(play_t *p, const char *words, char *why, size_t whylen)
+/* A session command's result at the prompt: a refusal is printed and the
+ * loop goes on; a fault ends it. 0 or -1. */
+static int done(play_t *p, int rc, const char *why)
 {
-    const fray_question_state *q = &p->s.q;
-    const fray_encounter *e = p->s.e;
-    char *end;
-    long num = strtol(words, &end, 10);
-    if (end != words && !*end) {
-        if (num < 0 || num > q->n)
-            return snprintf(why, whylen, "choose 1 to %d, or 0 to pass", q->n), -2;
-        return (int)num - 1;
-    }
-    const char *s = words;
-    size_t nlen = strlen(e->c[q->who].name);
-    if (prefix_ci(s, e->c[q->who].name, nlen) && (s[nlen] == ' ' || !s[nlen]))
-        s += nlen;
-    else
-        for (int i = 0; i < e->n; i++) {
-            size_t l = strlen(e->c[i].name);
-            if (i != q->who && prefix_ci(s, e->c[i].name, l) && s[l] == ' ')
-                return snprintf(why, whylen, "%s is asked now, not %s", e->c[q->who].name,
-                                e->c[i].name), -2;
-        }
-    while (*s == ' ')
-        s++;
-    int best = -1;
-    size_t bestlen = 0;
-    for (int i = 0; i < q->n; i++) {
-        const char *an = e->rs->actions[q->legal[i].kind].name;
-        size_t l = strlen(an);
-        if (!prefix_ci(s, an, l) || (s[l] && s[l] != ' ' && s[l] != '>') || l <= bestlen)
-            continue;
-        const char *t = s + l;
-        while (*t == ' ' || *t == '>')
-            t++;
-        int tgt = q->legal[i].target;
-        if (*t && (tgt < 0 || strcasecmp(t, e->c[tgt].name)))
-            continue;
-        best = i;
-        bestlen = l;
-    }
-    if (best >= 0)
-        return best;
-    for (int k = 0; k < e->rs->nactions; k++) {
-        const fray_action_info *ai = &e->rs->actions[k];
-        size_t l = strlen(ai->name);
-        if (!prefix_ci(s, ai->name, l))
-            continue;
-        /* the rule that allows it, its cost, and what the creature has */
-        char state[200] = "";
-        if (e->rs->describe)
-            e->rs->describe(e, q->who, state, sizeof state);
-        return snprintf(why, whylen, "%s is not legal for %s now. %s%s costs %s; %s has %s (type 'list')",
-                        ai->name, e->c[q->who].name, ai->needs ? ai->needs : "",
-                        ai->needs ? ". It" : "It", ai->cost, e->c[q->who].name,
-                        *state ? state : "nothing to show"),
-               -2;
-    }
-    return snprintf(why, whylen, "'%s' is neither a command nor an action of %s (type 'help' or 'list')", s, e->rs->id), -2;
+    if (rc == FRAY_CMD_REFUSED)
+        return printf("refused: %s\n", why), 0;
+    if (rc == FRAY_CMD_FAULT)
+        return fprintf(stderr, "fray play: %s\n", p->s.err), -1;
+    show(p);
+    return 0;
 }
+
+/* ---- Commands (the fight's logic is the session's: session_cmd.c) ---- */
 
 static int cmd_do(play_t *p, const char *words)
 {
-    if (p->s.q.kind != Q_ACTION)
-        return printf("refused: the fight does not wait for an action now\n"), 0;
-    char why[256];
-    int pick = pick_action(p, words, why, sizeof why);
-    if (pick < -1)
-        return printf("refused: %s\n", why), 0;
-    char body[240], d[160] = "pass";
-    if (pick >= 0)
-        fray_session_describe(p->s.e, &p->s.q.legal[pick], d, sizeof d);
-    snprintf(body, sizeof body, "%d %s: %s", pick, p->s.e->c[p->s.q.who].name, d);
-    return commit(p, "act", body) < 0 ? 0 : replay(p);
+    char why[512];
+    return done(p, fray_session_do(&p->s, words, why, sizeof why), why);
 }
 
 static int cmd_dice(play_t *p, const char *words)
 {
+    char why[512];
     if (p->s.q.kind != Q_DIE)
         return printf("refused: the fight does not wait for a roll now\n"), 0;
     if (!*words || !strcasecmp(words, "roll"))
-        return commit(p, "roll", p->s.q.purpose) < 0 ? 0 : replay(p);
+        return done(p, fray_session_roll(&p->s, why, sizeof why), why);
+    /* several numbers: one roll each, in turn */
     const char *s = words;
     while (*s) {
         char *end;
@@ -184,14 +107,12 @@ static int cmd_dice(play_t *p, const char *words)
                    0;
         if (p->s.q.kind != Q_DIE)
             return printf("refused: the rest (%s) is more than the rolls asked for\n", s), 0;
-        if (v < 1 || v > p->s.q.sides)
-            return printf("refused: %ld is not on a d%d (%s: 1 to %d)\n", v, p->s.q.sides,
-                          p->s.q.purpose, p->s.q.sides),
-                   0;
-        char body[32];
-        snprintf(body, sizeof body, "%ld", v);
-        if (commit(p, "die", body) < 0 || replay(p) < 0)
+        int on_die = v >= 1 && v <= p->s.q.sides;
+        int rc = fray_session_die(&p->s, v, why, sizeof why);
+        if (done(p, rc, why) < 0)
             return -1;
+        if (rc == FRAY_CMD_REFUSED)
+            return on_die ? -1 : 0; /* a roll on the die refused: the store failed */
         s = end;
         while (*s == ' ' || *s == ',')
             s++;
@@ -201,18 +122,8 @@ static int cmd_dice(play_t *p, const char *words)
 
 static int cmd_answer(play_t *p, const char *words)
 {
-    const fray_question *qu = &p->s.e->rs->questions[p->s.q.question];
-    char *end;
-    long n = strtol(words, &end, 10);
-    int pick = -1;
-    for (int k = 0; k < qu->noptions; k++)
-        if ((end != words && !*end && n == k + 1) || !strcasecmp(words, qu->options[k]))
-            pick = k;
-    if (pick < 0 || !((p->s.q.allowed >> pick) & 1u))
-        return printf("refused: '%s' is not an answer allowed now (type 'list')\n", words), 0;
-    char body[32];
-    snprintf(body, sizeof body, "%d", pick);
-    return commit(p, "answer", body) < 0 ? 0 : replay(p);
+    char why[512];
+    return done(p, fray_session_answer(&p->s, words, why, sizeof why), why);
 }
 
 static int cmd_log(play_t *p, const char *arg)
@@ -245,66 +156,24 @@ static int cmd_sim(play_t *p, const char *arg)
     return 0;
 }
 
-static int print_json(json_t *out)
+/* odds ACTION [TARGET]: the exact odds of an action legal now, from the
+ * state (the ruleset's action_odds); odds CHECK --param...: as fray odds. */
+static int cmd_odds(play_t *p, const char *arg)
 {
+    if (!*arg)
+        return printf("usage: odds ACTION [TARGET] (an action legal now) or odds CHECK "
+                      "[--param VALUE]... (see fray odds --help)\n"), 0;
+    json_t *out = NULL;
+    char why[512];
+    if (fray_session_odds(&p->s, arg, &out, why, sizeof why) != FRAY_CMD_OK) {
+        json_decref(out);
+        return printf("refused: %s\n", why), 0;
+    }
     char *text = json_dumps(out, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
     printf("%s\n", text ? text : "");
     free(text);
     json_decref(out);
     return 0;
-}
-
-/* Whether the first word of `arg` is one of the ruleset's odds checks. */
-static int is_check(const fray_ruleset *rs, const char *arg)
-{
-    char first[64];
-    snprintf(first, sizeof first, "%.*s", (int)strcspn(arg, " "), arg);
-    char *probe[2] = {first, NULL};
-    json_t *o = NULL;
-    char err[256];
-    int unknown = rs->odds(1, probe, &o, err, sizeof err) < 0 && strstr(err, "unknown check");
-    json_decref(o);
-    return !unknown;
-}
-
-/* odds ACTION [TARGET]: the exact odds of an action legal now, from the
- * state (the ruleset's action_odds); odds CHECK --param...: as fray odds. */
-static int cmd_odds(play_t *p, const char *arg)
-{
-    const fray_ruleset *rs = p->s.e->rs;
-    if (!*arg)
-        return printf("usage: odds ACTION [TARGET] (an action legal now) or odds CHECK "
-                      "[--param VALUE]... (see fray odds --help)\n"), 0;
-    json_t *out = NULL;
-    char err[512];
-    if (p->s.q.kind == Q_ACTION && rs->action_odds && arg[0] != '-') {
-        char why[512];
-        int pick = pick_action(p, arg, why, sizeof why);
-        if (pick >= 0) {
-            if (rs->action_odds(p->s.e, &p->s.q.legal[pick], &out, err, sizeof err) < 0)
-                return printf("refused: %s\n", err), 0;
-            return print_json(out);
-        }
-        /* not an action legal now: perhaps a check of the ruleset's */
-        if (pick == -1 || !rs->odds)
-            return printf("refused: %s\n", pick == -1 ? "passing has no odds" : why), 0;
-        if (!is_check(rs, arg))
-            return printf("refused: %s\n", why), 0;
-    } else if (rs->odds && !is_check(rs, arg)) {
-        return printf("refused: '%s' is not a check of %s; the odds of an action are asked "
-                      "while a creature may act\n", arg, rs->id), 0;
-    }
-    if (!rs->odds)
-        return printf("refused: %s has no exact odds\n", rs->id), 0;
-    char copy[512], *argv[64];
-    int argc = 0;
-    snprintf(copy, sizeof copy, "%s", arg);
-    for (char *t = strtok(copy, " "); t && argc < 63; t = strtok(NULL, " "))
-        argv[argc++] = t;
-    argv[argc] = NULL;
-    if (rs->odds(argc, argv, &out, err, sizeof err) < 0)
-        return printf("refused: %s\n", err), 0;
-    return print_json(out);
 }
 
 static void cmd_help(const char *arg)
@@ -354,13 +223,14 @@ static int handle(play_t *p, char *line)
     if (!strcasecmp(s, "odds"))
         return cmd_odds(p, arg);
     if (!strcasecmp(s, "undo") || !strcasecmp(s, "redo")) {
-        int n = *arg ? atoi(arg) : 1;
-        int done = !strcasecmp(s, "undo") ? fray_store_undo(p->s.st, p->s.row.id, n)
-                                          : fray_store_redo(p->s.st, p->s.row.id, n);
-        if (done <= 0)
+        int n = *arg ? atoi(arg) : 1, count;
+        if (fray_session_undo(&p->s, n, !strcasecmp(s, "redo"), &count) < 0)
+            return fprintf(stderr, "fray play: %s\n", p->s.err), -1;
+        if (count <= 0)
             return printf("nothing to %s\n", s), 0;
-        printf("%s: %d entr%s\n", s, done, done == 1 ? "y" : "ies");
-        return replay(p) < 0 ? -1 : 0;
+        printf("%s: %d entr%s\n", s, count, count == 1 ? "y" : "ies");
+        show(p);
+        return 0;
     }
     if (!strcasecmp(s, "roll"))
         return cmd_dice(p, "") < 0 ? -1 : 0;
@@ -377,21 +247,8 @@ static int handle(play_t *p, char *line)
         !strcasecmp(s, "set") || !strcasecmp(s, "condition") || !strcasecmp(s, "damage") ||
         !strcasecmp(s, "heal")) {
         /* the GM's entries: checked against the fight, then journaled */
-        const char *kind = !strcasecmp(s, "condition") ? "cond" : s;
-        char body[240], why[256];
-        snprintf(body, sizeof body, "%s", arg);
-        if (!strcasecmp(kind, "control")) {
-            char who[64], ctl[16];
-            if (sscanf(arg, "%63s %15s", who, ctl) == 2)
-                snprintf(body, sizeof body, "%s=%s", who, ctl);
-        }
-        char lower[16];
-        snprintf(lower, sizeof lower, "%s", kind);
-        for (char *c = lower; *c; c++)
-            *c = (char)tolower((unsigned char)*c);
-        if (fray_session_check_fiat(&p->s, lower, body, why, sizeof why) < 0)
-            return printf("refused: %s\n", why), 0;
-        return commit(p, lower, body) < 0 ? 0 : (replay(p) < 0 ? -1 : 0);
+        char why[512];
+        return done(p, fray_session_gm(&p->s, s, arg, why, sizeof why), why);
     }
     if (p->s.q.kind == Q_ACTION)
         return cmd_do(p, whole) < 0 ? -1 : 0;

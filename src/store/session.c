@@ -441,7 +441,16 @@ int fray_session_sim(fray_session *p, int n, int wins[FRAY_MAX_SIDES + 1], doubl
 {
     long rounds = 0;
     memset(wins, 0, (FRAY_MAX_SIDES + 1) * sizeof *wins);
-    for (int i = 0; i < n; i++) {
+    if (fray_session_sim_tries(p, 1, n, wins, &rounds) < 0)
+        return -1;
+    *mean_rounds = n ? (double)rounds / n : 0;
+    return 0;
+}
+
+int fray_session_sim_tries(fray_session *p, int first, int n, int wins[FRAY_MAX_SIDES + 1],
+                           long *rounds)
+{
+    for (int i = first - 1; i < first - 1 + n; i++) {
         char err[400];
         fray_encounter *e = fray_encounter_load_string(p->encounter, p->row.file, err, sizeof err);
         if (!e)
@@ -462,10 +471,9 @@ int fray_session_sim(fray_session *p, int n, int wins[FRAY_MAX_SIDES + 1], doubl
         }
         int w = fray_winner(e);
         wins[w >= 0 ? w : FRAY_MAX_SIDES]++;
-        rounds += fray_round(e);
+        *rounds += fray_round(e);
         fray_encounter_free(e);
     }
-    *mean_rounds = n ? (double)rounds / n : 0;
     return 0;
 }
 

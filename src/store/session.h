@@ -62,6 +62,10 @@ int fray_session_rebuild(fray_session *p);
 /* The fight played on n times from the present by the policies: wins per
  * side (wins[FRAY_MAX_SIDES] the draws) and the mean of the rounds. */
 int fray_session_sim(fray_session *p, int n, int wins[FRAY_MAX_SIDES + 1], double *mean_rounds);
+/* Tries first..first+n-1 of that (each try's dice are its number's), added
+ * into wins and *rounds: a long sim in steps, with progress between them. */
+int fray_session_sim_tries(fray_session *p, int first, int n, int wins[FRAY_MAX_SIDES + 1],
+                           long *rounds);
 /* Append one journal entry (committed) and replay. 0, or -1 with err. */
 int fray_session_commit(fray_session *p, const char *kind, const char *body);
 void fray_session_free(fray_session *p);
@@ -79,6 +83,36 @@ int fray_session_check_fiat(fray_session *p, const char *kind, const char *body,
                             size_t errlen);
 /* A combatant or a side named s (len bytes): 0..n-1, 100+side, -1 none. */
 int fray_session_who(const fray_encounter *e, const char *s, size_t len);
+
+/* ---- Commands (session_cmd.c), shared by fray play and fray serve ----
+ * Each returns FRAY_CMD_OK (committed and replayed), FRAY_CMD_REFUSED
+ * (nothing changed; the reason in why) or FRAY_CMD_FAULT (the replay
+ * failed; the reason in p->err). */
+enum { FRAY_CMD_OK = 0, FRAY_CMD_REFUSED = 1, FRAY_CMD_FAULT = -1 };
+
+/* The legal action the words name ("[ACTOR] ACTION [> TARGET]", or its
+ * number, 0 to pass): its index in q.legal, -1 to pass, -2 with why. */
+int fray_session_pick(const fray_session *p, const char *words, char *why, size_t whylen);
+/* Take the legal action the words name, or q.legal[pick] (-1: pass). */
+int fray_session_do(fray_session *p, const char *words, char *why, size_t whylen);
+int fray_session_do_index(fray_session *p, int pick, char *why, size_t whylen);
+/* Enter the roll asked for (1..sides), or let fray roll it. */
+int fray_session_die(fray_session *p, long value, char *why, size_t whylen);
+int fray_session_roll(fray_session *p, char *why, size_t whylen);
+/* Answer the ruleset's question: an option's number (1...) or its name. */
+int fray_session_answer(fray_session *p, const char *words, char *why, size_t whylen);
+/* Take back (or put back, redo) n entries; *done says how many were. */
+int fray_session_undo(fray_session *p, int n, int redo, int *done);
+/* The GM's entries: cmd "control" (arg "WHO gm|policy|random"), "add"
+ * ("NAME SIDE CREATURE [X Y]"), "remove" ("WHO"), "set" ("WHO RESOURCE
+ * VALUE"), "condition" ("add|remove WHO CONDITION"), "damage" and "heal"
+ * ("WHO AMOUNT"): checked against the fight, then journaled. */
+int fray_session_gm(fray_session *p, const char *cmd, const char *arg, char *why, size_t whylen);
+/* The exact odds of q.legal[pick] from the present state (*out: the caller
+ * frees), or of "ACTION [TARGET]" legal now / a ruleset check "CHECK
+ * --param V..." as fray odds gives them. Never changes the fight. */
+int fray_session_action_odds(fray_session *p, int pick, json_t **out, char *why, size_t whylen);
+int fray_session_odds(fray_session *p, const char *arg, json_t **out, char *why, size_t whylen);
 
 /* The status table of the fight now (malloc'd). */
 char *fray_session_status(const fray_session *p, fray_encounter *e);

@@ -41,6 +41,10 @@ static const char *const migrations[FRAY_STORE_SCHEMA] = {
     "  undone INTEGER NOT NULL DEFAULT 0,"
     "  PRIMARY KEY (fight, seq));"
     "CREATE TABLE history (id INTEGER PRIMARY KEY, line TEXT NOT NULL);",
+    /* 2: a key per fight, random, so that a fight's address cannot be guessed */
+    "ALTER TABLE fight ADD COLUMN key TEXT;"
+    "UPDATE fight SET key = lower(hex(randomblob(16)));"
+    "CREATE UNIQUE INDEX fight_key ON fight(key);",
 };
 
 const char *fray_store_error(const fray_store *s) { return s->err; }
@@ -203,7 +207,7 @@ static void copy_col(char *dst, size_t len, sqlite3_stmt *st, int col)
 }
 
 #define ROW_COLS "f.id, f.name, f.ruleset, f.file, f.seed, f.control, f.created, " \
-                 "(SELECT count(*) FROM journal j WHERE j.fight = f.id AND j.undone = 0)"
+                 "(SELECT count(*) FROM journal j WHERE j.fight = f.id AND j.undone = 0), f.key"
 
 static void read_row(sqlite3_stmt *st, fray_fight_row *r)
 {
@@ -216,6 +220,7 @@ static void read_row(sqlite3_stmt *st, fray_fight_row *r)
     copy_col(r->control, sizeof r->control, st, 5);
     copy_col(r->created, sizeof r->created, st, 6);
     r->entries = sqlite3_column_int(st, 7);
+    copy_col(r->key, sizeof r->key, st, 8);
 }
 
 static int name_taken(fray_store *s, const char *name)
@@ -241,8 +246,8 @@ int fray_store_new_fight(fray_store *s, const char *name, const char *ruleset, c
         snprintf(unique, sizeof unique, "%.50s #%d", name, k);
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(s->db,
-                           "INSERT INTO fight (name, ruleset, file, encounter, seed, control, owner) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           "INSERT INTO fight (name, ruleset, file, encounter, seed, control, owner, key) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, lower(hex(randomblob(16))))",
                            -1, &st, NULL) != SQLITE_OK)
         return fail(s, err, errlen, "cannot record the fight");
     sqlite3_bind_text(st, 1, unique, -1, SQLITE_TRANSIENT);
@@ -303,7 +308,28 @@ int fray_store_find(fray_store *s, const char *name, fray_fight_row *out, char *
         return -1;
     }
     read_row(st, out);
-    const unsigned char *enc = sqlite3_column_text(st, 8);
+    const unsigned char *enc = sqlite3_column_text(st, 9);
+    *encounter = strdup(enc ? (const char *)enc : "");
+    sqlite3_finalize(st);
+    if (!*encounter)
+        return snprintf(err, errlen, "out of memory"), -1;
+    return 0;
+}
+
+int fray_store_find_key(fray_store *s, const char *key, fray_fight_row *out, char **encounter,
+                        char *err, size_t errlen)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, "SELECT " ROW_COLS ", f.encounter FROM fight f WHERE f.key = ?1",
+                           -1, &st, NULL) != SQLITE_OK)
+        return fail(s, err, errlen, "cannot read the fights");
+    sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
+    if (sqlite3_step(st) != SQLITE_ROW) {
+        sqlite3_finalize(st);
+        return snprintf(err, errlen, "no fight with id '%.40s'", key), -1;
+    }
+    read_row(st, out);
+    const unsigned char *enc = sqlite3_column_text(st, 9);
     *encounter = strdup(enc ? (const char *)enc : "");
     sqlite3_finalize(st);
     if (!*encounter)

@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 #define FRAY_STORE_APP_ID 0x46524159 /* 'FRAY' */
-#define FRAY_STORE_SCHEMA 1
+#define FRAY_STORE_SCHEMA 2
 
 typedef struct fray_store fray_store;
 
@@ -32,6 +32,7 @@ typedef struct fray_fight_row {
     char control[256];  /* "blue=gm,red=policy" */
     int entries;        /* journal entries in force (not undone) */
     char created[32];
+    char key[40];       /* 32 random hex digits: the fight's unguessable id (fray serve) */
 } fray_fight_row;
 
 typedef struct fray_jentry {
@@ -58,6 +59,11 @@ int fray_store_list(fray_store *s, void (*fn)(void *ud, const fray_fight_row *r)
  * *encounter (the caller frees). 0, or -1 with a message. */
 int fray_store_find(fray_store *s, const char *name, fray_fight_row *out, char **encounter,
                     char *err, size_t errlen);
+
+/* The fight whose key is `key`, as fray_store_find; -1 with a message when
+ * none is. */
+int fray_store_find_key(fray_store *s, const char *key, fray_fight_row *out, char **encounter,
+                        char *err, size_t errlen);
 
 /* Take the fight for this process; -1 with a message when another live
  * process holds it. Released by fray_store_release or when the process

@@ -18,7 +18,8 @@ cmake -S . -B build-install -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_
 lib=$(dirname "$(find "$prefix" -name libfray.so -print -quit)")
 [ -n "$lib" ] && [ -e "$lib/libfray.so.0" ] && [ -e "$lib/libfray.a" ] && ok || bad "libfray.so.0 / libfray.a not installed"
 [ "$(readelf -d "$lib/libfray.so" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')" = libfray.so.0 ] && ok || bad "SONAME is not libfray.so.0"
-for f in bin/fray include/fray.h share/fray/data/energy share/man/man1/fray.1; do
+for f in bin/fray include/fray.h share/fray/data/energy share/man/man1/fray.1 share/fray/web/index.html \
+    share/fray/web/openapi.json share/fray/examples/energy-duel.json; do
     [ -e "$prefix/$f" ] && ok || bad "$f not installed"
 done
 
@@ -56,6 +57,15 @@ grep -oE '^FRAY_API [^(]*\b(fray_[a-z_]+)\(' include/fray.h | grep -oE 'fray_[a-
 cmp -s "$tmp/exported" "$tmp/declared" && ok || bad "exports differ from fray.h: $(diff "$tmp/declared" "$tmp/exported" | head -5)"
 nm -D --defined-only "$lib/libfray.so" | awk '{print $3}' | grep -v '^fray_' | grep -v '^_' >"$tmp/other"
 [ ! -s "$tmp/other" ] && ok || bad "non-fray symbols exported: $(head -3 "$tmp/other")"
+
+# the installed fray serve finds its page and examples beside its data
+env -u FRAY_DATA "$prefix/bin/fray" serve --db "$tmp/i.db" --listen 127.0.0.1:0 >"$tmp/serve.out" 2>&1 &
+spid=$!
+for _ in $(seq 100); do grep -q listening "$tmp/serve.out" && break; sleep 0.1; done
+sbase=$(grep -oE 'http://[0-9.]+:[0-9]+' "$tmp/serve.out")
+curl -s "$sbase/" | grep -q '<html' && curl -s "$sbase/api/examples" | jq -e '.examples | length > 0' >/dev/null &&
+    ok || bad "installed fray serve: no page or no examples"
+kill -TERM "$spid" 2>/dev/null; wait "$spid" 2>/dev/null
 
 # man fray from the prefix, the same text as --help for every verb
 if command -v man >/dev/null; then

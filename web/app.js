@@ -1,0 +1,273 @@
+// fray serve's page: the fight of ?fight=ID, read from the API and kept live by
+// its event stream. Every change goes through the same commands as fray play.
+'use strict';
+(() => {
+  const $ = (s) => document.querySelector(s);
+  const params = new URLSearchParams(location.search);
+  const hash = new URLSearchParams(location.hash.slice(1));
+  let token = hash.get('token') || localStorage.getItem('fray-token') || '';
+  if (hash.get('token')) localStorage.setItem('fray-token', token);
+  let fightId = params.get('fight') || '';
+  let state = null, source = null, refreshing = null, again = false, shownQ = '';
+
+  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+
+  async function api(method, path, body) {
+    const opt = { method, headers: {} };
+    if (token) opt.headers.Authorization = 'Bearer ' + token;
+    if (body !== undefined) { opt.headers['Content-Type'] = 'application/json'; opt.body = JSON.stringify(body); }
+    const r = await fetch(path, opt);
+    const text = await r.text();
+    let data = null;
+    try { data = text ? JSON.parse(text) : null; } catch (e) { data = { error: text, where: 'reply' }; }
+    if (r.status === 401) {
+      const t = prompt('This server needs its token:');
+      if (t) { token = t; localStorage.setItem('fray-token', t); return api(method, path, body); }
+    }
+    if (!r.ok) throw Object.assign(new Error((data && data.error) || r.statusText), { status: r.status, where: data && data.where });
+    return data;
+  }
+
+  function showError(e) {
+    const box = $('#error');
+    if (!e) { box.hidden = true; box.textContent = ''; return; }
+    box.hidden = false;
+    box.textContent = e.message + (e.where ? ' (' + e.where + ')' : '');
+  }
+
+  // ---- the fight list and a new fight ----
+  async function loadLists() {
+    const [fights, examples] = await Promise.all([api('GET', '/api/fights'), api('GET', '/api/examples')]);
+    const sel = $('#fight-select');
+    sel.innerHTML = '<option value="">— choose a fight —</option>' + fights.fights.map((f) =>
+      `<option value="${esc(f.id)}">${esc(f.name)} · ${esc(f.ruleset)} · ${f.entries} entries</option>`).join('');
+    sel.value = fightId;
+    $('#new-example').innerHTML = examples.examples.map((x) =>
+      `<option value="${esc(x.name)}">${esc(x.title)} (${esc(x.ruleset)}, ${esc(x.name)})</option>`).join('');
+  }
+  $('#fight-select').addEventListener('change', (ev) => open(ev.target.value));
+  $('#new-fight').addEventListener('click', async () => {
+    try {
+      const s = await api('POST', '/api/fights', { example: $('#new-example').value });
+      await open(s.fight.id);
+      await loadLists();
+    } catch (e) { alert(e.message); }
+  });
+
+  async function open(id) {
+    fightId = id;
+    const url = new URL(location.href);
+    if (id) url.searchParams.set('fight', id); else url.searchParams.delete('fight');
+    history.replaceState(null, '', url);
+    if (source) { source.close(); source = null; }
+    $('#app').hidden = !id;
+    $('#empty').hidden = !!id;
+    $('#sim-result').hidden = true;
+    if (!id) return;
+    await refresh();
+    listen();
+  }
+
+  // ---- live updates ----
+  function listen() {
+    const q = token ? '?token=' + encodeURIComponent(token) : '';
+    source = new EventSource(`/api/fights/${fightId}/events${q}`);
+    source.addEventListener('open', () => { $('#live').className = 'live on'; });
+    source.addEventListener('error', () => { $('#live').className = 'live off'; });
+    source.addEventListener('state', (ev) => {
+      const d = JSON.parse(ev.data);
+      if (!state || d.version !== state.version || d.entries !== state.fight.entries) refresh();
+    });
+  }
+
+  // one refresh at a time; a change during it asks for one more
+  async function refresh() {
+    if (refreshing) { again = true; return refreshing; }
+    refreshing = (async () => {
+      do {
+        again = false;
+        const id = fightId;
+        const [s, q, n] = await Promise.all([api('GET', `/api/fights/${id}`),
+          api('GET', `/api/fights/${id}/actions`), api('GET', `/api/fights/${id}/narration`)]);
+        if (id !== fightId) return;
+        state = s;
+        render(s, q, n.lines);
+      } while (again);
+    })().finally(() => { refreshing = null; });
+    return refreshing;
+  }
+
+  async function command(path, body) {
+    try {
+      showError(null);
+      body = Object.assign({ at: state.fight.entries }, body || {});
+      const s = await api('POST', `/api/fights/${fightId}/${path}`, body);
+      state = s;
+      await refresh();
+    } catch (e) {
+      showError(e);
+      if (e.status === 409) refresh();
+    }
+  }
+
+  // ---- drawing ----
+  function render(s, q, lines) {
+    document.title = `${s.fight.name} — fray`;
+    $('#ruleset').innerHTML = `<b>${esc(s.fight.ruleset)}</b>`;
+    $('#round').innerHTML = `round <b>${s.round}</b>`;
+    $('#entries').innerHTML = `<b data-entries="${s.fight.entries}">${s.fight.entries}</b> entries`;
+    const opt = $('#fight-select').selectedOptions[0];
+    if (opt && opt.value === s.fight.id) opt.textContent = `${s.fight.name} · ${s.fight.ruleset} · ${s.fight.entries} entries`;
+    renderTrack(s);
+    renderCards(s);
+    // the question is drawn again only when it changed: a button being
+    // pressed, or a fold opened, stays as it is through a live refresh
+    const sig = fightId + '|' + s.fight.entries + '|' + JSON.stringify(q);
+    if (sig !== shownQ) { shownQ = sig; renderQuestion(s, q); }
+    renderLog(lines);
+    $('#undo').disabled = s.fight.entries === 0 || !s.writable;
+  }
+
+  // the turn track: by the first resource that orders turns (Initiative,
+  // Energy) where the ruleset has one, else in the encounter's order
+  function renderTrack(s) {
+    const key = s.resources.find((r) => /initiative|energy/i.test(r));
+    const cs = s.creatures.slice();
+    if (key) cs.sort((a, b) => b.resources[key] - a.resources[key]);
+    $('#track').innerHTML = (key ? `<span class="hint">${esc(key)}</span>` : '') + cs.map((c) =>
+      `<span class="chip${c.current ? ' cur' : ''}${c.status !== 'able' ? ' out' : ''}" data-name="${esc(c.name)}">${esc(c.name)}${key ? ' ' + c.resources[key] : ''}</span>`).join('');
+  }
+
+  function renderCards(s) {
+    $('#cards').innerHTML = s.creatures.map((c) => {
+      const side = s.sides.indexOf(c.side);
+      const res = Object.entries(c.resources).filter(([, v]) => v !== 0)
+        .map(([k, v]) => `<span>${esc(k)} <b>${v}</b></span>`).join('');
+      const conds = c.conditions.map((k) => `<span class="cond">${esc(k.name)}${k.while ? ' (while ' + esc(k.while) + ')' : ''}</span>`).join('');
+      return `<article class="card s${side % 4} ${esc(c.status)}${c.current ? ' current' : ''}" data-name="${esc(c.name)}" data-status="${esc(c.status)}">
+        <div class="top"><span class="nm">${esc(c.name)}</span><span class="status ${esc(c.status)}">${esc(c.status)}</span></div>
+        <div class="sd">${esc(c.side)} · <span class="ctl">${esc(c.controller)}</span> · at ${c.at[0].toFixed(1)}, ${c.at[1].toFixed(1)} m</div>
+        <div class="summary">${esc(c.summary)}</div>
+        <div class="res">${res}</div>
+        <div class="conds">${conds}</div></article>`;
+    }).join('');
+  }
+
+  // the headline figure of an action's odds: the chance to hit, else the first chance given
+  function oddsText(o) {
+    if (!o) return '';
+    const k = ['p_hit', 'p_success', 'p_win'].find((x) => typeof o[x] === 'number') ||
+      Object.keys(o).find((x) => x.startsWith('p_') && typeof o[x] === 'number');
+    if (!k) return '';
+    let t = `${(o[k] * 100).toFixed(1)}% ${k.slice(2).replace(/_/g, ' ')}`;
+    if (typeof o.mean_damage === 'number') t += ` · ${o.mean_damage.toFixed(2)} dmg`;
+    return t;
+  }
+
+  function renderQuestion(s, q) {
+    const box = $('#question');
+    box.dataset.kind = q.kind;
+    if (q.kind === 'action') {
+      const trig = q.trigger ? `<div class="sub">may react to ${esc(q.trigger.actor)}: ${esc(q.trigger.text)}</div>` : '<div class="sub">chooses an action</div>';
+      // attacks (those with odds) first, then the rest; moves to a place folded by kind
+      const button = (a) => `<button type="button" class="action-btn${a.odds ? ' attack' : ''}" data-index="${a.index}" data-action="${esc(a.action)}">
+          <span class="an">${esc(a.action)}</span><span class="at">${esc(a.text.slice(a.action.length).replace(/^ > /, '→ ') || '')}</span>
+          <span class="ac">${esc(a.cost)}</span>${a.odds ? `<span class="odds">${esc(oddsText(a.odds))}</span>` : ''}</button>`;
+      const main = q.actions.filter((a) => !a.to).sort((x, y) => (y.odds ? 1 : 0) - (x.odds ? 1 : 0));
+      const moves = {};
+      q.actions.filter((a) => a.to).forEach((a) => { (moves[a.action] = moves[a.action] || []).push(a); });
+      box.innerHTML = `<div class="who">${esc(q.who)}</div>${trig}<div class="actions">` + main.map(button).join('') +
+        '<button type="button" class="action-btn pass" id="pass"><span class="an">Pass</span><span class="ac">end the turn / let it go</span></button></div>' +
+        Object.entries(moves).map(([k, as]) => `<details class="group"><summary>${esc(k)} · ${as.length} places</summary><div class="actions">${as.map(button).join('')}</div></details>`).join('');
+      box.querySelectorAll('.action-btn[data-index]').forEach((b) =>
+        b.addEventListener('click', () => command('do', { action: Number(b.dataset.index) })));
+      $('#pass').addEventListener('click', () => command('pass'));
+    } else if (q.kind === 'die') {
+      box.innerHTML = `<div class="who">${esc(q.who || 'Roll')}</div><div class="sub">${esc(q.purpose)}</div>
+        <form class="diebox" id="die-form"><span class="die">d${q.sides}</span>
+        <input id="die-input" type="number" min="1" max="${q.sides}" inputmode="numeric" placeholder="1–${q.sides}" aria-label="The roll" autofocus>
+        <button type="submit" class="primary" id="die-submit">Enter roll</button>
+        <button type="button" id="die-roll">Let fray roll</button></form>`;
+      $('#die-form').addEventListener('submit', (ev) => {
+        ev.preventDefault();
+        const v = Number($('#die-input').value);
+        if (v) command('roll', { value: v });
+      });
+      $('#die-roll').addEventListener('click', () => command('roll'));
+    } else if (q.kind === 'answer') {
+      box.innerHTML = `<div class="who">${esc(q.who)}</div><div class="sub">chooses ${esc(q.question)}</div><div class="actions">` +
+        q.options.map((o) => `<button type="button" class="action-btn answer-btn" data-number="${o.number}"><span class="an">${esc(o.name)}</span></button>`).join('') + '</div>';
+      box.querySelectorAll('.answer-btn').forEach((b) => b.addEventListener('click', () => command('answer', { answer: Number(b.dataset.number) })));
+    } else if (q.kind === 'over') {
+      box.innerHTML = `<div class="over" id="winner" data-winner="${esc(q.winner || '')}">The fight is over: ${q.winner ? esc(q.winner) + ' wins' : 'a draw'}.</div>`;
+    } else {
+      box.innerHTML = '';
+    }
+  }
+
+  function renderLog(lines) {
+    const shown = lines.filter((l) => l.trim()).slice(-300).reverse();
+    $('#log').innerHTML = shown.map((l) => {
+      const m = l.match(/^(.*?)(\s*[[(][^[\]()]*(?:#|\.txt)[^[\]()]*[\])])?\s*$/);
+      return `<li>${esc(m ? m[1] : l)}${m && m[2] ? `<span class="rule">${esc(m[2])}</span>` : ''}</li>`;
+    }).join('');
+  }
+
+  $('#undo').addEventListener('click', () => command('undo', { n: 1 }));
+  $('#redo').addEventListener('click', () => command('redo', { n: 1 }));
+
+  // ---- the sim panel ----
+  $('#sim-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const n = Number($('#sim-n').value) || 500;
+    $('#sim-run').disabled = true;
+    try {
+      const job = await api('POST', `/api/fights/${fightId}/sim`, { n });
+      let r;
+      do {
+        await new Promise((ok) => setTimeout(ok, 150));
+        r = await api('GET', `/api/fights/${fightId}/sim/${job.id}`);
+        $('#sim-progress').value = r.done / r.n;
+      } while (!r.finished);
+      drawSim(r);
+    } catch (e) { showError(e); }
+    $('#sim-run').disabled = false;
+  });
+
+  const NS = 'http://www.w3.org/2000/svg';
+  function svgEl(svg, name, attrs, text) {
+    const el = document.createElementNS(NS, name);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    if (text !== undefined) el.textContent = text;
+    svg.appendChild(el);
+    return el;
+  }
+
+  function drawSim(r) {
+    $('#sim-result').hidden = false;
+    const colors = ['#4f8ff7', '#e5605a', '#5ec27f', '#c58af9'];
+    const wins = $('#sim-wins');
+    wins.innerHTML = '';
+    wins.setAttribute('viewBox', '0 0 300 150');
+    const rows = Object.entries(r.wins).concat([['draw', r.draws]]);
+    rows.forEach(([side, n], i) => {
+      const y = 14 + i * (120 / rows.length), h = Math.min(22, 100 / rows.length), w = 190 * n / r.done;
+      svgEl(wins, 'text', { x: 4, y: y + h * 0.7 }, side);
+      svgEl(wins, 'rect', { x: 60, y, width: Math.max(w, 1), height: h, rx: 3, fill: side === 'draw' ? '#98a2b3' : colors[i % 4], class: 'winbar', 'data-side': side, 'data-share': (n / r.done).toFixed(4) });
+      svgEl(wins, 'text', { x: 64 + w, y: y + h * 0.7 }, `${(100 * n / r.done).toFixed(1)}%`);
+    });
+    const hist = $('#sim-hist');
+    hist.innerHTML = '';
+    hist.setAttribute('viewBox', '0 0 300 150');
+    const hs = r.rounds_histogram, max = Math.max(1, ...hs), bw = 280 / Math.max(hs.length, 1);
+    hs.forEach((n, i) => {
+      const h = 110 * n / max;
+      svgEl(hist, 'rect', { x: 10 + i * bw, y: 125 - h, width: Math.max(bw - 2, 1), height: h, rx: 2, fill: '#f2b84b', class: 'histbar', 'data-round': i + 1, 'data-count': n });
+      if (hs.length <= 20 || i % 5 === 0) svgEl(hist, 'text', { x: 10 + i * bw + bw / 2 - 3, y: 140 }, String(i + 1));
+    });
+    svgEl(hist, 'text', { x: 200, y: 14 }, 'rounds');
+    $('#sim-summary').textContent = `${r.done} fights played on from here · ${r.mean_rounds.toFixed(1)} rounds on average`;
+  }
+
+  loadLists().then(() => open(fightId)).catch((e) => { document.body.insertAdjacentHTML('beforeend', `<p class="error">${esc(e.message)}</p>`); });
+})();
