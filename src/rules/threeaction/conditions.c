@@ -58,6 +58,9 @@ void ta_inflict_on(fray_encounter *e, int who, int src, const ta_inflict *in)
         /* Poisoned hurts at turn starts: it ends at the start after its last */
         expire = cond == TA_C_POISONED ? FRAY_EXP_TURN_START : FRAY_EXP_TURN_END;
         round = cond == TA_C_POISONED ? next + in->rounds : next + in->rounds - 1;
+        /* the core adds (round - this round) to what is left: `rounds` more */
+        if (ta_cond_info[cond].stack == FRAY_STACK_ADD_TIME && fray_has(e, who, cond))
+            round = e->round + in->rounds;
     }
     if (cond == TA_C_HIDDEN || cond == TA_C_UNDETECTED) {
         ta_creature *c = ta_cr(e, who);
