@@ -173,7 +173,6 @@ void ta_damage(fray_encounter *e, int who, int amount, int src, const char *what
         fray_cond_add(e, who, TA_C_INCAPACITATED, -1, FRAY_EXP_NEVER, 0);
         fray_cond_add(e, who, TA_C_PRONE, -1, FRAY_EXP_NEVER, 0);
         fray_cond_add(e, who, TA_C_BLEEDING, -1, FRAY_EXP_NEVER, 0);
-        end_grapples(e, who);
         fray_set_status(e, who, FRAY_DOWN);
     }
     fray_emit(e, &(fray_event){.kind = "damage", .actor = src, .target = who, .detail = what,
