@@ -50,7 +50,7 @@ static int adv_of(fray_encounter *e, int who, int t, int kind)
 static double attack_value(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor, t = a->target;
-    if (!fray_able(e, t))
+    if (t < 0 || !fray_able(e, t))
         return -1;
     const ta_creature *c = ta_ccr(e, who), *ct = ta_ccr(e, t);
     double p, m;
