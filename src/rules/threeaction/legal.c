@@ -1,0 +1,149 @@
+/* legal.c: what a creature may do now (the ruleset's legal hook): on its
+ * turn every Action it has the means for (#Action: "any combinations of
+ * Actions on you Turn as long as you have the ability to perform them"),
+ * the Free Actions, holding or delaying before it acts; after a turn, a
+ * delaying creature may enter; after a foe moves, a readied attack. */
+#include "threeaction.h"
+
+static int targetable(const fray_encounter *e, int who, int t)
+{
+    return t != who && ta_foes(e, who, t) && !e->c[t].gone && e->c[t].status != FRAY_DEAD;
+}
+
+static void attacks(fray_encounter *e, int who, fray_list *l)
+{
+    const ta_creature *c = ta_ccr(e, who);
+    int mw = ta_melee_weapon(e, who), rw = ta_ranged_weapon(e, who);
+    for (int t = 0; t < e->n; t++) {
+        if (!targetable(e, who, t))
+            continue;
+        if (mw >= 0 && ta_in_reach(e, who, t, c->w[mw].reach))
+            fray_list_add(l, TA_A_MELEE, who, t, mw, 0, 0);
+        if (rw >= 0 && ta_dist(e, who, t) <= c->w[rw].increment * (fray_opt(e, TA_OPT_MAX_INCREMENTS) + 1))
+            fray_list_add(l, TA_A_RANGED, who, t, rw, 0, 0);
+        for (int s = 0; s < c->nspells; s++)
+            if (c->sp[s].energy <= e->c[who].res[TA_R_ENERGY] && ta_dist(e, who, t) <= c->sp[s].range)
+                fray_list_add(l, TA_A_CAST, who, t, s, 0, 0);
+        if (c->active_spell >= 0 && !c->controlled && ta_dist(e, who, t) <= c->sp[c->active_spell].range)
+            fray_list_add(l, TA_A_CONTROL, who, t, c->active_spell, 0, 0);
+    }
+}
+
+static void moves(fray_encounter *e, int who, fray_list *l)
+{
+    int speed = ta_speed(e, who), x, y;
+    if (speed <= 0)
+        return;
+    int mw = ta_melee_weapon(e, who);
+    int reach = mw >= 0 ? ta_ccr(e, who)->w[mw].reach : TA_SQUARE;
+    for (int t = 0; t < e->n; t++) {
+        if (!targetable(e, who, t) || !fray_able(e, t))
+            continue;
+        if (!ta_in_reach(e, who, t, reach))
+            fray_list_add(l, TA_A_MOVE, who, t, 0, 0, 0);
+        if (!fray_has(e, who, TA_C_PRONE) && !ta_flanked_by(e, t, who) &&
+            ta_flank_point(e, who, t, &x, &y) > TA_SQUARE / 2)
+            fray_list_add(l, TA_A_FLANK, who, t, 0, 0, 0);
+        if (ta_dist(e, who, t) <= 3 * TA_SQUARE)
+            fray_list_add(l, TA_A_RETREAT, who, t, 0, 0, 0);
+    }
+}
+
+static void maneuvers(fray_encounter *e, int who, fray_list *l)
+{
+    const ta_creature *c = ta_ccr(e, who);
+    int mw = ta_melee_weapon(e, who);
+    if (mw < 0)
+        return;
+    int hand = c->free_hand || c->w[mw].natural;
+    for (int t = 0; t < e->n; t++) {
+        if (!targetable(e, who, t) || !ta_in_reach(e, who, t, c->w[mw].reach))
+            continue;
+        int armed = ta_melee_weapon(e, t) >= 0 || ta_ranged_weapon(e, t) >= 0;
+        if (armed)
+            fray_list_add(l, TA_A_BREAK, who, t, 0, 0, 0);
+        fray_list_add(l, TA_A_PUSH, who, t, 0, 0, 0);
+        fray_list_add(l, TA_A_FEINT, who, t, 0, 0, 0);
+        if (armed)
+            fray_list_add(l, TA_A_DISARM, who, t, 0, 0, 0);
+        if (!fray_has(e, t, TA_C_PRONE))
+            fray_list_add(l, TA_A_TRIP, who, t, 0, 0, 0);
+        if (hand && !fray_linked(e, 0, who, t))
+            fray_list_add(l, TA_A_GRAPPLE, who, t, 0, 0, 0);
+    }
+}
+
+static void others(fray_encounter *e, int who, fray_list *l)
+{
+    const ta_creature *c = ta_ccr(e, who);
+    int acts = e->c[who].res[TA_R_ACTIONS];
+    if (fray_has(e, who, TA_C_PRONE))
+        fray_list_add(l, TA_A_STAND, who, -1, 0, 0, 0);
+    fray_list_add(l, TA_A_DODGE, who, -1, 0, 0, 0);
+    if (c->energy_max > 0 && e->c[who].res[TA_R_ENERGY] < c->energy_max)
+        fray_list_add(l, TA_A_FOCUS, who, -1, 0, 0, 0);
+    for (int t = 0; t < e->n; t++)
+        if (t != who && fray_able(e, t) && ta_ccr(e, t)->commander == who &&
+            ta_ccr(e, t)->commanded != e->round)
+            fray_list_add(l, TA_A_COMMAND, who, t, 0, 0, 0);
+    if (acts >= 2 && ta_melee_weapon(e, who) >= 0 && !fray_turns_readied(e, who))
+        fray_list_add(l, TA_A_READY, who, -1, 0, 0, 0);
+    for (int t = 0; t < e->n; t++)
+        if (!ta_foes(e, who, t) && fray_has(e, t, TA_C_BLEEDING) && e->c[t].status != FRAY_DEAD &&
+            ta_in_reach(e, who, t, TA_SQUARE))
+            fray_list_add(l, TA_A_MEDICINE, who, t, 0, 0, 0);
+    if (fray_has(e, who, TA_C_ON_FIRE))
+        fray_list_add(l, TA_A_PUT_OUT, who, -1, 0, 0, 0);
+    for (int w = 0; w < c->nweapons; w++) {
+        int64_t dx = c->w[w].gx - e->c[who].x, dy = c->w[w].gy - e->c[who].y;
+        if (c->w[w].where == TA_ON_GROUND && dx * dx + dy * dy <= (int64_t)TA_SQUARE * TA_SQUARE)
+            fray_list_add(l, TA_A_PICK_UP, who, -1, w, 0, 0);
+    }
+    for (int t = 0; t < e->n; t++)
+        if (fray_linked(e, 0, who, t))
+            fray_list_add(l, TA_A_SMOTHER, who, t, 0, 0, 0);
+}
+
+static void free_and_turn(fray_encounter *e, int who, fray_list *l)
+{
+    if (!fray_has(e, who, TA_C_PRONE))
+        fray_list_add(l, TA_A_DROP_PRONE, who, -1, 0, 0, 0);
+    for (int t = 0; t < e->n; t++)
+        if (fray_linked(e, 0, who, t))
+            fray_list_add(l, TA_A_RELEASE, who, t, 0, 0, 0);
+    if (ta_ccr(e, who)->acted || fray_turns_current(e) != who || ta_ccr(e, who)->commander >= 0)
+        return;
+    for (int t = 0; t < e->n; t++)
+        if (t != who && !e->c[t].gone && !fray_turns_started(e, t))
+            fray_list_add(l, TA_A_HOLD, who, t, 0, 0, 0);
+    fray_list_add(l, TA_A_DELAY, who, -1, 0, 0, 0);
+}
+
+int ta_legal(fray_encounter *e, int who, int window, const fray_action *trig, fray_action *out,
+             int max)
+{
+    fray_list l = {out, 0, max};
+    if (!fray_able(e, who) || (fray_cflags(e, who) & FRAY_CF_NO_ACTIONS))
+        return 0;
+    if (window == FRAY_WIN_WAITING) {
+        fray_list_add(&l, TA_A_ENTER, who, -1, 0, 0, 0);
+        return l.n;
+    }
+    if (window == FRAY_WIN_TRIGGERED) {
+        const fray_action *r = fray_turns_readied(e, who);
+        int mw = ta_melee_weapon(e, who);
+        if (r && trig && mw >= 0 && ta_foes(e, who, trig->actor) && fray_able(e, trig->actor) &&
+            ta_in_reach(e, who, trig->actor, ta_ccr(e, who)->w[mw].reach) &&
+            (!fray_opt(e, TA_OPT_READIED_REACTION) || e->c[who].res[TA_R_REACTIONS] > 0))
+            fray_list_add(&l, TA_A_READIED, who, trig->actor, mw, 0, 0);
+        return l.n;
+    }
+    if (window != FRAY_WIN_ACT || e->c[who].res[TA_R_ACTIONS] <= 0)
+        return 0;
+    attacks(e, who, &l);
+    moves(e, who, &l);
+    maneuvers(e, who, &l);
+    others(e, who, &l);
+    free_and_turn(e, who, &l);
+    return l.n;
+}

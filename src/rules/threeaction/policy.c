@@ -1,0 +1,191 @@
+/* policy.c: the built-in policy. It spends its three Actions well: stands
+ * up, puts out a fire, commands its companion, attacks the foe where the
+ * expected damage is highest (finishing a foe first), Trips a standing foe
+ * first when the opposed roll favours it (Prone: melee Advantage), closes
+ * in by the flanking square when an ally holds the foe, keeps a ranged
+ * weapon out of 5 ft, Focuses an empty spellcaster, readies an attack for
+ * a foe coming in, and Dodges what it cannot answer. Choices only, never
+ * outcomes: the estimates use doubles and draw no dice. */
+#include "threeaction.h"
+
+/* P(d20 + bonus >= def) with Advantage (+1), Disadvantage (-1) or neither;
+ * a natural 20 hits and a natural 1 misses. */
+static double p_hit(int bonus, int def, int adv)
+{
+    int need = def - bonus;
+    if (need < 2)
+        need = 2;
+    if (need > 20)
+        need = 20;
+    double p = (21 - need) / 20.0;
+    if (adv > 0)
+        return 1 - (1 - p) * (1 - p);
+    if (adv < 0)
+        return p * p;
+    return p;
+}
+
+static double mean_damage(const fray_dexpr *d)
+{
+    double m = 0;
+    for (int i = 0; i < d->n; i++) {
+        const fray_dterm *t = &d->t[i];
+        m += t->sign * (t->count ? t->count * (t->sides + 1) / 2.0 : t->value);
+    }
+    return m;
+}
+
+static int adv_of(fray_encounter *e, int who, int t, int kind)
+{
+    int mark = fray_mods_mark(e), n = 0;
+    ta_attack_adv(e, who, t, kind, &n);
+    if (t >= 0 && fray_has(e, t, TA_C_DODGING))
+        n--;
+    fray_mods_drop(e, mark);
+    return ta_settle_adv(e, n);
+}
+
+/* The expected damage of an attack in the list (a larger number for one
+ * that likely drops the foe), or -1 for anything else. */
+static double attack_value(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target;
+    if (t < 0 || !fray_able(e, t))
+        return -1;
+    const ta_creature *c = ta_ccr(e, who), *ct = ta_ccr(e, t);
+    double p, m;
+    if (a->kind == TA_A_MELEE) {
+        p = p_hit(ta_melee_bonus(e, who, a->arg, NULL), ct->pdef, adv_of(e, who, t, 0));
+        m = mean_damage(&c->w[a->arg].damage) + c->str;
+    } else if (a->kind == TA_A_RANGED) {
+        int pen = fray_range_increments(ta_dist(e, who, t), c->w[a->arg].increment);
+        p = p_hit(c->level + c->dex - pen, ct->pdef, adv_of(e, who, t, 1));
+        m = mean_damage(&c->w[a->arg].damage);
+    } else if (a->kind == TA_A_CAST || a->kind == TA_A_CONTROL) {
+        const ta_spell *s = &c->sp[a->arg];
+        p = p_hit(c->level + c->ess, s->defense == TA_MENTAL ? ct->mdef : ct->pdef,
+                  s->area ? 0 : adv_of(e, who, t, 2));
+        m = mean_damage(&s->damage) * (s->area ? 1.5 : 1.0);
+        if (a->kind == TA_A_CONTROL)
+            m *= 1.5; /* no Energy spent */
+    } else {
+        return -1;
+    }
+    double v = p * m;
+    if (m >= e->c[t].res[TA_R_HP])
+        v += 100 * p; /* likely takes it out */
+    return v;
+}
+
+static int find(const fray_action *l, int n, int kind, int target)
+{
+    for (int i = 0; i < n; i++)
+        if (l[i].kind == kind && (target < 0 || l[i].target == target))
+            return i;
+    return -1;
+}
+
+static int nearest_foe(const fray_encounter *e, int who)
+{
+    int best = -1, bd = 0;
+    for (int t = 0; t < e->n; t++) {
+        if (!ta_foes(e, who, t) || !fray_able(e, t))
+            continue;
+        int d = ta_dist(e, who, t);
+        if (best < 0 || d < bd) {
+            best = t;
+            bd = d;
+        }
+    }
+    return best;
+}
+
+/* Trip first when the foe stands, two Actions are left to use the
+ * Advantage, and our opposed roll is at least as good as its. */
+static int trip_first(fray_encounter *e, int who, const fray_action *a, const fray_action *l, int n)
+{
+    int t = a->target, k = find(l, n, TA_A_TRIP, t);
+    if (k < 0 || a->kind != TA_A_MELEE || e->c[who].res[TA_R_ACTIONS] < 3 ||
+        ta_flat_footed(e, t, who) || ta_ccr(e, t)->altitude > 0)
+        return -1;
+    int mine = ta_melee_bonus(e, who, ta_melee_weapon(e, who), NULL);
+    int theirs = ta_melee_bonus(e, t, ta_melee_weapon(e, t), NULL);
+    return mine >= theirs + 2 ? k : -1;
+}
+
+static int own_turn(fray_encounter *e, int who, const fray_action *l, int n)
+{
+    const ta_creature *c = ta_ccr(e, who);
+    int k;
+    if ((k = find(l, n, TA_A_COMMAND, -1)) >= 0)
+        return k;
+    if ((k = find(l, n, TA_A_PUT_OUT, -1)) >= 0)
+        return k;
+    if ((k = find(l, n, TA_A_STAND, -1)) >= 0)
+        return k;
+    if ((k = find(l, n, TA_A_PICK_UP, -1)) >= 0)
+        return k;
+    int best = -1;
+    double bv = 0;
+    for (int i = 0; i < n; i++) {
+        double v = attack_value(e, &l[i]);
+        if (v > bv) {
+            bv = v;
+            best = i;
+        }
+    }
+    int foe = nearest_foe(e, who);
+    /* a ranged attacker steps out of 5 ft first */
+    if (best >= 0 && l[best].kind == TA_A_RANGED && ta_melee_weapon(e, who) < 0 &&
+        e->c[who].res[TA_R_ACTIONS] >= 2 && ta_dist(e, who, l[best].target) <= 2 * TA_SQUARE &&
+        (k = find(l, n, TA_A_RETREAT, l[best].target)) >= 0)
+        return k;
+    if (best >= 0) {
+        if ((k = trip_first(e, who, &l[best], l, n)) >= 0)
+            return k;
+        return best;
+    }
+    if (c->energy_max > 0 && c->nspells && (k = find(l, n, TA_A_FOCUS, -1)) >= 0 &&
+        (foe < 0 || !ta_in_reach(e, foe, who, 2 * TA_SQUARE)))
+        return k;
+    if (foe >= 0 && (k = find(l, n, TA_A_FLANK, foe)) >= 0)
+        return k;
+    if (foe >= 0 && (k = find(l, n, TA_A_MOVE, foe)) >= 0) {
+        /* too far to reach this turn and two Actions left: ready instead */
+        int r = find(l, n, TA_A_READY, -1);
+        if (r >= 0 && ta_dist(e, who, foe) > ta_speed(e, who) + 3 * TA_SQUARE &&
+            ta_dist(e, who, foe) <= ta_speed(e, foe) + 2 * TA_SQUARE && c->speed < ta_speed(e, foe))
+            return r;
+        return k;
+    }
+    if (foe >= 0 && ta_dist(e, who, foe) <= 4 * TA_SQUARE && !fray_has(e, who, TA_C_DODGING) &&
+        (k = find(l, n, TA_A_DODGE, -1)) >= 0)
+        return k;
+    return -1;
+}
+
+int ta_policy(fray_encounter *e, int who, int window, const fray_action *trig,
+              const fray_action *l, int n)
+{
+    (void)trig;
+    if (window == FRAY_WIN_TRIGGERED)
+        return find(l, n, TA_A_READIED, -1);
+    if (window == FRAY_WIN_WAITING)
+        return find(l, n, TA_A_ENTER, -1);
+    if (window != FRAY_WIN_ACT)
+        return -1;
+    return own_turn(e, who, l, n);
+}
+
+/* Push as far as a critical success allows; take a disarmed weapon. */
+int ta_answer(fray_encounter *e, int who, int q, uint32_t allowed, const fray_action *ctx)
+{
+    (void)e, (void)who, (void)ctx;
+    int want = q == TA_Q_PUSH ? 2 : TA_DISARM_TAKE;
+    if ((allowed >> want) & 1u)
+        return want;
+    for (int k = 0; k < 32; k++)
+        if ((allowed >> k) & 1u)
+            return k;
+    return 0;
+}
