@@ -301,8 +301,11 @@ int in_attack(fray_encounter *e, const fray_action *a, int t, const in_attack_op
     in_state *s = IN_ST(e);
     s->parry_cut = 0;
     s->reacted = 0;
-    if (melee)
+    if (melee) {
+        /* the roll is shown before anyone parries it */
+        fray_flush(e, who, IN_RULE("Attack Roll"));
         fray_check_window(e, a, &k, step); /* #Parry: after the roll, before its effect */
+    }
     else
         fray_check_settle(&k, step);
     int nat = k.nat, hit = k.total > dv, d = hit ? k.degrees : 0, forced = 0, deflected = 0;

@@ -76,7 +76,7 @@ enum { IN_DMG_BLUDGEON = 0, IN_DMG_PIERCE, IN_DMG_SLASH };
 enum { IN_CRIT_NONE = 0, IN_CRIT_BLEED, IN_CRIT_PRONE };
 
 #define IN_MAX_PARTS 40
-#define IN_MAX_WEAPONS 6
+#define IN_MAX_WEAPONS 10
 #define IN_SQUARE_CM 150 /* 5 feet */
 #define IN_FT_CM(ft) ((ft) * 30)
 
