@@ -136,6 +136,13 @@ cat >"$tmp/threeaction-one.json" <<EOF
  {"name": "Snik", "side": "red", "at": [1, 0], "use": "goblin",
   "controller": "script", "script": [$passes]}]}
 EOF
+cat >"$tmp/injury-one.json" <<EOF
+{"ruleset": "injury", "name": "One blow", "max_rounds": 1, "combatants": [
+ {"name": "Asterion", "side": "blue", "at": [0, 0], "facing": 0, "use": "minotaur",
+  "controller": "script", "script": ["Attack > Snik", $passes]},
+ {"name": "Snik", "side": "red", "at": [1, 0], "facing": 4, "use": "goblin",
+  "controller": "script", "script": [$passes]}]}
+EOF
 agree() { # RULESET ENCOUNTER ODDS-ARGS...
     local rs=$1 enc=$2 p
     shift 2
@@ -158,6 +165,7 @@ agree() { # RULESET ENCOUNTER ODDS-ARGS...
 agree energy "$tmp/energy-one.json" --attacker knight --defender goblin --aura 0
 agree wounds "$tmp/wounds-one.json" --attacker fighter --defender goblin
 agree threeaction "$tmp/threeaction-one.json" --attacker knight --defender goblin
+agree injury "$tmp/injury-one.json" --attacker minotaur --defender goblin
 
 # ---- 4. the command line ----
 "$FRAY" sim --help >"$tmp/help" || fail "--help exits nonzero"

@@ -1,0 +1,366 @@
+/* actions.c: #Rounds and Actions and #Actions of 001_7bb09e523b7677c3.txt:
+ * the legal list of a creature and every action but the maneuvers
+ * (maneuvers.c) and the reactions (reactions.c). Action arguments: the low
+ * four bits are the weapon, the next four a count (Stamina for Power Attack
+ * and Deadly Aim, degrees for Reckless Attack, attacks for Rapid Shot). */
+#include "injury.h"
+
+#define ARG(w, n) ((w) | ((n) << 4))
+#define ARG_W(a) ((a) & 15)
+#define ARG_N(a) (((a) >> 4) & 15)
+
+int in_speed_ft(const fray_encounter *e, int who)
+{
+    const in_creature *c = IN_CCR(e, who);
+    in_fx fx;
+    in_effects(c, &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
+    int s = fray_has(e, who, IN_C_FLYING) ? c->fly_ft : c->speed_ft - fx.speed_cut;
+    return s < 0 ? 0 : s;
+}
+
+int in_can_stand(const fray_encounter *e, int who)
+{
+    in_fx fx;
+    in_effects(IN_CCR(e, who), &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
+    return !fx.legs_down && in_ap_cost(e, who, IN_A_STAND) <= 3;
+}
+
+int in_ap_cost(const fray_encounter *e, int who, int kind)
+{
+    switch (kind) {
+    case IN_A_LUNGE:
+    case IN_A_PARRY:
+    case IN_A_REACTIVE:
+        return 0;
+    case IN_A_CHARGE:
+        return 2;
+    case IN_A_STAND: {
+        /* #Foot, #Leg: "the action to stand up is increased by 1 (2) AP" */
+        in_fx fx;
+        in_effects(IN_CCR(e, who), &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
+        return fray_opt(e, IN_OPT_AP_STAND) + fx.stand_ap;
+    }
+    default:
+        return 1;
+    }
+}
+
+static int first_melee(const fray_encounter *e, int who)
+{
+    const in_creature *c = IN_CCR(e, who);
+    for (int i = 0; i < c->nweapon; i++)
+        if (c->w[i].melee && in_weapon_usable(c, i))
+            return i;
+    return -1;
+}
+
+static int can_move(const fray_encounter *e, int who)
+{
+    return !fray_has(e, who, IN_C_PRONE) && !(fray_cflags(e, who) & FRAY_CF_NO_MOVE) &&
+           in_speed_ft(e, who) > 0;
+}
+
+static void weapon_attacks(fray_encounter *e, int who, int t, fray_list *l)
+{
+    const in_creature *c = IN_CCR(e, who);
+    int st = fray_res(e, who, IN_R_STAMINA), prone = fray_has(e, who, IN_C_PRONE), melee_n = 0;
+    for (int i = 0; i < c->nweapon; i++) {
+        const in_weapon *w = &c->w[i];
+        if (!in_weapon_usable(c, i))
+            continue;
+        int pw = c->mb < st ? c->mb : st;
+        if (w->melee && in_in_reach(e, who, t, w)) {
+            melee_n++;
+            fray_list_add(l, IN_A_ATTACK, who, t, ARG(i, 0), 0, 0);
+            if (pw > 0 && fray_wants(e, IN_A_POWER))
+                fray_list_add(l, IN_A_POWER, who, t, ARG(i, pw), 0, 0);
+            for (int k = 1; k <= 2 && k <= st && fray_wants(e, IN_A_RECKLESS); k++)
+                fray_list_add(l, IN_A_RECKLESS, who, t, ARG(i, k), 0, 0);
+        } else if (w->ranged && !(w->bow && prone) && in_in_range(e, who, t, w, 0)) {
+            fray_list_add(l, IN_A_ATTACK, who, t, ARG(i, 0), 0, 0);
+            if (pw > 0)
+                fray_list_add(l, IN_A_DEADLY_AIM, who, t, ARG(i, pw), 0, 0);
+            if (w->rapid)
+                fray_list_add(l, IN_A_RAPID, who, t, ARG(i, 2), 0, 0);
+        }
+        if (w->thrown && !w->natural && in_in_range(e, who, t, w, 1) && !in_in_reach(e, who, t, w))
+            fray_list_add(l, IN_A_THROW, who, t, ARG(i, 0), 0, 0);
+    }
+    if (melee_n >= 2)
+        fray_list_add(l, IN_A_MULTIWEAPON, who, t, 0, 0, 0);
+}
+
+static void toward(fray_encounter *e, int who, int t, int kind, int ft, fray_list *l)
+{
+    int d = fray_distance(e, who, t);
+    int stop = IN_SQUARE_CM / 2 + IN_SQUARE_CM / 2;
+    int go = d - stop, max = IN_FT_CM(ft);
+    if (go <= 0)
+        return;
+    int x, y;
+    fray_step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, go < max ? go : max, 0, &x,
+                      &y);
+    fray_list_add(l, kind, who, t, 0, x, y);
+}
+
+static void per_foe(fray_encounter *e, int who, int t, fray_list *l)
+{
+    const in_creature *c = IN_CCR(e, who);
+    int ap = fray_res(e, who, IN_R_AP), m = first_melee(e, who);
+    if (!c->no_attack) {
+        weapon_attacks(e, who, t, l);
+        for (int k = 0; k < IN_NMANEUVER && fray_wants(e, IN_FIRST_MANEUVER + k); k++)
+            if (in_maneuver_ok(e, who, t, IN_FIRST_MANEUVER + k))
+                fray_list_add(l, IN_FIRST_MANEUVER + k, who, t, 0, 0, 0);
+        /* #Charge (no body in the text): up to your speed straight at a foe
+         * out of reach, then a melee attack */
+        if (m >= 0 && ap >= 2 && can_move(e, who) && !in_in_reach(e, who, t, &c->w[m]) &&
+            fray_distance(e, who, t) <= IN_FT_CM(in_speed_ft(e, who)) + IN_SQUARE_CM)
+            toward(e, who, t, IN_A_CHARGE, in_speed_ft(e, who), l);
+    }
+    if (can_move(e, who) && (m < 0 || !in_in_reach(e, who, t, &c->w[m])))
+        toward(e, who, t, IN_A_MOVE, in_speed_ft(e, who) < fray_opt(e, IN_OPT_MOVE_FT)
+                                         ? in_speed_ft(e, who)
+                                         : fray_opt(e, IN_OPT_MOVE_FT), l);
+}
+
+static void own(fray_encounter *e, int who, fray_list *l)
+{
+    const in_creature *c = IN_CCR(e, who);
+    int ap = fray_res(e, who, IN_R_AP);
+    for (int t = 0; t < e->n; t++)
+        if (in_foe(e, who, t) && fray_able(e, t))
+            per_foe(e, who, t, l);
+    if (!fray_has(e, who, IN_C_DEFENDING))
+        fray_list_add(l, IN_A_DEFEND, who, -1, 0, 0, 0);
+    int arm = in_instance(c, IN_ARM, 1);
+    if (c->shield && !fray_has(e, who, IN_C_SHIELD) &&
+        (arm < 0 || c->part[arm].inj < 2)) /* #Arm 2nd injury: "cannot ready a shield" */
+        fray_list_add(l, IN_A_SHIELD, who, -1, 0, 0, 0);
+    if (fray_has(e, who, IN_C_PRONE) && in_can_stand(e, who) && in_ap_cost(e, who, IN_A_STAND) <= ap)
+        fray_list_add(l, IN_A_STAND, who, -1, 0, 0, 0);
+    for (int i = 0; i < c->nweapon; i++) {
+        int h = in_instance(c, IN_HAND, c->w[i].hand);
+        if (c->w[i].state == IN_W_DROPPED && (h < 0 || c->part[h].inj < 2)) {
+            fray_list_add(l, IN_A_PICKUP, who, -1, ARG(i, 0), 0, 0);
+            break;
+        }
+    }
+    if (!fray_has(e, who, IN_C_LUNGING) && fray_res(e, who, IN_R_STAMINA) >= 1 &&
+        first_melee(e, who) >= 0 && !c->no_attack)
+        fray_list_add(l, IN_A_LUNGE, who, -1, 0, 0, 0);
+}
+
+int in_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
+             fray_action *out, int max)
+{
+    fray_list l = {out, 0, max};
+    if (!fray_able(e, who))
+        return 0;
+    unsigned fl = fray_cflags(e, who);
+    if (window == FRAY_WIN_ACT) {
+        if (fl & FRAY_CF_NO_ACTIONS)
+            return 0;
+        fray_action tmp[FRAY_MAX_LEGAL];
+        fray_list all = {tmp, 0, FRAY_MAX_LEGAL};
+        own(e, who, &all);
+        int ap = fray_res(e, who, IN_R_AP);
+        for (int i = 0; i < all.n; i++)
+            if (in_ap_cost(e, who, tmp[i].kind) <= ap)
+                fray_list_add(&l, tmp[i].kind, who, tmp[i].target, tmp[i].arg, tmp[i].x, tmp[i].y);
+        return l.n;
+    }
+    if ((fl & FRAY_CF_NO_REACTIONS) || fray_res(e, who, IN_R_REACT) < 1 || !trigger ||
+        (IN_ST(e)->reacted >> who & 1u))
+        return 0;
+    const in_creature *c = IN_CCR(e, who);
+    if (window == FRAY_WIN_ROLLED && trigger->target == who && e->check &&
+        fray_res(e, who, IN_R_STAMINA) >= 1) {
+        /* #Parry: "After your opponent confirms their melee attack roll
+         * against you" */
+        for (int i = 0; i < c->nweapon; i++)
+            if (c->w[i].melee && in_weapon_usable(c, i) &&
+                in_in_reach(e, who, trigger->actor, &c->w[i])) {
+                fray_list_add(&l, IN_A_PARRY, who, trigger->actor, ARG(i, 0), 0, 0);
+                break;
+            }
+    }
+    if (window == FRAY_WIN_DECLARED && (IN_ST(e)->provoked >> who & 1u)) {
+        for (int i = 0; i < c->nweapon; i++)
+            if (c->w[i].melee && in_weapon_usable(c, i) &&
+                in_in_reach(e, who, trigger->actor, &c->w[i])) {
+                fray_list_add(&l, IN_A_REACTIVE, who, trigger->actor, ARG(i, 0), 0, 0);
+                break;
+            }
+    }
+    return l.n;
+}
+
+/* #Throw: "When you miss your target, roll 1d8. Starting from the square
+ * adjacent to the target that is nearest towards you and going clockwise
+ * ... count a number of squares away from the target in that direction
+ * equal to the number of range increments between you and your target." */
+static void scatter(fray_encounter *e, int who, int t, const in_weapon *w)
+{
+    int r = fray_die(&e->dice, 8, "Throw scatter, 1d8");
+    int dir0 = fray_facing_towards(e, t, who);
+    int dir = ((dir0 - (r - 1)) % 8 + 8) % 8; /* facings count counterclockwise */
+    static const int dx[8] = {1, 1, 0, -1, -1, -1, 0, 1}, dy[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+    int inc = in_increment_ft(e, who, w, 1);
+    int n = 1 + (inc > 0 ? fray_distance(e, who, t) / 30 / inc : 0);
+    int x = e->c[t].x + dx[dir] * n * IN_SQUARE_CM, y = e->c[t].y + dy[dir] * n * IN_SQUARE_CM;
+    fray_emit(e, &(fray_event){.kind = "scatter", .actor = who, .target = t, .action = w->name,
+                                .value = r, .has_value = 1,
+                                .detail = in_detail(e, "lands at (%d.%02d, %d.%02d) m", x / 100,
+                                                    (x < 0 ? -x : x) % 100, y / 100,
+                                                    (y < 0 ? -y : y) % 100),
+                                .rule = IN_RULE("Throw")});
+}
+
+static void attack_action(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target, wi = ARG_W(a->arg), n = ARG_N(a->arg);
+    in_creature *c = IN_CR(e, who);
+    in_attack_opts o = {.weapon = wi};
+    switch (a->kind) {
+    case IN_A_POWER:
+    case IN_A_DEADLY_AIM:
+        /* "spend an amount of stamina up to your martial bonus to gain a +2
+         * bonus to your attack roll for each stamina spent" */
+        o.power = n;
+        in_spend_stamina(e, who, n);
+        break;
+    case IN_A_RECKLESS:
+        o.reckless = n;
+        in_spend_stamina(e, who, n);
+        break;
+    case IN_A_THROW:
+        o.thrown = 1;
+        break;
+    case IN_A_CHARGE:
+        fray_move(e, who, a->x, a->y);
+        fray_flush(e, who, IN_RULE("Charge"));
+        fray_cond_add(e, who, IN_C_OPENED, -1, FRAY_EXP_TURN_START, fray_turns_next_round(e, who));
+        o.weapon = first_melee(e, who);
+        o.charge = 1;
+        if (o.weapon < 0 || !in_in_reach(e, who, t, &c->w[o.weapon]))
+            return;
+        break;
+    default:
+        break;
+    }
+    if (a->kind == IN_A_MULTIWEAPON) {
+        /* "attack with each weapon with a +1 disadvantage on each attack roll" */
+        for (int i = 0; i < c->nweapon && fray_able(e, t) && fray_able(e, who); i++)
+            if (c->w[i].melee && in_weapon_usable(c, i) && in_in_reach(e, who, t, &c->w[i]))
+                in_attack(e, a, t, &(in_attack_opts){.weapon = i, .extra_dis = 1});
+    } else if (a->kind == IN_A_RAPID) {
+        /* "+1 disadvantage on each attack roll for each attack beyond the first" */
+        o.extra_dis = n - 1;
+        for (int k = 0; k < n && fray_able(e, t) && fray_able(e, who) && in_weapon_usable(c, wi);
+             k++)
+            in_attack(e, a, t, &o);
+    } else if (!in_attack(e, a, t, &o) && o.thrown) {
+        scatter(e, who, t, &c->w[wi]);
+    }
+    if (c->w[o.weapon].melee && !o.thrown)
+        fray_cond_remove(e, who, IN_C_LUNGING); /* "your next melee attack" */
+}
+
+static void move_action(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    uint32_t leave = 0;
+    if (fray_opt(e, IN_OPT_LEAVE_PROVOKES))
+        for (int f = 0; f < e->n; f++) {
+            if (!in_foe(e, who, f) || !fray_able(e, f))
+                continue;
+            const in_creature *fc = IN_CCR(e, f);
+            for (int i = 0; i < fc->nweapon; i++)
+                if (fc->w[i].melee && in_weapon_usable(fc, i) && in_in_reach(e, f, who, &fc->w[i])) {
+                    int64_t dx = (int64_t)a->x - e->c[f].x, dy = (int64_t)a->y - e->c[f].y;
+                    int64_t r = in_reach_cm(e, f, &fc->w[i]);
+                    if (dx * dx + dy * dy > r * r)
+                        leave |= 1u << f;
+                    break;
+                }
+        }
+    if (leave && in_provoke(e, a, leave) && !fray_able(e, who))
+        return;
+    fray_move(e, who, a->x, a->y);
+    fray_emit(e, &(fray_event){.kind = "move", .actor = who, .target = a->target, .action = "Move",
+                                .rule = IN_RULE("Rounds and Actions")});
+}
+
+static void simple(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor;
+    in_creature *c = IN_CR(e, who);
+    const char *rule = IN_RULE("Actions");
+    switch (a->kind) {
+    case IN_A_DEFEND:
+        /* "Add a dodge bonus equal to your martial bonus to your DV that lasts
+         * until the start of your next turn. You cannot use the Attack action
+         * for the rest of your turn." */
+        fray_cond_add(e, who, IN_C_DEFENDING, -1, FRAY_EXP_TURN_START, fray_turns_next_round(e, who));
+        c->no_attack = 1;
+        rule = IN_RULE("Defend");
+        break;
+    case IN_A_SHIELD:
+        fray_cond_add(e, who, IN_C_SHIELD, -1, FRAY_EXP_TURN_START, fray_turns_next_round(e, who));
+        rule = IN_RULE("Ready Shield");
+        break;
+    case IN_A_STAND:
+        fray_cond_remove(e, who, IN_C_PRONE);
+        rule = IN_RULE("Prone");
+        break;
+    case IN_A_PICKUP:
+        c->w[ARG_W(a->arg)].state = IN_W_READY;
+        fray_record(e, who, "picked up", 0, 1);
+        break;
+    case IN_A_LUNGE:
+        /* "spend 1 stamina as a free action to increase your next melee
+         * attack ... reach by 5 feet ... melee attacks against you gain +1
+         * advantage until the start of your next turn" */
+        in_spend_stamina(e, who, 1);
+        fray_cond_add(e, who, IN_C_LUNGING, -1, FRAY_EXP_TURN_END, e->round);
+        fray_cond_add(e, who, IN_C_OPENED, -1, FRAY_EXP_TURN_START, fray_turns_next_round(e, who));
+        rule = IN_RULE("Lunge");
+        break;
+    default:
+        break;
+    }
+    fray_emit(e, &(fray_event){.kind = "action", .actor = who, .target = -1,
+                                .action = e->rs->actions[a->kind].name, .rule = rule});
+}
+
+void in_resolve(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, cost = in_ap_cost(e, who, a->kind);
+    if (cost)
+        fray_res_set(e, who, IN_R_AP, fray_res(e, who, IN_R_AP) - cost);
+    switch (a->kind) {
+    case IN_A_ATTACK: case IN_A_POWER: case IN_A_RECKLESS: case IN_A_DEADLY_AIM:
+    case IN_A_MULTIWEAPON: case IN_A_RAPID: case IN_A_THROW: case IN_A_CHARGE:
+        attack_action(e, a);
+        fray_res_set(e, who, IN_R_ATTACKS, fray_res(e, who, IN_R_ATTACKS) + 1);
+        break;
+    case IN_A_MOVE:
+        move_action(e, a);
+        break;
+    case IN_A_PARRY:
+        in_parry(e, a);
+        break;
+    case IN_A_REACTIVE:
+        in_reactive(e, a);
+        break;
+    default:
+        if (a->kind >= IN_FIRST_MANEUVER && a->kind < IN_FIRST_MANEUVER + IN_NMANEUVER) {
+            in_maneuver(e, a);
+            fray_res_set(e, who, IN_R_ATTACKS, fray_res(e, who, IN_R_ATTACKS) + 1);
+        } else {
+            simple(e, a);
+        }
+        break;
+    }
+}

@@ -1,0 +1,353 @@
+/* injuries.c: #Injuries, #Strain, #Minor Injuries .. #Fatal Injuries and
+ * #Stamina and Exhaustion of 001_7bb09e523b7677c3.txt: what an injury does
+ * to a body part and to the creature, strain spent from Stamina and then
+ * Exhaustion, unconsciousness, its Constitution save, and death. */
+#include <string.h>
+
+#include "injury.h"
+
+int in_part_destroyed(const in_creature *c, int idx)
+{
+    int at = in_parts[c->part[idx].type].destroy_at;
+    return at && c->part[idx].inj >= at;
+}
+
+/* #Head: "When more than half of the creature's heads have the same number
+ * of injuries, then that injury effect applies to the whole creature": the
+ * highest k that more than half of the heads have reached. */
+static int head_level(const in_creature *c)
+{
+    int heads = in_count(c, IN_HEAD), best = 0;
+    for (int k = 1; k <= 4; k++) {
+        int n = 0;
+        for (int i = 0; i < c->npart; i++)
+            n += c->part[i].type == IN_HEAD && c->part[i].inj >= k;
+        if (heads && 2 * n > heads)
+            best = k;
+    }
+    return best;
+}
+
+void in_effects(const in_creature *c, in_fx *fx, int injury_value)
+{
+    memset(fx, 0, sizeof *fx);
+    int all[IN_NPART], injured[IN_NPART], destroyed[IN_NPART];
+    memset(all, 0, sizeof all);
+    memset(injured, 0, sizeof injured);
+    memset(destroyed, 0, sizeof destroyed);
+    for (int i = 0; i < c->npart; i++) {
+        const in_part *p = &c->part[i];
+        all[p->type]++;
+        injured[p->type] += p->inj > 0;
+        destroyed[p->type] += in_part_destroyed(c, i);
+        fx->injuries += p->inj;
+        /* #Stamina and Exhaustion: "the sum of the value of all of your
+         * current injuries": the severity's rank (option injury_value 0)
+         * or 1 each (1) */
+        fx->value += p->inj * (injury_value ? 1 : in_parts[p->type].severity + 1);
+        if (p->type == IN_HEAD)
+            continue; /* heads count as a whole, below */
+        for (int k = 1; k <= p->inj; k++) {
+            const in_injury_row *r = in_injury_row_of(p->type, k);
+            if (!r)
+                continue;
+            fx->attack_dis += r->attack_dis;
+            fx->d20_dis += r->d20_dis;
+            for (int s = 0; s < IN_NSKILL; s++)
+                if (r->skills >> s & 1u)
+                    fx->skill_dis[s] += r->skill_dis;
+            fx->stand_ap += r->stand_ap;
+            fx->speed_cut += r->speed_ft;
+        }
+    }
+    fx->head_level = head_level(c);
+    if (fx->head_level >= 1)
+        fx->d20_dis += 1;
+    fx->deafened = all[IN_EAR] && injured[IN_EAR] == all[IN_EAR];
+    fx->no_scent = all[IN_NOSE] && injured[IN_NOSE] == all[IN_NOSE];
+    fx->blinded = all[IN_EYE] && injured[IN_EYE] == all[IN_EYE];
+    /* #Wing: "You can no longer fly when you have only 1 uninjured wing left." */
+    fx->no_fly = all[IN_WING] && all[IN_WING] - injured[IN_WING] <= 1;
+    /* #Foot, #Leg: "When all feet (legs) have at least 1 injury, you fall
+     * prone and cannot stand up." */
+    fx->legs_down = (all[IN_FOOT] && injured[IN_FOOT] == all[IN_FOOT]) ||
+                    (all[IN_LEG] && injured[IN_LEG] == all[IN_LEG]);
+    fx->sickened = injured[IN_HEART] > 0;
+    fx->dead = (all[IN_HEAD] && destroyed[IN_HEAD] == all[IN_HEAD]) ||
+               (all[IN_HEART] && destroyed[IN_HEART] == all[IN_HEART]) ||
+               (c->injury_limit && fx->injuries >= c->injury_limit);
+}
+
+int in_weapon_usable(const in_creature *c, int wi)
+{
+    const in_weapon *w = &c->w[wi];
+    if (w->state != IN_W_READY || w->fumbled)
+        return 0;
+    if (w->natural) {
+        int idx = in_instance(c, w->part, w->part_n);
+        if (idx < 0)
+            return 0;
+        const in_part *p = &c->part[idx];
+        if (p->type == IN_HEAD) /* a head's own attack: each injury effect applies to the head */
+            return p->inj < 2;
+        for (int k = 1; k <= p->inj; k++) {
+            const in_injury_row *r = in_injury_row_of(p->type, k);
+            if (r && r->disables)
+                return 0;
+        }
+        return 1;
+    }
+    /* a held weapon needs its hand and arm: a dropped one is not READY */
+    int h = in_instance(c, IN_HAND, w->hand), a = in_instance(c, IN_ARM, w->hand);
+    return (h < 0 || !in_part_destroyed(c, h)) && (a < 0 || !in_part_destroyed(c, a));
+}
+
+int in_pick_instance(const in_creature *c, int type, int spread)
+{
+    int best = -1;
+    for (int i = 0; i < c->npart; i++) {
+        if (c->part[i].type != type || in_part_destroyed(c, i))
+            continue;
+        if (best < 0 || (spread ? c->part[i].inj < c->part[best].inj
+                                : c->part[i].inj > c->part[best].inj))
+            best = i;
+    }
+    return best;
+}
+
+void in_injure_plain(in_creature *c, int type, int n, int spread)
+{
+    int idx = in_pick_instance(c, type, spread);
+    if (idx < 0)
+        return;
+    for (int k = 0; k < n && !in_part_destroyed(c, idx); k++)
+        c->part[idx].inj++;
+}
+
+int in_plain_out(const in_creature *c, const in_fx *fx)
+{
+    (void)c;
+    return fx->dead || fx->head_level >= 3;
+}
+
+void in_die(fray_encounter *e, int who, const char *why)
+{
+    if (e->c[who].status == FRAY_DEAD)
+        return;
+    fray_set_status(e, who, FRAY_DEAD);
+    fray_emit(e, &(fray_event){.kind = "death", .actor = who, .target = -1, .detail = why,
+                                .rule = IN_RULE("Stamina and Exhaustion")});
+}
+
+int in_con_check(fray_encounter *e, int who, int dc, const char *purpose)
+{
+    fray_check c;
+    in_fx fx;
+    in_effects(IN_CCR(e, who), &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
+    fray_check_start(&c, dc);
+    fray_check_mod(e, &c, "Constitution", IN_CCR(e, who)->attr[IN_CON]);
+    fray_check_adv(&c, -fx.d20_dis - (fray_has(e, who, IN_C_EXHAUSTED) ? fray_opt(e, IN_OPT_EXHAUSTED_DIS) : 0));
+    in_roll_adv(e, &c, purpose);
+    fray_check_settle(&c, 0);
+    return c.nat == 20 ? 2 : c.success;
+}
+
+void in_fall_unconscious(fray_encounter *e, int who, int coma)
+{
+    if (!IN_CCR(e, who)->has_con || e->c[who].status == FRAY_DEAD)
+        return; /* "Creatures with no Constitution modifier do not fall unconscious." */
+    fray_cond_add(e, who, IN_C_UNCONSCIOUS, -1, FRAY_EXP_NEVER, 0);
+    if (coma)
+        fray_cond_add(e, who, IN_C_COMA, -1, FRAY_EXP_NEVER, 0);
+    if (e->c[who].status == FRAY_ABLE)
+        fray_set_status(e, who, FRAY_DOWN);
+}
+
+/* #Stamina and Exhaustion: "When you receive an effect that inflicts an
+ * injury or when you take bleed damage, you must make a Constitution saving
+ * throw. The DC is equal to the sum of the value of all of your current
+ * injuries plus your current bleed damage." */
+void in_unconscious_save(fray_encounter *e, int who)
+{
+    in_fx fx;
+    in_effects(IN_CCR(e, who), &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
+    int dc = fx.value + fray_res(e, who, IN_R_BLEED);
+    int r = in_con_check(e, who, dc, "Constitution save while unconscious, 1d20");
+    const char *out = r == 2 ? "critical save" : r ? "saved" : "failed";
+    fray_emit(e, &(fray_event){.kind = "save", .actor = who, .target = -1, .outcome = out,
+                                .value = dc, .has_value = 1,
+                                .rule = IN_RULE("Stamina and Exhaustion")});
+    if (r == 2 && !fray_has(e, who, IN_C_COMA)) {
+        /* "remove any bleed damage ..., recover all of your exhaustion points,
+         * and regain consciousness with 1 stamina" */
+        fray_res_set(e, who, IN_R_BLEED, 0);
+        fray_res_set(e, who, IN_R_EXH, IN_CCR(e, who)->exh_max);
+        fray_res_set(e, who, IN_R_STAMINA, 1);
+        fray_cond_remove(e, who, IN_C_EXHAUSTED);
+        fray_cond_remove(e, who, IN_C_UNCONSCIOUS);
+        fray_set_status(e, who, FRAY_ABLE);
+        fray_flush(e, who, IN_RULE("Stamina and Exhaustion"));
+    } else if (!r) {
+        in_die(e, who, "failed the Constitution save while unconscious");
+    }
+}
+
+void in_stamina_damage(fray_encounter *e, int who, int amount)
+{
+    const in_creature *c = IN_CCR(e, who);
+    if (!c->has_con || amount <= 0)
+        return; /* "immune to effects that target Stamina" */
+    int st = fray_res(e, who, IN_R_STAMINA), ex = fray_res(e, who, IN_R_EXH);
+    int from_st = st > 0 ? (amount < st ? amount : st) : 0;
+    st -= from_st;
+    ex -= amount - from_st;
+    fray_res_set(e, who, IN_R_STAMINA, st);
+    if (amount - from_st)
+        fray_res_set(e, who, IN_R_EXH, ex < 0 ? 0 : ex);
+    /* "When your current Stamina points reach 0 or below, you become
+     * 'exhausted' and must now track your Exhaustion pool." */
+    if (st <= 0 && !fray_has(e, who, IN_C_EXHAUSTED))
+        fray_cond_add(e, who, IN_C_EXHAUSTED, -1, FRAY_EXP_NEVER, 0);
+    /* Exhaustion spent: unconscious (the text's Conditions are elsewhere) */
+    if (ex <= 0 && !fray_has(e, who, IN_C_UNCONSCIOUS))
+        in_fall_unconscious(e, who, 0);
+}
+
+void in_spend_stamina(fray_encounter *e, int who, int n)
+{
+    if (n > 0)
+        fray_res_set(e, who, IN_R_STAMINA, fray_res(e, who, IN_R_STAMINA) - n);
+    if (fray_res(e, who, IN_R_STAMINA) <= 0 && !fray_has(e, who, IN_C_EXHAUSTED))
+        fray_cond_add(e, who, IN_C_EXHAUSTED, -1, FRAY_EXP_NEVER, 0);
+}
+
+/* #Strain: "Successfully hitting an opponent increases their strain by 1.
+ * Every degree of success increases the strain by 1." Strain is spent from
+ * Stamina (option strain_stamina). */
+void in_strain(fray_encounter *e, int who, int amount, int src)
+{
+    (void)src;
+    fray_res_set(e, who, IN_R_STRAIN, fray_res(e, who, IN_R_STRAIN) + amount);
+    if (fray_opt(e, IN_OPT_STRAIN_STAMINA))
+        in_stamina_damage(e, who, amount);
+}
+
+static void drop_held(fray_encounter *e, int who, int hand)
+{
+    in_creature *c = IN_CR(e, who);
+    for (int i = 0; i < c->nweapon; i++)
+        if (!c->w[i].natural && c->w[i].hand == hand && c->w[i].state == IN_W_READY) {
+            c->w[i].state = IN_W_DROPPED;
+            fray_record(e, who, "dropped", 0, 1);
+        }
+    if (hand == 1 || in_count(c, IN_ARM) < 2) /* the shield arm is the second */
+        fray_cond_remove(e, who, IN_C_SHIELD);
+}
+
+/* One injury's immediate effect (the lasting ones are read by in_effects). */
+static void immediate(fray_encounter *e, int who, const in_injury_row *r, int idx, int whole)
+{
+    in_creature *c = IN_CR(e, who);
+    int type = c->part[idx].type, n = 0;
+    for (int i = 0; i < idx; i++)
+        n += c->part[i].type == type;
+    if (r->drops)
+        drop_held(e, who, n);
+    if (type == IN_HEAD && !whole)
+        return; /* "each injury effect only applies to the individual head" */
+    switch (r->special) {
+    case IN_X_STUN_CHECK:
+        if (in_con_check(e, who, 25, "Constitution check against a stun, DC 25, 1d20"))
+            fray_cond_add(e, who, IN_C_DAZED, -1, FRAY_EXP_TURN_END, fray_turns_next_round(e, who));
+        else
+            fray_cond_add(e, who, IN_C_STUNNED, -1, FRAY_EXP_TURN_END,
+                          fray_turns_next_round(e, who));
+        fray_cond_add(e, who, IN_C_CONFUSED, -1, FRAY_EXP_NEVER, 0);
+        break;
+    case IN_X_KNOCKOUT: {
+        int ok = in_con_check(e, who, 30, "Constitution check against a coma, DC 30, 1d20");
+        c->wake = ok != 0;
+        fray_cond_add(e, who, IN_C_PRONE, -1, FRAY_EXP_NEVER, 0);
+        in_fall_unconscious(e, who, !ok);
+        break;
+    }
+    case IN_X_HEART_STUN:
+        if (!in_con_check(e, who, 25, "Constitution check against a stun, DC 25, 1d20"))
+            fray_cond_add(e, who, IN_C_STUNNED, -1, FRAY_EXP_TURN_END,
+                          fray_turns_next_round(e, who));
+        fray_cond_add(e, who, IN_C_SICKENED, -1, FRAY_EXP_NEVER, 0);
+        break;
+    default:
+        break;
+    }
+}
+
+/* What holds once every part of a kind is injured. */
+static void whole_body(fray_encounter *e, int who, const in_fx *before, const in_fx *fx)
+{
+    if (fx->legs_down && !fray_has(e, who, IN_C_PRONE))
+        fray_cond_add(e, who, IN_C_PRONE, -1, FRAY_EXP_NEVER, 0);
+    if (fx->blinded && !before->blinded)
+        fray_cond_add(e, who, IN_C_BLINDED, -1, FRAY_EXP_NEVER, 0);
+    if (fx->deafened && !before->deafened)
+        fray_cond_add(e, who, IN_C_DEAFENED, -1, FRAY_EXP_NEVER, 0);
+    if (fx->no_fly && fray_has(e, who, IN_C_FLYING)) {
+        fray_cond_remove(e, who, IN_C_FLYING); /* "You also fall" */
+        fray_cond_add(e, who, IN_C_PRONE, -1, FRAY_EXP_NEVER, 0);
+    }
+}
+
+static const char *heading_of(int type)
+{
+    static const char *const h[IN_NPART] = {
+        IN_RULE("Ear"),  IN_RULE("Nose"),  IN_RULE("Tail"), IN_RULE("Wing"), IN_RULE("Eye"),
+        IN_RULE("Hand"), IN_RULE("Foot"),  IN_RULE("Horn"), IN_RULE("Mouth"), IN_RULE("Arm"),
+        IN_RULE("Leg"),  IN_RULE("Head"),  IN_RULE("Heart")};
+    return h[type];
+}
+
+void in_injure(fray_encounter *e, int who, int type, int n, int src)
+{
+    in_creature *c = IN_CR(e, who);
+    int spread = fray_opt(e, IN_OPT_SPREAD), iv = fray_opt(e, IN_OPT_INJURY_VALUE);
+    int idx = in_pick_instance(c, type, spread);
+    if (idx < 0)
+        return;
+    int was_down = fray_has(e, who, IN_C_UNCONSCIOUS);
+    int nth_inst = 0;
+    for (int i = 0; i < idx; i++)
+        nth_inst += c->part[i].type == type;
+    int many = in_count(c, type) > 1;
+    in_fx before, fx;
+    in_effects(c, &before, iv);
+    for (int k = 0; k < n && !in_part_destroyed(c, idx); k++) {
+        int hl = head_level(c);
+        c->part[idx].inj++;
+        int nth = c->part[idx].inj;
+        const in_injury_row *r = in_injury_row_of(type, nth);
+        fray_record(e, who, in_parts[type].name, nth - 1, nth);
+        const char *text = r ? r->text : "no further effect";
+        fray_emit(e, &(fray_event){
+            .kind = "injury", .actor = src, .target = who, .action = in_parts[type].name,
+            .outcome = in_sev_name[in_parts[type].severity], .value = nth, .has_value = 1,
+            .detail = in_detail(e, "%s's %s%s%s: %s injury: %s", e->c[who].name, in_parts[type].name,
+                                many ? " " : "", many ? (const char *[]){"1", "2", "3", "4", "5", "6", "7", "8"}[nth_inst & 7] : "",
+                                nth <= 4 ? in_nth_name[nth] : "further", text),
+            .rule = heading_of(type)});
+        if (r)
+            immediate(e, who, r, idx, type != IN_HEAD || head_level(c) > hl);
+        if (e->c[who].status == FRAY_DEAD)
+            return;
+    }
+    in_effects(c, &fx, iv);
+    whole_body(e, who, &before, &fx);
+    if (fx.dead) {
+        in_die(e, who, c->injury_limit && fx.injuries >= c->injury_limit
+                           ? "destroyed by its injuries"
+                       : type == IN_HEART ? "all hearts destroyed" : "all heads destroyed");
+        return;
+    }
+    fray_flush(e, who, heading_of(type));
+    if (was_down && e->c[who].status != FRAY_DEAD)
+        in_unconscious_save(e, who);
+}

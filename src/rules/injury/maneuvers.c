@@ -1,0 +1,147 @@
+/* maneuvers.c: #Maneuvers and #Maneuver of 001_7bb09e523b7677c3.txt: the
+ * ten maneuvers, their skills (tables.c) and size modifiers, and the
+ * provocation of an untrained one. The text names each maneuver's skill but
+ * not its effect; the effects below are the ruleset's reading
+ * (docs/rules/injury.md, #Maneuver). */
+#include "injury.h"
+
+static int held(const in_creature *c, int state)
+{
+    for (int i = 0; i < c->nweapon; i++)
+        if (!c->w[i].natural && c->w[i].state == state)
+            return i;
+    return -1;
+}
+
+static int reach_of(const fray_encounter *e, int who, int t)
+{
+    const in_creature *c = IN_CCR(e, who);
+    for (int i = 0; i < c->nweapon; i++)
+        if (c->w[i].melee && in_weapon_usable(c, i) && in_in_reach(e, who, t, &c->w[i]))
+            return 1;
+    /* an unarmed creature still reaches 5 feet */
+    static const in_weapon hand = {.melee = 1, .reach_ft = 5};
+    return in_in_reach(e, who, t, &hand);
+}
+
+int in_maneuver_ok(const fray_encounter *e, int who, int t, int kind)
+{
+    /* "the target opponent is within reach" */
+    if (!fray_able(e, t) || !reach_of(e, who, t))
+        return 0;
+    const in_creature *tc = IN_CCR(e, t);
+    switch (kind) {
+    case IN_A_DISARM:
+    case IN_A_SUNDER:
+        return held(tc, IN_W_READY) >= 0;
+    case IN_A_DRAG:
+        return tc->grappler == who;
+    case IN_A_GRAPPLE:
+        return !fray_has(e, t, IN_C_GRAPPLED);
+    case IN_A_STEAL:
+        return held(tc, IN_W_STOWED) >= 0;
+    case IN_A_TRIP:
+        return !fray_has(e, t, IN_C_PRONE);
+    case IN_A_TRICK:
+        return !fray_has(e, t, IN_C_TRICKED);
+    default:
+        return 1;
+    }
+}
+
+static void push(fray_encounter *e, int who, int from, int squares, int side)
+{
+    int x, y;
+    int64_t dx = (int64_t)e->c[from].x - e->c[who].x, dy = (int64_t)e->c[from].y - e->c[who].y;
+    if (side) { /* a quarter turn around `from` */
+        int64_t t = dx;
+        dx = -dy;
+        dy = t;
+    }
+    int len = fray_isqrt(dx * dx + dy * dy);
+    if (len <= 0)
+        return;
+    fray_step_along(e->c[who].x, e->c[who].y, dx, dy, len, squares * IN_SQUARE_CM, 1, &x, &y);
+    fray_move(e, who, x, y);
+}
+
+static void effect(fray_encounter *e, int who, int t, int kind)
+{
+    in_creature *tc = IN_CR(e, t);
+    int w;
+    switch (kind) {
+    case IN_A_DISARM: /* the held weapon falls */
+        if ((w = held(tc, IN_W_READY)) >= 0)
+            tc->w[w].state = IN_W_DROPPED, fray_record(e, t, "dropped", 0, 1);
+        break;
+    case IN_A_DRAG: /* you step back a square and the grappled foe comes along */
+        push(e, who, t, 1, 0);
+        {
+            int x, y;
+            fray_step_towards(e->c[t].x, e->c[t].y, e->c[who].x, e->c[who].y, IN_SQUARE_CM, 0, &x,
+                              &y);
+            fray_move(e, t, x, y);
+        }
+        break;
+    case IN_A_GRAPPLE: /* grappled: it cannot move */
+        tc->grappler = who;
+        fray_cond_give(e, t, IN_C_GRAPPLED, who, 1, FRAY_EXP_NEVER, 0);
+        break;
+    case IN_A_OVERRUN: /* you pass through to the square beyond it */
+        fray_move(e, who, 2 * e->c[t].x - e->c[who].x, 2 * e->c[t].y - e->c[who].y);
+        break;
+    case IN_A_REPOSITION: /* it moves a square around you */
+        push(e, t, who, 1, 1);
+        break;
+    case IN_A_SHOVE: /* pushed a square (5 feet) away */
+        push(e, t, who, 1, 0);
+        break;
+    case IN_A_STEAL: /* a carried, unheld item is taken */
+        if ((w = held(tc, IN_W_STOWED)) >= 0)
+            tc->w[w].state = IN_W_GONE, fray_record(e, t, "stolen", 0, 1);
+        break;
+    case IN_A_SUNDER: /* the held weapon breaks */
+        if ((w = held(tc, IN_W_READY)) >= 0)
+            tc->w[w].state = IN_W_BROKEN, fray_record(e, t, "broken", 0, 1);
+        break;
+    case IN_A_TRICK: /* off-guard until the start of its next turn */
+        fray_cond_give(e, t, IN_C_TRICKED, who, 1, FRAY_EXP_TURN_START, fray_turns_next_round(e, t));
+        break;
+    case IN_A_TRIP:
+        fray_cond_add(e, t, IN_C_PRONE, -1, FRAY_EXP_NEVER, 0);
+        break;
+    default:
+        break;
+    }
+}
+
+void in_maneuver(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target, k = a->kind - IN_FIRST_MANEUVER;
+    const in_creature *c = IN_CCR(e, who);
+    int skill = in_maneuver_skill[k];
+    /* "maneuvers provoke from the target if you are untrained with the skill" */
+    if (skill >= 0 && c->skill[skill] == 0 && in_provoke(e, a, 1u << t) && !fray_able(e, who))
+        return;
+    if (!fray_able(e, t))
+        return;
+    in_fx fx;
+    in_effects(c, &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
+    fray_check m;
+    /* "if the result is equal or greater than the target's DV" */
+    fray_check_start(&m, in_dv(e, t, 0, in_offguard(e, t)));
+    fray_check_mod(e, &m, "martial bonus", c->mb);
+    fray_check_mod(e, &m, skill >= 0 ? in_skill_name[skill] : "Strength",
+                   skill >= 0 ? in_skill_mod(e, who, skill) : c->attr[IN_STR]);
+    fray_check_mod(e, &m, "size", in_size_maneuver(IN_CCR(e, t)->size - c->size));
+    fray_check_adv(&m, -fray_res(e, who, IN_R_ATTACKS) - fx.attack_dis - fx.d20_dis -
+                           (skill >= 0 ? fx.skill_dis[skill] : 0));
+    in_roll_adv(e, &m, "Maneuver roll, 1d20");
+    fray_check_settle(&m, 0);
+    if (m.success)
+        effect(e, who, t, a->kind);
+    fray_emit(e, &(fray_event){.kind = "maneuver", .actor = who, .target = t,
+                                .action = e->rs->actions[a->kind].name,
+                                .outcome = m.success ? "success" : "failure", .value = m.total,
+                                .has_value = 1, .rule = IN_RULE("Maneuver")});
+}

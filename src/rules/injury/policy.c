@@ -1,0 +1,180 @@
+/* policy.c: the computer-run creature of the `injury` ruleset. The text's
+ * design note: "attackers always aim to kill, disable, or specifically
+ * hamper their opponent": with the degrees it has, it picks the body part
+ * whose injuries take the most from the foe (death, unconsciousness, a
+ * stun, its weapons, its legs, its eyes), focuses the foe nearest to
+ * falling, parries when the parry has a fair chance, and spends Stamina on
+ * Power Attack and Deadly Aim while keeping one for a parry. */
+#include "injury.h"
+
+uint32_t in_part_allowed(const in_creature *c, int d)
+{
+    uint32_t m = 0;
+    for (int i = 0; i < c->npart; i++)
+        if (in_parts[c->part[i].type].severity <= d && !in_part_destroyed(c, i))
+            m |= 1u << c->part[i].type;
+    return m;
+}
+
+static int usable_weapons(const in_creature *c)
+{
+    int n = 0;
+    for (int i = 0; i < c->nweapon; i++)
+        n += in_weapon_usable(c, i);
+    return n;
+}
+
+int in_part_score(const in_creature *c, int type, int n, int spread, int injury_value)
+{
+    in_creature after = *c;
+    in_fx a, b;
+    in_effects(c, &a, injury_value);
+    in_injure_plain(&after, type, n, spread);
+    in_effects(&after, &b, injury_value);
+    if (b.dead && !a.dead)
+        return 100000;
+    if (b.head_level >= 3 && a.head_level < 3)
+        return 50000;
+    int s = 0;
+    if (b.head_level >= 2 && a.head_level < 2)
+        s += 3000;
+    if (b.sickened && !a.sickened)
+        s += 2500;
+    int ua = usable_weapons(c), ub = usable_weapons(&after);
+    s += 1500 * (ua - ub) + (ua && !ub ? 3000 : 0);
+    s += b.legs_down && !a.legs_down ? 1200 : 0;
+    s += b.blinded && !a.blinded ? 1200 : 0;
+    s += 600 * (b.attack_dis - a.attack_dis) + 700 * (b.d20_dis - a.d20_dis);
+    s += b.no_fly && !a.no_fly && c->fly_ft ? 400 : 0;
+    s += 10 * (b.speed_cut - a.speed_cut) + 50 * (b.stand_ap - a.stand_ap);
+    for (int k = 0; k < IN_NSKILL; k++)
+        s += 20 * (b.skill_dis[k] - a.skill_dis[k]);
+    s += 5 * (b.value - a.value) + in_parts[type].severity;
+    return s;
+}
+
+int in_best_part(const in_creature *c, int d, uint32_t allowed, int spread, int injury_value)
+{
+    int best = -1, bs = 0;
+    for (int t = 0; t < IN_NPART; t++) {
+        if (!(allowed >> t & 1u))
+            continue;
+        int s = in_part_score(c, t, 1 + d - in_parts[t].severity, spread, injury_value);
+        if (best < 0 || s > bs)
+            best = t, bs = s;
+    }
+    return best;
+}
+
+int in_answer(fray_encounter *e, int who, int q, uint32_t allowed, const fray_action *ctx)
+{
+    (void)ctx;
+    const in_state *s = IN_ST(e);
+    if (q == IN_Q_PART)
+        return in_best_part(IN_CCR(e, s->ask_target), s->ask_degrees, allowed,
+                            fray_opt(e, IN_OPT_SPREAD), fray_opt(e, IN_OPT_INJURY_VALUE));
+    return fray_res(e, who, IN_R_STAMINA) >= 2 ? 1 : 0; /* Cleave */
+}
+
+/* How near a foe is to falling: what is left of its pools, less what its
+ * injuries already weigh. Lower first. */
+static int standing(const fray_encounter *e, int t)
+{
+    in_fx fx;
+    in_effects(IN_CCR(e, t), &fx, 0);
+    return fray_res(e, t, IN_R_STAMINA) + fray_res(e, t, IN_R_EXH) - 2 * fx.value;
+}
+
+static int is_attack(int k)
+{
+    return k == IN_A_ATTACK || k == IN_A_POWER || k == IN_A_DEADLY_AIM ||
+           k == IN_A_MULTIWEAPON || k == IN_A_RAPID || k == IN_A_THROW;
+}
+
+static int attack_worth(const fray_encounter *e, int who, const fray_action *a)
+{
+    const in_creature *c = IN_CCR(e, who);
+    int st = fray_res(e, who, IN_R_STAMINA), n = (a->arg >> 4) & 15;
+    const in_weapon *w = &c->w[a->arg & 15];
+    switch (a->kind) {
+    case IN_A_MULTIWEAPON:
+    case IN_A_RAPID:
+        return 40;
+    case IN_A_POWER:
+    case IN_A_DEADLY_AIM:
+        return st - n >= 1 ? 30 + n : -1; /* keep one Stamina for a parry */
+    case IN_A_THROW: {
+        int other = 0;
+        for (int i = 0; i < c->nweapon; i++)
+            other |= i != (a->arg & 15) && c->w[i].melee && in_weapon_usable(c, i);
+        return other ? 5 : -1;
+    }
+    default:
+        return w->melee ? 20 : 10;
+    }
+}
+
+static int own_turn(fray_encounter *e, int who, const fray_action *l, int n)
+{
+    int focus = -1, fs = 0;
+    for (int i = 0; i < n; i++)
+        if (is_attack(l[i].kind) && (focus < 0 || standing(e, l[i].target) < fs))
+            focus = l[i].target, fs = standing(e, l[i].target);
+    int best = -1, bw = -1, stand = -1, pick = -1, shield = -1, defend = -1, charge = -1, move = -1;
+    int md = 0;
+    for (int i = 0; i < n; i++) {
+        switch (l[i].kind) {
+        case IN_A_STAND: stand = i; break;
+        case IN_A_PICKUP: pick = i; break;
+        case IN_A_SHIELD: shield = i; break;
+        case IN_A_DEFEND: defend = i; break;
+        case IN_A_CHARGE: if (charge < 0) charge = i; break;
+        case IN_A_MOVE: {
+            int d = fray_distance(e, who, l[i].target);
+            if (move < 0 || d < md)
+                move = i, md = d;
+            break;
+        }
+        default:
+            if (is_attack(l[i].kind) && l[i].target == focus) {
+                int w = attack_worth(e, who, &l[i]);
+                if (w > bw)
+                    best = i, bw = w;
+            }
+        }
+    }
+    if (stand >= 0)
+        return stand;
+    if (pick >= 0 && !usable_weapons(IN_CCR(e, who)))
+        return pick;
+    if (fray_res(e, who, IN_R_ATTACKS) >= 2 || (best < 0 && move < 0 && charge < 0))
+        return shield >= 0 ? shield : defend;
+    if (best >= 0)
+        return best;
+    if (pick >= 0)
+        return pick;
+    if (charge >= 0 && fray_res(e, who, IN_R_ATTACKS) == 0)
+        return charge;
+    if (move >= 0)
+        return move;
+    return shield >= 0 ? shield : defend;
+}
+
+int in_policy(fray_encounter *e, int who, int window, const fray_action *trigger,
+              const fray_action *legal, int n)
+{
+    (void)trigger;
+    if (window == FRAY_WIN_ACT)
+        return own_turn(e, who, legal, n);
+    for (int i = 0; i < n; i++) {
+        if (legal[i].kind == IN_A_REACTIVE)
+            return i;
+        if (legal[i].kind == IN_A_PARRY && e->check && e->check->total >= e->check->target) {
+            const in_creature *c = IN_CCR(e, who);
+            int bonus = in_attack_bonus(e, who, &c->w[legal[i].arg & 15], 0);
+            if (20 + bonus - e->check->total >= 6) /* at least a 30% chance */
+                return i;
+        }
+    }
+    return -1;
+}
