@@ -222,8 +222,8 @@ void ct_attack(fray_encounter *e, const fray_action *a, int weapon, int spell)
     ct_roll ra = ct_test_roll(e, &p.att, p.spell ? "Attack: Sorcery test"
                                                  : "Attack: Fighting Style test");
     static const char *const purpose[CT_NDEF] = {
-        "Block: Fighting Style test", "Dodge test", "Parry: Fighting Style test",
-        "Withstand: Focus test", "No defence"};
+        "No defence", "Block: Fighting Style test", "Dodge test", "Parry: Fighting Style test",
+        "Withstand: Focus test"};
     /* "if the defender didn't defend, they automatically fail their test" */
     ct_roll rd = ct_test_roll(e, &dt, purpose[def]);
     const char *out = outcome_name(ra, rd, def);

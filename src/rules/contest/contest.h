@@ -55,11 +55,12 @@ enum ct_opt { CT_OPT_MODEL, CT_OPT_D20_BASE, CT_OPT_POOL_SUCCESS, CT_OPT_AP_ROUN
 
 enum { CT_MODEL_D20 = 0, CT_MODEL_POOL = 1 };
 
-/* #Step II: Defend (the question's answers) */
-enum ct_def { CT_D_BLOCK, CT_D_DODGE, CT_D_PARRY, CT_D_WITHSTAND, CT_D_NONE, CT_NDEF };
+/* #Step II: Defend (the question's answers; "None", always allowed, first,
+ * so that an answer by number 1 is always one allowed) */
+enum ct_def { CT_D_NONE, CT_D_BLOCK, CT_D_DODGE, CT_D_PARRY, CT_D_WITHSTAND, CT_NDEF };
 /* #Maneuvers */
-enum ct_man { CT_M_BASH, CT_M_BRACE, CT_M_DISARM, CT_M_FEINT, CT_M_PRECISION, CT_M_PUSH,
-              CT_M_TRIP, CT_M_NONE, CT_NMAN };
+enum ct_man { CT_M_NONE, CT_M_BASH, CT_M_BRACE, CT_M_DISARM, CT_M_FEINT, CT_M_PRECISION,
+              CT_M_PUSH, CT_M_TRIP, CT_NMAN };
 enum { CT_Q_DEFENCE, CT_Q_MANEUVER, CT_NQ };
 
 /* #Damage Type */

@@ -158,7 +158,7 @@ static int plan_from_args(const odds_args *g, ct_plan *p, char *err, size_t len)
                               "psychic)", g->type);
     p->att = (ct_test){g->attack, g->boon, 0};
     p->allowed = 1u << CT_D_NONE;
-    for (int d = 0; d < CT_D_NONE; d++) {
+    for (int d = CT_D_BLOCK; d < CT_NDEF; d++) {
         p->def[d] = (ct_test){g->rating[d], g->dboon, 0};
         if (g->seen[d])
             p->allowed |= 1u << d;

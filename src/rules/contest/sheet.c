@@ -155,11 +155,11 @@ static int load_spell(sheet_ctx *s, const json_t *v, ct_spell *sp)
         size_t i;
         json_t *x;
         json_array_foreach(d, i, x) {
-            int k = 0;
-            while (k < CT_D_NONE && !(json_is_string(x) &&
+            int k = CT_D_BLOCK;
+            while (k < CT_NDEF && !(json_is_string(x) &&
                                       !strcasecmp(json_string_value(x), ct_def_name[k])))
                 k++;
-            if (k == CT_D_NONE)
+            if (k == CT_NDEF)
                 return fray_load_fail(ld, "defences", "expected Block, Dodge, Parry or Withstand");
             sp->defences |= (uint8_t)(1u << k);
         }

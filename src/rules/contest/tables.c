@@ -49,6 +49,6 @@ const ct_cover_row ct_cover_table[CT_NCOVER] = {
 };
 
 /* #Step II: Defend; #Maneuvers */
-const char *const ct_def_name[CT_NDEF] = {"Block", "Dodge", "Parry", "Withstand", "None"};
-const char *const ct_man_name[CT_NMAN] = {"Bash", "Brace", "Disarm", "Feint",
-                                          "Precision", "Push", "Trip", "None"};
+const char *const ct_def_name[CT_NDEF] = {"None", "Block", "Dodge", "Parry", "Withstand"};
+const char *const ct_man_name[CT_NMAN] = {"None", "Bash", "Brace", "Disarm", "Feint",
+                                          "Precision", "Push", "Trip"};
