@@ -197,6 +197,8 @@ static int plan_from_sheets(const char *a, const char *d, ct_plan *p, int opt[CT
     int w = 0;
     while (w < c->nweapon - 1 && !ct_weapon_reaches(e, 0, w, 1) && !c->weapon[w].range)
         w++;
+    /* a defender at the start of a round: its AP there to defend with */
+    e->c[1].res[CT_R_AP] = fray_opt(e, CT_OPT_AP_ROUND);
     ct_plan_of(e, 0, 1, w, -1, 0, p);
     for (int i = 0; i < CT_NOPT; i++)
         opt[i] = e->opt[i];

@@ -175,6 +175,14 @@ static void odds_command(void **s)
     assert_null(json_object_get(defs, "Parry"));
     assert_non_null(json_object_get(defs, "None"));
     json_decref(out);
+    /* two bundled sheets: the knight may block, dodge or parry the ogre */
+    char *pair[] = {"strike", "--attacker", "ogre", "--defender", "classical-knight"};
+    assert_int_equal(ct_odds(5, pair, &out, err, sizeof err), 0);
+    defs = json_object_get(out, "defences");
+    assert_non_null(json_object_get(defs, "Block"));
+    assert_non_null(json_object_get(defs, "Parry"));
+    assert_null(json_object_get(defs, "Withstand"));
+    json_decref(out);
     char *bad[] = {"strike", "--attack", "6", "--type", "sonic"};
     assert_int_equal(ct_odds(5, bad, &out, err, sizeof err), -1);
     assert_non_null(strstr(err, "sonic"));
