@@ -1,0 +1,282 @@
+/* contest.h: the `contest` ruleset (seed 004_ddd5865ba645a58b.txt), internal.
+ *
+ * Every attack is a Combat Roll: the defender picks Block, Dodge, Parry or
+ * Withstand before the dice, both roll a test, and the pair of results
+ * decides. The text leaves "test", "Successes", boon and bane to its core
+ * chapter; the reading is the rule option test_model (CT_OPT_MODEL):
+ *   0 d20 roll-under: pass when 1d20 <= base + attribute + skill + mods,
+ *     Successes = target - roll + 1; a boon rolls two d20 and keeps the
+ *     lower, a bane the higher;
+ *   1 dice pool: attribute + skill + mods d6, each die showing pool_success
+ *     or more is a Success, pass with one or more; a boon adds a die, a bane
+ *     takes one away.
+ * Files follow the text's parts:
+ *   tables.c      every table (armour, sizes, damage types, styles' gear words)
+ *   test.c        the test model (both readings) and its exact distribution
+ *   sheet.c       the creature sheet: attributes, skills, Fighting Styles, gear
+ *   initiative.c  #The Initiative Structure, #Combat Overview, #Saving Your Turn
+ *   actions.c     #Actions in Combat: the legal actions of each window
+ *   attack.c      #Attacking & Defending: Steps I-III, the Combat Roll
+ *   maneuvers.c   #Maneuvers, #Size Matters
+ *   positioning.c #Positioning: moving, opportunity attacks, cover, flanking
+ *   damage.c      #Damage & Health: types, resistance, Armor, Shields
+ *   policy.c      the built-in policy; odds.c `fray odds contest`
+ */
+#ifndef CONTEST_H
+#define CONTEST_H
+
+#include "core.h"
+
+#define CT_SEED "004_ddd5865ba645a58b.txt"
+#define CT_RULE(h) CT_SEED "#" h
+
+/* ---- Enumerations ---- */
+
+enum ct_attr { CT_STR, CT_AGI, CT_PER, CT_INT, CT_WIL, CT_NATTR };
+
+enum ct_skill { CT_SK_DODGE, CT_SK_SORCERY, CT_SK_FOCUS, CT_SK_ATHLETICS, CT_SK_ACROBATICS,
+                CT_SK_SLEIGHT, CT_SK_DECEPTION, CT_SK_OBSERVATION, CT_SK_STEALTH, CT_NSKILL };
+
+enum ct_res { CT_R_HEALTH, CT_R_INIT, CT_R_AP, CT_R_ATTACKS, CT_R_FREE, CT_R_MOVE, CT_NRES };
+
+enum ct_cond { CT_C_UNCONSCIOUS, CT_C_PRONE, CT_C_DAZED, CT_C_GRAPPLED, CT_C_BRACED,
+               CT_C_FEINTING, CT_C_DISENGAGED, CT_C_SURPRISED, CT_C_HIDDEN, CT_C_DISARMED,
+               CT_NCOND };
+
+enum ct_act {
+    CT_A_STRIKE, CT_A_MAGIC, CT_A_MOVE, CT_A_DASH, CT_A_DISENGAGE, CT_A_GRAPPLE, CT_A_SEARCH,
+    CT_A_SNEAK, CT_A_SAVE, CT_A_STAND, CT_A_DEFEND, CT_A_MANIPULATE, CT_A_OPPORTUNITY,
+    CT_A_MAGIC_REACT, CT_NACT
+};
+
+enum ct_opt { CT_OPT_MODEL, CT_OPT_D20_BASE, CT_OPT_POOL_SUCCESS, CT_OPT_AP_ROUND,
+              CT_OPT_ATTACKS, CT_OPT_AP_PRIMARY, CT_OPT_AP_REACTION, CT_OPT_OTHER_BLOCK,
+              CT_NOPT };
+
+enum { CT_MODEL_D20 = 0, CT_MODEL_POOL = 1 };
+
+/* #Step II: Defend (the question's answers; "None", always allowed, first,
+ * so that an answer by number 1 is always one allowed) */
+enum ct_def { CT_D_NONE, CT_D_BLOCK, CT_D_DODGE, CT_D_PARRY, CT_D_WITHSTAND, CT_NDEF };
+/* #Maneuvers */
+enum ct_man { CT_M_NONE, CT_M_BASH, CT_M_BRACE, CT_M_DISARM, CT_M_FEINT, CT_M_PRECISION,
+              CT_M_PUSH, CT_M_TRIP, CT_NMAN };
+enum { CT_Q_DEFENCE, CT_Q_MANEUVER, CT_NQ };
+
+/* #Damage Type */
+enum ct_dtype { CT_CRUSHING, CT_PIERCING, CT_SLASHING, CT_FIRE, CT_FROST, CT_SHOCK, CT_ACID,
+                CT_FORCE, CT_NECROTIC, CT_RADIANT, CT_POISON, CT_PSYCHIC, CT_NDTYPE };
+enum ct_group { CT_G_PHYSICAL, CT_G_MAGICAL, CT_G_OTHER, CT_NGROUP };
+/* resistance slots: one per type, then one per group ("Magic Resistance") */
+#define CT_NRESIST (CT_NDTYPE + CT_NGROUP)
+
+enum ct_size { CT_TINY, CT_SMALL, CT_MEDIUM, CT_LARGE, CT_HUGE, CT_NSIZE };
+enum ct_level { CT_UNARMORED, CT_PARTIAL, CT_FULL, CT_NLEVEL };
+enum ct_cover { CT_COVER_NONE, CT_COVER_LOW, CT_COVER_HIGH, CT_COVER_FULL, CT_NCOVER };
+
+#define CT_MAX_WEAPONS 5 /* four on the sheet, and unarmed fighting */
+#define CT_MAX_STYLES 3
+#define CT_MAX_GEAR 10
+#define CT_MAX_SPELLS 4
+#define CT_NAME 24
+
+/* ---- Tables (tables.c) ---- */
+
+extern const char *const ct_attr_name[CT_NATTR];
+extern const char *const ct_skill_name[CT_NSKILL];
+extern const int ct_skill_attr[CT_NSKILL];
+extern const char *const ct_dtype_name[CT_NDTYPE];
+extern const int ct_dtype_group[CT_NDTYPE];
+extern const char *const ct_group_name[CT_NGROUP];
+extern const char *const ct_size_name[CT_NSIZE];
+extern const char *const ct_level_name[CT_NLEVEL];
+extern const char *const ct_cover_name[CT_NCOVER];
+extern const char *const ct_def_name[CT_NDEF];
+extern const char *const ct_man_name[CT_NMAN];
+
+typedef struct ct_material_row {
+    const char *name;
+    int ar[CT_NLEVEL]; /* unarmored, partial, full */
+} ct_material_row;
+extern const ct_material_row ct_materials[];
+extern const int ct_nmaterials;
+
+/* #Cover: attack penalty and Dodge bonus against ranged attacks */
+typedef struct ct_cover_row { int attack, dodge, blocks; } ct_cover_row;
+extern const ct_cover_row ct_cover_table[CT_NCOVER];
+
+/* ---- The test model (test.c) ---- */
+
+/* One test as rolled: pass, and Successes (0 on a fail). */
+typedef struct ct_roll { int pass, successes; } ct_roll;
+
+/* The rating a test reads (attribute + skill + modifiers) and its counted
+ * boons (> 0) or banes (< 0); auto: +1 passes, -1 fails without dice. */
+typedef struct ct_test { int rating, boon, autores; } ct_test;
+
+ct_roll ct_test_roll(fray_encounter *e, const ct_test *t, const char *purpose);
+/* The exact distribution of Successes: p[0] failing, p[s] passing with s
+ * Successes, s < CT_MAX_SUCC. model, base and pool threshold as the options. */
+#define CT_MAX_SUCC 64
+void ct_test_dist(int model, int base, int thr, const ct_test *t, double p[CT_MAX_SUCC]);
+
+/* ---- The creature (sheet.c) ---- */
+
+typedef struct ct_weapon {
+    char name[CT_NAME];
+    int dice, sides, bonus; /* damage NdS + bonus */
+    int type;               /* ct_dtype */
+    int reach;              /* cm, melee */
+    int range;              /* cm, 0: melee only */
+    int two_handed, heavy;
+    int held;               /* 0 once disarmed and on the floor */
+    int unarmed;            /* unarmed fighting, always at hand */
+} ct_weapon;
+
+typedef struct ct_spell {
+    char name[CT_NAME];
+    int dice, sides, bonus, type;
+    int range;        /* cm */
+    int melee_attack; /* the Melee Attack trait: casting it provokes no attack */
+    int mind;         /* targets the mind: Withstand allowed */
+    int heal;         /* a non-attacking spell: heals an ally */
+    uint8_t defences; /* bit per ct_def the spell allows */
+} ct_spell;
+
+typedef struct ct_style {
+    char name[CT_NAME];
+    int rank;
+    int ngear;
+    char gear[CT_MAX_GEAR][CT_NAME];
+} ct_style;
+
+typedef struct ct_creature {
+    int pc;
+    int attr[CT_NATTR];
+    int skill[CT_NSKILL];
+    int initiative, speed, size, health;
+    int nstyle;
+    ct_style style[CT_MAX_STYLES];
+    int nweapon;
+    ct_weapon weapon[CT_MAX_WEAPONS];
+    int armor_level, armor_material, ar;
+    char armor_name[CT_NAME];
+    char shield[CT_NAME];
+    int br, shield_held;
+    int nspell;
+    ct_spell spell[CT_MAX_SPELLS];
+    int8_t resist[CT_NRESIST], vuln[CT_NRESIST];
+    int cover, ambush;
+} ct_creature;
+
+typedef struct ct_state {
+    uint32_t oa_open;  /* who may make an opportunity attack in the window under way */
+    uint32_t saved;    /* who saved its turn this round (#Saving Your Turn: once) */
+    uint32_t acted;    /* who took an action in its turn under way */
+} ct_state;
+
+static inline ct_creature *ct_c(fray_encounter *e, int who) { return fray_priv(e, who); }
+static inline const ct_creature *ct_cc(const fray_encounter *e, int who)
+{
+    return fray_cpriv(e, who);
+}
+
+int ct_load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int who);
+int ct_loaded(fray_load *ld, fray_encounter *e);
+/* Whether a style of c lists a gear word; the best style rank for an item
+ * (trained), or -1. */
+int ct_style_for(const ct_creature *c, const char *gear);
+int ct_best_rank(const ct_creature *c);
+int ct_armor_trained(const ct_creature *c);
+const char *ct_opt_model_name(int model);
+
+/* ---- Initiative (initiative.c) ---- */
+
+extern const fray_turn_rules ct_turns;
+void ct_start_combat(fray_encounter *e);
+void ct_start_round(fray_encounter *e);
+void ct_end_round(fray_encounter *e);
+void ct_join(fray_encounter *e, int who);
+
+/* ---- Actions (actions.c) ---- */
+
+int ct_legal(fray_encounter *e, int who, int window, const fray_action *trig, fray_action *out,
+             int max);
+void ct_resolve(fray_encounter *e, const fray_action *a);
+void ct_spend(fray_encounter *e, int who, int ap, int attack);
+int ct_can_react(const fray_encounter *e, int who);
+int ct_foes(const fray_encounter *e, int a, int b);
+int ct_melee_weapon(const fray_encounter *e, int who);
+
+/* ---- The Combat Roll (attack.c) ---- */
+
+/* What one attack brings to the roll, read from the creatures. */
+typedef struct ct_plan {
+    int spell;          /* a spell attack */
+    int ranged;         /* a ranged weapon attack (or a spell beyond reach) */
+    int mind;
+    ct_test att;
+    ct_test def[CT_NDEF];
+    uint32_t allowed;   /* defences allowed (bit per ct_def) */
+    int dice, sides, bonus, type;
+    int ar, br;         /* the defender's Armor and Block Ratings */
+    int resist, vuln;   /* the highest resistance and vulnerability to the type */
+} ct_plan;
+
+void ct_plan_of(fray_encounter *e, int who, int t, int weapon, int spell, int show, ct_plan *p);
+void ct_attack(fray_encounter *e, const fray_action *a, int weapon, int spell);
+/* The rating of a test: attribute + skill-or-style + untrained/cover/flank
+ * modifiers attached to the next event (with sources) when e is given. */
+void ct_skill_test(const fray_encounter *e, int who, int skill, ct_test *t);
+/* Everything a creature's state gives its tests: Dazed, Prone, untrained
+ * armour, a Brace (used if use is set). */
+void ct_state_boons(fray_encounter *e, int who, int defence, ct_test *t);
+
+/* ---- Maneuvers (maneuvers.c) ---- */
+
+uint32_t ct_maneuvers_allowed(const fray_encounter *e, int winner, int loser, int strike);
+void ct_maneuver(fray_encounter *e, int winner, int loser, int man, const fray_action *a);
+/* The size rule of a starred maneuver's test: the boon, or auto. */
+void ct_size_matters(const fray_encounter *e, int winner, int loser, ct_test *t);
+
+/* ---- Positioning (positioning.c) ---- */
+
+int ct_reach(const fray_encounter *e, int who);
+int ct_in_reach(const fray_encounter *e, int who, int t);
+int ct_flanked(const fray_encounter *e, int who, int t);
+void ct_move_to(fray_encounter *e, const fray_action *a, int cost_move);
+void ct_provoke(fray_encounter *e, const fray_action *a, int window, uint32_t who);
+uint32_t ct_reach_of(const fray_encounter *e, int mover, int x, int y);
+int ct_weapon_reaches(const fray_encounter *e, int who, int w, int t);
+int ct_move_dest(const fray_encounter *e, int who, int t, int away, int budget, int *x, int *y);
+
+/* ---- Damage (damage.c) ---- */
+
+/* Damage after Armor Rating, Block Rating (on a block), resistance and
+ * vulnerability; never below 0. */
+int ct_damage_after(int raw, int type, int ar, int br, int blocked, int resist, int vuln,
+                    int other_block);
+int ct_block_part(int type, int br, int other_block);
+int ct_resist_of(const ct_creature *c, int type);
+int ct_vuln_of(const ct_creature *c, int type);
+void ct_take_damage(fray_encounter *e, int who, int amount, int src);
+void ct_fiat(fray_encounter *e, int who, int amount, int heal);
+
+/* ---- Policy and odds ---- */
+
+int ct_policy(fray_encounter *e, int who, int window, const fray_action *trig,
+              const fray_action *legal, int n);
+int ct_answer(fray_encounter *e, int who, int q, uint32_t allowed, const fray_action *ctx);
+
+/* The exact Combat Roll of a plan against one defence. */
+typedef struct ct_outcome {
+    double both_fail, att_crit, def_crit, block, hit, miss;
+    double dmg[128]; /* P(damage = v) after ratings, v < 128; misses count as 0 */
+} ct_outcome;
+void ct_odds_of(int model, int base, int thr, int other_block, const ct_plan *p, int def,
+                ct_outcome *o);
+double ct_expected_damage(const ct_outcome *o);
+int ct_odds(int argc, char **argv, json_t **out, char *err, size_t errlen);
+extern const char ct_odds_help[];
+
+#endif
