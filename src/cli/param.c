@@ -224,7 +224,7 @@ static int parse_list(const char *s, cli_param *p)
         if (!v)
             v = json_string(tok);
         p->val[p->nvals] = v;
-        snprintf(p->label[p->nvals], sizeof p->label[0], "%s", tok);
+        snprintf(p->label[p->nvals], sizeof p->label[0], "%.31s", tok);
         p->nvals++;
         if (!q[k])
             return 1;
