@@ -10,7 +10,8 @@ set -eu
 cd "$(dirname "$0")/.."
 secs=${1:-60}
 only=${2:-}
-CC=clang cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=Debug -DFRAY_SANITIZE=ON -DFRAY_FUZZ=ON >/dev/null
+# optimised with the sanitizers: about four times the inputs a second of -O0
+CC=clang cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFRAY_SANITIZE=ON -DFRAY_FUZZ=ON >/dev/null
 for src in fuzz/*_fuzz.c; do
     name=$(basename "$src" _fuzz.c)
     [ -z "$only" ] || [ "$only" = "$name" ] || continue
