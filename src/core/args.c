@@ -123,3 +123,16 @@ int fray_args_pair(int argc, char **argv, const char **attacker, const char **de
         return snprintf(err, errlen, "--attacker and --defender go together"), -1;
     return 0;
 }
+
+json_t *fray_odds_dist_json(const double *p, int lo, int n)
+{
+    json_t *o = json_object();
+    char key[24];
+    for (int i = 0; i < n; i++) {
+        if (p[i] == 0.0)
+            continue;
+        snprintf(key, sizeof key, "%d", lo + i);
+        json_object_set_new(o, key, json_real(p[i]));
+    }
+    return o;
+}

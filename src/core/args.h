@@ -56,4 +56,8 @@ int fray_args_pair(int argc, char **argv, const char **attacker, const char **de
 int fray_parse_ll(const char *opt, const char *s, long long min, long long max, long long *out,
                   char *err, size_t errlen);
 
+/* A distribution as an odds answer writes it: {"value": p, ...} for the
+ * values lo..lo+n-1 with p > 0 (a new reference; the caller owns it). */
+json_t *fray_odds_dist_json(const double *p, int lo, int n);
+
 #endif

@@ -171,19 +171,6 @@ static int attack_odds(const ta_args *g, ta_attack_odds *r, char *err, size_t er
     return 0;
 }
 
-static json_t *dist_json(const double *p, int lo, int n)
-{
-    json_t *o = json_object();
-    char key[24];
-    for (int i = 0; i < n; i++) {
-        if (p[i] == 0.0)
-            continue;
-        snprintf(key, sizeof key, "%d", lo + i);
-        json_object_set_new(o, key, json_real(p[i]));
-    }
-    return o;
-}
-
 static json_t *params_json(const ta_args *g)
 {
     json_t *p = json_pack("{s:i, s:i, s:s, s:i, s:i, s:i, s:i, s:i, s:i}", "bonus", g->bonus,
@@ -255,7 +242,7 @@ static int defeat_json(const ta_args *g, const ta_attack_odds *r, json_t *o, cha
         mean += j * d.p_att[j];
         mass += d.p_att[j];
     }
-    json_object_set_new(o, "attacks", dist_json(d.p_att + 1, 1, d.n_att));
+    json_object_set_new(o, "attacks", fray_odds_dist_json(d.p_att + 1, 1, d.n_att));
     json_object_set_new(o, "mean_attacks", mass > 0 ? json_real(mean / mass) : json_null());
     json_object_set_new(o, "tail", json_real(d.tail));
     fray_defeat_free(&d);
@@ -274,7 +261,7 @@ static int odds_json(const ta_args *g, int defeat, json_t **out, char *err, size
     json_object_set_new(o, "p_hit", json_real(r.p_hit));
     json_object_set_new(o, "p_crit", json_real(r.p_crit));
     json_object_set_new(o, "mean_damage", json_real(fray_dist_mean(&r.dmg)));
-    json_object_set_new(o, "damage", dist_json(r.dmg.p, 0, r.dmg.n));
+    json_object_set_new(o, "damage", fray_odds_dist_json(r.dmg.p, 0, r.dmg.n));
     json_object_set_new(o, "bleed", bleed_json(g, &r));
     int rc = defeat ? defeat_json(g, &r, o, err, errlen) : 0;
     fray_dist_free(&r.dmg);

@@ -578,19 +578,6 @@ static json_t *mc_defeat(const wo_args *g, const wo_defeat *x)
 
 /* ---- JSON ------------------------------------------------------------------------- */
 
-static json_t *dist_json(const double *p, int lo, int n)
-{
-    json_t *o = json_object();
-    char key[24];
-    for (int i = 0; i < n; i++) {
-        if (p[i] == 0.0)
-            continue;
-        snprintf(key, sizeof key, "%d", lo + i);
-        json_object_set_new(o, key, json_real(p[i]));
-    }
-    return o;
-}
-
 static json_t *params_json(const wo_args *g)
 {
     json_t *p = json_object();
@@ -619,7 +606,7 @@ static void attack_json(json_t *o, const wo_attack_odds *r)
     for (int l = 0; l < WO_NLEVELS; l++)
         json_object_set_new(w, wo_level_name[l], json_real(r->level[1 + l]));
     json_object_set_new(o, "wound", w);
-    json_object_set_new(o, "damage", dist_json(r->damage.p, r->damage.lo, r->damage.n));
+    json_object_set_new(o, "damage", fray_odds_dist_json(r->damage.p, r->damage.lo, r->damage.n));
 }
 
 static json_t *truncation_json(const wo_attack_odds *r)
@@ -682,8 +669,8 @@ static int odds_defeat(const wo_args *g, json_t **out, char *err, size_t errlen)
     json_t *atk = json_object();
     attack_json(atk, &x.a);
     json_object_set_new(o, "attack", atk);
-    json_object_set_new(o, "attacks", dist_json(x.w.p_att, 0, x.w.n_att + 1));
-    json_object_set_new(o, "rounds", dist_json(x.p_rnd, 0, x.n_rnd + 1));
+    json_object_set_new(o, "attacks", fray_odds_dist_json(x.w.p_att, 0, x.w.n_att + 1));
+    json_object_set_new(o, "rounds", fray_odds_dist_json(x.p_rnd, 0, x.n_rnd + 1));
     double ma = 0.0, mr = 0.0, mass = 0.0;
     for (int j = 1; j <= x.w.n_att; j++) {
         ma += j * x.w.p_att[j];
