@@ -111,6 +111,13 @@ result "$tmp/ed" Wren 1 | grep -q "Stamina 7/12" && heading "$tmp/ed" Wren 2 | g
 # 000 #Long Rest: "Your Aura is fully restored."
 result "$tmp/ed" Aldric 2 | grep -q "Aura 22/28" && heading "$tmp/ed" Aldric 3 | grep -q "Aura 28/28" &&
     ok || bad "energy: long rest aura: $(result "$tmp/ed" Aldric 2) / $(heading "$tmp/ed" Aldric 3)"
+"$fray" run examples/days/injury-day.json --seed 7 >"$tmp/id"
+# 001 #Injuries: an injury is healed over days, not by an hour's rest (the
+# rest hook's kind 0): Wren's nose injury and its strain come to fight 2;
+# the hour gives Stamina back
+result "$tmp/id" Wren 1 | grep -q "injuries: Nose1" && heading "$tmp/id" Wren 2 | grep -q "Strain 1, injuries: Nose1" &&
+    ok || bad "injury: the injury was not carried: $(result "$tmp/id" Wren 1) / $(heading "$tmp/id" Wren 2)"
+heading "$tmp/id" Wren 2 | grep -Eq "Stamina ([0-9]+)/\1," && ok || bad "injury: the hour's rest gave no Stamina: $(heading "$tmp/id" Wren 2)"
 # bad days
 jq '.day[1] = {"rest": "nap"}' examples/days/wounds-day.json >"$tmp/bad1.json"
 "$fray" check "$tmp/bad1.json" >/dev/null 2>"$tmp/err"
