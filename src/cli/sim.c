@@ -10,6 +10,7 @@
 #include "core.h"
 #include "sim.h"
 #include "cli.h"
+#include "bench.h"
 
 static void help(FILE *f)
 {
@@ -97,13 +98,6 @@ static pct percentiles(const fray_sim_result *r)
 
 static double rate(uint64_t k, uint64_t n) { return n ? (double)k / (double)n : 0.0; }
 
-static json_t *proportion(uint64_t k, uint64_t n)
-{
-    double lo, hi;
-    fray_wilson95(k, n, &lo, &hi);
-    return json_pack("{s:I,s:f,s:[f,f]}", "count", (json_int_t)k, "rate", rate(k, n), "ci95",
-                     lo, hi);
-}
 
 static json_t *pct_json(const pct *p, int k)
 {
@@ -122,9 +116,9 @@ static json_t *day_json(const fray_sim_result *r)
     for (int k = 0; k < r->nfights; k++) {
         json_t *alive = json_object();
         for (int i = 0; i < r->ncombatants; i++)
-            json_object_set_new(alive, r->c[i].name, proportion(r->day_alive[k][i], r->fights));
+            json_object_set_new(alive, r->c[i].name, cli_proportion(r->day_alive[k][i], r->fights));
         json_array_append_new(fights, json_pack("{s:s,s:o,s:o}", "name", r->fight[k], "survived",
-                                                proportion(r->day_won[k], r->fights), "alive", alive));
+                                                cli_proportion(r->day_won[k], r->fights), "alive", alive));
     }
     for (int k = 0; k <= r->nfights; k++) {
         char key[16];
@@ -172,9 +166,9 @@ static void print_json(const fray_sim_result *r, const char *path)
 
     json_t *wins = json_object();
     for (int s = 0; s < r->nsides; s++)
-        json_object_set_new(wins, r->side[s], proportion(r->wins[s], r->fights));
+        json_object_set_new(wins, r->side[s], cli_proportion(r->wins[s], r->fights));
     json_object_set_new(o, "wins", wins);
-    json_object_set_new(o, "draws", proportion(r->draws, r->fights));
+    json_object_set_new(o, "draws", cli_proportion(r->draws, r->fights));
 
     pct p = percentiles(r);
     json_t *rounds = json_object();
