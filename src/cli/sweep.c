@@ -126,7 +126,7 @@ static int make_points(sweep *s, const json_t *root)
 
 typedef struct first_attack {
     json_t *odds; /* side name -> the odds of that side's first attack */
-    int nsides, left;
+    int left;   /* sides still to make their first attack */
 } first_attack;
 
 /* Every creature plays its policy; the first own-turn choice of each side
@@ -157,7 +157,7 @@ static json_t *first_attack_odds(const point *pt, uint64_t seed)
         fray_encounter_free(e);
         return NULL;
     }
-    first_attack fa = {json_object(), e->nsides, e->nsides};
+    first_attack fa = {json_object(), e->nsides};
     fray_reset(e, seed, 0);
     for (int i = 0; i < e->n; i++)
         e->c[i].controller = FRAY_CTL_HUMAN;
