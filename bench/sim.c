@@ -18,7 +18,8 @@
  * the fastest run of each counts, as a moment when another process had the
  * core says nothing about fray.
  *
- * usage: bench_sim [-n FIGHTS] [--threads T] [--repeat R] [--examples DIR] [--json]
+ * usage: bench_sim [-n FIGHTS] [--threads T] [--repeat R] [--examples DIR]
+ *                  [--only NAME] [--json]
  */
 #include <getopt.h>
 #include <glob.h>
@@ -162,14 +163,17 @@ out:
 static void help(FILE *f)
 {
     fprintf(f,
-            "usage: bench_sim [-n FIGHTS] [--threads T] [--repeat R] [--examples DIR] [--json]\n\n"
+            "usage: bench_sim [-n FIGHTS] [--threads T] [--repeat R] [--examples DIR]\n"
+            "                 [--only NAME] [--json]\n\n"
             "Runs each ruleset's duel example (DIR/*-duel.json, DIR default: examples)\n"
             "on one thread and on T threads (default: the cores online) and prints\n"
             "fights/s, dice per fight, the cost of one die (fray_die, d10, same\n"
             "generator, same run) and ratio = time per fight / (dice per fight x cost\n"
             "per die). Without -n each run is sized to about %.0f s on one thread (at\n"
             "most %u fights). Each run is repeated R times (default %d), one thread\n"
-            "and all threads alternating, and the fastest of each counts.\n",
+            "and all threads alternating, and the fastest of each counts. --only NAME\n"
+            "runs just the rows whose file or ruleset contains NAME (\"floor\" for the\n"
+            "engine floor), e.g. to profile one of them.\n",
             BENCH_SECONDS, BENCH_MAX_FIGHTS, BENCH_REPEAT);
 }
 
@@ -178,17 +182,18 @@ int main(int argc, char **argv)
     static const struct option longopts[] = {
         {"threads", required_argument, 0, 't'}, {"examples", required_argument, 0, 'e'},
         {"json", no_argument, 0, 'j'},          {"help", no_argument, 0, 'h'},
-        {"repeat", required_argument, 0, 'r'},
+        {"repeat", required_argument, 0, 'r'},  {"only", required_argument, 0, 'o'},
         {0, 0, 0, 0}};
     unsigned long long n = 0;
     int threads = 0, json = 0, repeat = BENCH_REPEAT, c;
-    const char *dir = NULL;
-    while ((c = getopt_long(argc, argv, "n:t:e:r:jh", longopts, NULL)) != -1) {
+    const char *dir = NULL, *only = NULL;
+    while ((c = getopt_long(argc, argv, "n:t:e:r:o:jh", longopts, NULL)) != -1) {
         switch (c) {
         case 'n': n = strtoull(optarg, NULL, 10); break;
         case 't': threads = atoi(optarg); break;
         case 'e': dir = optarg; break;
         case 'r': repeat = atoi(optarg); break;
+        case 'o': only = optarg; break;
         case 'j': json = 1; break;
         case 'h': help(stdout); return 0;
         default: help(stderr); return 2;
@@ -223,6 +228,8 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < nrows; i++) {
         row *w = &rows[i];
         const char *path = i < g.gl_pathc ? g.gl_pathv[i] : NULL;
+        if (only && !strstr(path ? path : "(engine floor) floor", only))
+            continue;
         bench_one(path, n, threads, repeat, &die, w);
         if (!w->ok) {
             fprintf(stderr, "bench_sim: %s: %s\n", w->file, w->err);
