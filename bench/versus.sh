@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Two fray binaries side by side, for a change that must make fights
+# faster and change none of them (issue 16):
+#   1. every examples/*.json: `fray sim --json` minus "timing" must be the
+#      same from both (same seed, 2 threads): the same fights, only faster;
+#   2. for each duel, fights/s on one thread, the two binaries alternating,
+#      best of R runs each (a busy moment of the machine then counts for
+#      neither), and the ratio new/old.
+#   bench/versus.sh OLD NEW [R] [N_ENERGY] [N_WOUNDS]
+# OLD is typically a build of the commit before the change:
+#   git worktree add --detach /tmp/before REV && (cd /tmp/before && scripts/build.sh)
+#   bench/versus.sh /tmp/before/build/fray build/fray
+# Exit status 1 when any example's results differ.
+set -eu
+old=${1:?usage: bench/versus.sh OLD NEW [R] [N_ENERGY] [N_WOUNDS]}
+new=${2:?usage: bench/versus.sh OLD NEW [R] [N_ENERGY] [N_WOUNDS]}
+reps=${3:-5} n_energy=${4:-100000} n_wounds=${5:-1000000}
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+strip() { jq -S 'del(.timing)'; }
+
+same=0 differ=0
+for ex in examples/*.json; do
+    "$old" sim "$ex" -n 2000 --seed 7 --threads 2 --json | strip >"$tmp/old.json"
+    "$new" sim "$ex" -n 2000 --seed 7 --threads 2 --json | strip >"$tmp/new.json"
+    if cmp -s "$tmp/old.json" "$tmp/new.json"; then
+        same=$((same + 1))
+    else
+        differ=$((differ + 1))
+        echo "DIFFERENT: $ex"
+        diff "$tmp/old.json" "$tmp/new.json" | head -10
+    fi
+done
+echo "results: $same examples identical, $differ different (2000 fights, seed 7)"
+
+rate() { # binary encounter fights -> fights/s on one thread (the sim's own timing)
+    "$1" sim "$2" -n "$3" --seed 1 --threads 1 --json | jq '.timing.fights_per_s | floor'
+}
+for duel in energy wounds; do
+    ex=examples/$duel-duel.json
+    n=$n_energy
+    [ "$duel" = wounds ] && n=$n_wounds
+    best_old=0 best_new=0
+    for _ in $(seq "$reps"); do
+        r=$(rate "$old" "$ex" "$n")
+        [ "$r" -gt "$best_old" ] && best_old=$r
+        r=$(rate "$new" "$ex" "$n")
+        [ "$r" -gt "$best_new" ] && best_new=$r
+    done
+    awk -v d="$duel" -v a="$best_old" -v b="$best_new" -v r="$reps" -v n="$n" 'BEGIN {
+        printf "%s-duel: old %d fights/s, new %d fights/s, new/old %.2fx (1 thread, %d fights, best of %d)\n",
+               d, a, b, b / a, n, r }'
+done
+[ "$differ" -eq 0 ]
