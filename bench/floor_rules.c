@@ -3,8 +3,9 @@
  * bench_sim runs it beside the real duels to show what the engine's own
  * protocol costs per die: every round each creature is named by next_actor,
  * lists its one legal action, has its controller choose it, and resolves it
- * with a declared and a triggered window offered to the other creature (who
- * has no reaction to take). A Strike is a d20 that hits on 11 or more for
+ * with a declared and a triggered window offered to the other creature, who
+ * has no reaction to take: may_answer says so, as a real ruleset says it of
+ * a creature whose reaction is spent. A Strike is a d20 that hits on 11 or more for
  * 1d6 damage against 20 hit points. No movement, no conditions, no policy
  * worth the name: whatever ratio this row shows is the floor under any
  * ruleset that keeps the engine's contract (events, windows, controllers).
@@ -58,6 +59,15 @@ static int legal(fray_encounter *e, int who, int window, const fray_action *trig
             return 1;
         }
     return 0;
+}
+
+/* A Strike has no answer: no creature is ever listed in a reaction window. */
+static int may_answer(const fray_encounter *e, int who, int window, const fray_action *trig)
+{
+    (void)e;
+    (void)who;
+    (void)trig;
+    return window == FRAY_WIN_ACT;
 }
 
 static void resolve(fray_encounter *e, const fray_action *a)
@@ -122,6 +132,7 @@ const fray_ruleset floor_ruleset = {
     .pass = pass,
     .policy = policy,
     .describe = describe,
+    .may_answer = may_answer,
 };
 
 const char floor_duel_json[] =

@@ -249,14 +249,21 @@ struct fray_encounter {
     fray_turns turns0;
 
     char err[256];
+
+    /* fray_distance's memo, per ordered pair: the squared distance it saw
+     * last and its root. Not state: the root is a function of the square,
+     * which is checked on every use, so no write of a position needs to
+     * know of it (a reset, a move, a ruleset trying a square) and a zeroed
+     * or copied memo is right as it is. */
+    struct { int64_t d2; int d; } dist_memo[FRAY_MAX_COMBATANTS][FRAY_MAX_COMBATANTS];
 };
 
 /* ---- The ruleset table ---------------------------------------------------- */
 
 /* 1: the first table; 2: odds, odds_help, policy_kinds appended;
  * 3: turns, cond_info, questions, answer appended (core v2);
- * 4: action_odds appended. */
-#define FRAY_RULESET_VERSION 4
+ * 4: action_odds appended; 5: may_answer appended. */
+#define FRAY_RULESET_VERSION 5
 
 struct fray_ruleset {
     int version;            /* FRAY_RULESET_VERSION; new hooks are appended */
@@ -356,6 +363,16 @@ struct fray_ruleset {
      * without odds (a move). May be NULL. */
     int (*action_odds)(fray_encounter *e, const fray_action *a, json_t **out, char *err,
                        size_t errlen);
+
+    /* ---- appended in version 5 ---- */
+    /* Whether `who` could have anything to answer `trigger` with in
+     * `window` (FRAY_WIN_DECLARED, _TRIGGERED, _ROLLED: a reaction, an
+     * interrupt). 0 lets fray_offer skip listing its legal actions and
+     * asking its controller, who would be offered nothing; so it must never
+     * be 0 where legal would list an action. A quick test of what the
+     * creature has left (a reaction unspent, the points an interrupt costs),
+     * not a second legal. May be NULL: every creature is asked. */
+    int (*may_answer)(const fray_encounter *e, int who, int window, const fray_action *trigger);
 };
 
 #define FRAY_SUSPEND (-3)
@@ -413,10 +430,23 @@ static inline int fray_able(const fray_encounter *e, int who) { return e->c[who]
 
 /* ---- Changing state (each change goes to the next event) ----------------- */
 
-void fray_res_set(fray_encounter *e, int who, int res, int value);
 /* Record a change for the next event (what fray_res_set and the condition
- * calls do); `what` is a static string. */
-void fray_record(fray_encounter *e, int who, const char *what, int before, int after);
+ * calls do); `what` is a static string. Without a sink (the sim) nobody
+ * reads the changes, and none is kept. */
+void fray_record_change(fray_encounter *e, int who, const char *what, int before, int after);
+static inline void fray_record(fray_encounter *e, int who, const char *what, int before, int after)
+{
+    if (e->nsinks)
+        fray_record_change(e, who, what, before, after);
+}
+static inline void fray_res_set(fray_encounter *e, int who, int res, int value)
+{
+    int *slot = &e->c[who].res[res];
+    if (*slot == value)
+        return;
+    fray_record(e, who, e->rs->resources[res], *slot, value);
+    *slot = value;
+}
 void fray_set_status(fray_encounter *e, int who, int status);
 void fray_move(fray_encounter *e, int who, int x, int y);
 
@@ -479,20 +509,28 @@ static inline void fray_mods_drop(fray_encounter *e, int mark) { e->nmods = mark
  * the modifiers and the changes made since the last event. Inline, so that
  * without a sink (the sim) the event a caller writes is never built. */
 void fray_emit_to_sinks(fray_encounter *e, const fray_event *ev);
-static inline void fray_emit(fray_encounter *e, const fray_event *ev)
+static inline void fray_emit_unheard(fray_encounter *e)
 {
-    if (e->nsinks) {
-        fray_emit_to_sinks(e, ev);
-        return;
-    }
     /* counted; what it gathered is dropped */
     ++e->seq;
     e->dice.nlog = 0;
     e->nmods = 0;
     e->nchanges = 0;
 }
+/* A macro, not an inline function: the event (a compound literal, 120
+ * bytes) is then built only on the branch with a sink. As the argument of
+ * a function it was built, zeroed and filled, for every event of every
+ * simulated fight. `e` is evaluated twice: pass a plain name. Variadic,
+ * for the commas inside the literal's braces. */
+#define fray_emit(e, ...) \
+    ((e)->nsinks ? fray_emit_to_sinks((e), (__VA_ARGS__)) : fray_emit_unheard(e))
 /* Emit any pending rolls and changes as an event of kind "state". */
-void fray_flush(fray_encounter *e, int actor, const char *rule);
+void fray_flush_pending(fray_encounter *e, int actor, const char *rule);
+static inline void fray_flush(fray_encounter *e, int actor, const char *rule)
+{
+    if (e->dice.nlog || e->nchanges || e->nmods)
+        fray_flush_pending(e, actor, rule);
+}
 
 #include "check.h"
 #include "args.h"

@@ -297,21 +297,26 @@ int fray_choose(fray_encounter *e, int who, int window, const fray_action *trigg
     }
 }
 
-int fray_offer_some(fray_encounter *e, int window, const fray_action *trigger, uint32_t who_mask)
+/* The offer to the creatures of `ask` that may answer: the target first,
+ * then the others in order. may_answer is asked again just before each
+ * creature's turn to answer, as an answer taken before can change what the
+ * next one has (so the list each is offered is what legal gives then). */
+__attribute__((noinline)) /* the frequent path above it stays small */
+static int offer_to(fray_encounter *e, int window, const fray_action *trigger, uint32_t ask)
 {
-    if (e->offer_depth >= 4 || e->failed || e->dice.error)
-        return 0;
+    int (*may)(const fray_encounter *, int, int, const fray_action *) = e->rs->may_answer;
     int order[FRAY_MAX_COMBATANTS], n = 0;
-    if (trigger && trigger->target >= 0 && trigger->target != trigger->actor &&
-        ((who_mask >> trigger->target) & 1u))
+    if (trigger && trigger->target >= 0 && ((ask >> trigger->target) & 1u))
         order[n++] = trigger->target;
     for (int i = 0; i < e->n; i++)
-        if ((!trigger || (i != trigger->actor && i != trigger->target)) && ((who_mask >> i) & 1u))
+        if ((ask >> i) & 1u && (!trigger || i != trigger->target))
             order[n++] = i;
     int taken = 0;
     fray_action legal[FRAY_MAX_LEGAL];
     for (int k = 0; k < n; k++) {
         int who = order[k];
+        if (may && !may(e, who, window, trigger))
+            continue;
         int m = legal_for(e, who, window, trigger, legal);
         if (m <= 0)
             continue;
@@ -335,6 +340,27 @@ int fray_offer_some(fray_encounter *e, int window, const fray_action *trigger, u
             break;
     }
     return taken;
+}
+
+int fray_offer_some(fray_encounter *e, int window, const fray_action *trigger, uint32_t who_mask)
+{
+    if (e->offer_depth >= 4 || e->failed || e->dice.error)
+        return 0;
+    uint32_t ask = who_mask;
+    if (e->n < 32)
+        ask &= ((uint32_t)1 << e->n) - 1;
+    if (trigger && trigger->actor >= 0 && trigger->actor < 32)
+        ask &= ~((uint32_t)1 << trigger->actor); /* the actor does not answer itself */
+    /* Most windows of a simulated fight find nobody with an answer left:
+     * then nothing is listed, nobody is asked, and the listing below (and
+     * its 1.5 KiB of candidates) is never set up. */
+    int (*may)(const fray_encounter *, int, int, const fray_action *) = e->rs->may_answer;
+    if (!may)
+        return ask ? offer_to(e, window, trigger, ask) : 0;
+    for (uint32_t m = ask; m; m &= m - 1)
+        if (may(e, __builtin_ctz(m), window, trigger))
+            return offer_to(e, window, trigger, ask);
+    return 0;
 }
 
 int fray_offer(fray_encounter *e, int window, const fray_action *trigger)

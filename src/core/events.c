@@ -32,10 +32,9 @@ void fray_emit_to_sinks(fray_encounter *e, const fray_event *src)
     e->nchanges = 0;
 }
 
-void fray_flush(fray_encounter *e, int actor, const char *rule)
+void fray_flush_pending(fray_encounter *e, int actor, const char *rule)
 {
-    if (e->dice.nlog || e->nchanges || e->nmods)
-        fray_emit(e, &(fray_event){.kind = "state", .actor = actor, .target = -1, .rule = rule});
+    fray_emit(e, &(fray_event){.kind = "state", .actor = actor, .target = -1, .rule = rule});
 }
 
 /* ---- Narration ---- */

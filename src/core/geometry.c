@@ -24,8 +24,16 @@ int fray_isqrt(int64_t v)
 
 int fray_distance(const fray_encounter *e, int a, int b)
 {
-    int64_t dx = e->c[a].x - e->c[b].x, dy = e->c[a].y - e->c[b].y;
-    return fray_isqrt(dx * dx + dy * dy);
+    int64_t dx = e->c[a].x - e->c[b].x, dy = e->c[a].y - e->c[b].y, d2 = dx * dx + dy * dy;
+    /* Asked many times between two moves (a sixth of a simulated fight
+     * went to the root): the memo is not state, so writing it through a
+     * const encounter changes nothing the caller can see. */
+    fray_encounter *memo = (fray_encounter *)e;
+    if (memo->dist_memo[a][b].d2 != d2) {
+        memo->dist_memo[a][b].d2 = d2;
+        memo->dist_memo[a][b].d = fray_isqrt(d2);
+    }
+    return memo->dist_memo[a][b].d;
 }
 
 static const int dir_x[8] = {1, 1, 0, -1, -1, -1, 0, 1};

@@ -5,25 +5,15 @@
 
 #include "core.h"
 
-void fray_record(fray_encounter *e, int who, const char *what, int before, int after)
+void fray_record_change(fray_encounter *e, int who, const char *what, int before, int after)
 {
-    /* without a sink (the sim) nobody reads the changes */
-    if (e->nsinks && e->nchanges < FRAY_EV_CHANGES) {
+    if (e->nchanges < FRAY_EV_CHANGES) {
         fray_event_change *ch = &e->changes[e->nchanges++];
         ch->who = who;
         ch->what = what;
         ch->before = before;
         ch->after = after;
     }
-}
-
-void fray_res_set(fray_encounter *e, int who, int res, int value)
-{
-    int *slot = &e->c[who].res[res];
-    if (*slot == value)
-        return;
-    fray_record(e, who, e->rs->resources[res], *slot, value);
-    *slot = value;
 }
 
 static const char *const status_names[] = {"able", "down", "dead"};
