@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Two fray binaries side by side, for a change that must make fights
 # faster and change none of them (issue 16):
-#   1. every examples/*.json: `fray sim --json` minus "timing" must be the
-#      same from both (same seed, 2 threads): the same fights, only faster;
+#   1. every example (examples/*.json and the adventuring days in
+#      examples/days/): `fray sim --json` minus "timing" must be the same
+#      from both (same seed, 2 threads), and so must the same with random
+#      legal play on every side (the legal lists, in their order): the same
+#      fights, only faster;
 #   2. for each duel, fights/s on one thread, the two binaries alternating,
 #      best of R runs each (a busy moment of the machine then counts for
 #      neither), and the ratio new/old.
@@ -21,18 +24,27 @@ trap 'rm -rf "$tmp"' EXIT
 strip() { jq -S 'del(.timing)'; }
 
 same=0 differ=0
-for ex in examples/*.json; do
-    "$old" sim "$ex" -n 2000 --seed 7 --threads 2 --json | strip >"$tmp/old.json"
-    "$new" sim "$ex" -n 2000 --seed 7 --threads 2 --json | strip >"$tmp/new.json"
+compare() { # encounter, then any extra sim arguments
+    local ex=$1
+    shift
+    "$old" sim "$ex" -n 2000 --seed 7 --threads 2 --json "$@" | strip >"$tmp/old.json"
+    "$new" sim "$ex" -n 2000 --seed 7 --threads 2 --json "$@" | strip >"$tmp/new.json"
     if cmp -s "$tmp/old.json" "$tmp/new.json"; then
         same=$((same + 1))
     else
         differ=$((differ + 1))
-        echo "DIFFERENT: $ex"
+        echo "DIFFERENT: $ex $*"
         diff "$tmp/old.json" "$tmp/new.json" | head -10
     fi
+}
+for ex in examples/*.json examples/days/*.json; do
+    compare "$ex"
+    sides=$(jq -r '[.combatants[].side] | unique | .[]' "$ex")
+    args=()
+    for s in $sides; do args+=(--policy "$s=random"); done
+    [ ${#args[@]} -gt 0 ] && compare "$ex" "${args[@]}"
 done
-echo "results: $same examples identical, $differ different (2000 fights, seed 7)"
+echo "results: $same runs identical, $differ different (2000 fights each, seed 7; built-in policy and random legal play)"
 
 rate() { # binary encounter fights -> fights/s on one thread (the sim's own timing)
     "$1" sim "$2" -n "$3" --seed 1 --threads 1 --json | jq '.timing.fights_per_s | floor'

@@ -596,6 +596,22 @@ void wo_turn_end(fray_encounter *e, int who)
 void wo_enter_combat(fray_encounter *e, int i)
 {
     wo_creature *c = CR(e, i);
+    /* What a creature was doing in the last fight of an adventuring day
+     * ends with that fight: a long action half paid, a readied action, a
+     * grapple, an opening, flanking choices all name creatures of a fight
+     * that is over (their numbers are other creatures now, or none). Its
+     * wounds, Stamina and conditions go on (day.c). */
+    c->pending = -1;
+    c->pending_left = 0;
+    c->readied = -1;
+    c->opening_vs = -1;
+    c->grappling = 0;
+    c->harried_by = 0;
+    c->harry_pen = 0;
+    c->ignored = 0;
+    c->drag_ap = 0;
+    c->dash_uses = 0;
+    c->dash_bonus = 0;
     c->share_with = -1;
     /* #Initiative: "make a Prc [Reflex/Initiative] check and add 5" */
     int m = wo_skill_mod(e, i, WO_PRC, WO_SK_REFLEX, "Initiative");
