@@ -160,6 +160,20 @@ static void list_own(fray_encounter *e, int who, fray_list *l)
                 fray_list_add(l, CT_A_SAVE, who, t, 0, 0, 0);
 }
 
+/* Whether `who` could react to `trig` at all (the ruleset's may_answer):
+ * an attack of opportunity it is owed, or a reaction window after an
+ * action when none is owed to anyone. ct_legal lists reactions only where
+ * this holds. */
+int ct_may_answer(const fray_encounter *e, int who, int window, const fray_action *trig)
+{
+    if (!fray_able(e, who) || !trig || window == FRAY_WIN_ACT || !ct_can_react(e, who))
+        return 0;
+    const ct_state *s = (const ct_state *)e->state;
+    if ((s->oa_open >> who & 1u) && fray_res(e, who, CT_R_ATTACKS) > 0 && fray_able(e, trig->actor))
+        return 1;
+    return window == FRAY_WIN_TRIGGERED && !s->oa_open;
+}
+
 int ct_legal(fray_encounter *e, int who, int window, const fray_action *trig, fray_action *out,
              int max)
 {
@@ -171,7 +185,7 @@ int ct_legal(fray_encounter *e, int who, int window, const fray_action *trig, fr
             list_own(e, who, &l);
         return l.n;
     }
-    if (!ct_can_react(e, who) || !trig)
+    if (!ct_may_answer(e, who, window, trig))
         return 0;
     ct_state *s = (ct_state *)e->state;
     if ((s->oa_open >> who & 1u) && fray_res(e, who, CT_R_ATTACKS) > 0 &&

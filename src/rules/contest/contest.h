@@ -202,6 +202,7 @@ void ct_join(fray_encounter *e, int who);
 
 int ct_legal(fray_encounter *e, int who, int window, const fray_action *trig, fray_action *out,
              int max);
+int ct_may_answer(const fray_encounter *e, int who, int window, const fray_action *trig);
 void ct_resolve(fray_encounter *e, const fray_action *a);
 void ct_spend(fray_encounter *e, int who, int ap, int attack);
 int ct_can_react(const fray_encounter *e, int who);

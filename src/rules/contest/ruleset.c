@@ -136,6 +136,7 @@ const fray_ruleset fray_ruleset_contest = {
     .start_round = ct_start_round,
     .end_round = ct_end_round,
     .legal = ct_legal,
+    .may_answer = ct_may_answer,
     .resolve = ct_resolve,
     .policy = ct_policy,
     .describe = ct_describe,

@@ -151,6 +151,22 @@ static void own(fray_encounter *e, int who, fray_list *l)
         fray_list_add(l, IN_A_LUNGE, who, -1, 0, 0, 0);
 }
 
+/* Whether `who` could react in `window` at all (the ruleset's may_answer):
+ * a reaction left this round, none taken to this trigger yet, and the one
+ * trigger each window has (a confirmed melee roll against it, a provoking
+ * action). in_legal lists the reaction only where this holds. */
+int in_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger)
+{
+    if (!fray_able(e, who) || !trigger || window == FRAY_WIN_ACT)
+        return 0;
+    if ((fray_cflags(e, who) & FRAY_CF_NO_REACTIONS) || fray_res(e, who, IN_R_REACT) < 1 ||
+        (IN_CST(e)->reacted >> who & 1u))
+        return 0;
+    if (window == FRAY_WIN_ROLLED)
+        return trigger->target == who && e->check && fray_res(e, who, IN_R_STAMINA) >= 1;
+    return window == FRAY_WIN_DECLARED && (IN_CST(e)->provoked >> who & 1u);
+}
+
 int in_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
              fray_action *out, int max)
 {
@@ -170,12 +186,10 @@ int in_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
                 fray_list_add(&l, tmp[i].kind, who, tmp[i].target, tmp[i].arg, tmp[i].x, tmp[i].y);
         return l.n;
     }
-    if ((fl & FRAY_CF_NO_REACTIONS) || fray_res(e, who, IN_R_REACT) < 1 || !trigger ||
-        (IN_ST(e)->reacted >> who & 1u))
+    if (!in_may_answer(e, who, window, trigger))
         return 0;
     const in_creature *c = IN_CCR(e, who);
-    if (window == FRAY_WIN_ROLLED && trigger->target == who && e->check &&
-        fray_res(e, who, IN_R_STAMINA) >= 1) {
+    if (window == FRAY_WIN_ROLLED) {
         /* #Parry: "After your opponent confirms their melee attack roll
          * against you" */
         for (int i = 0; i < c->nweapon; i++)
@@ -185,7 +199,7 @@ int in_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
                 break;
             }
     }
-    if (window == FRAY_WIN_DECLARED && (IN_ST(e)->provoked >> who & 1u)) {
+    if (window == FRAY_WIN_DECLARED) {
         for (int i = 0; i < c->nweapon; i++)
             if (c->w[i].melee && in_weapon_usable(c, i) &&
                 in_in_reach(e, who, trigger->actor, &c->w[i])) {

@@ -186,6 +186,7 @@ typedef struct in_fx {
 #define IN_CR(e, i) ((in_creature *)fray_priv((e), (i)))
 #define IN_CCR(e, i) ((const in_creature *)fray_cpriv((e), (i)))
 #define IN_ST(e) ((in_state *)(e)->state)
+#define IN_CST(e) ((const in_state *)(e)->state)
 
 int in_load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int who);
 int in_loaded(fray_load *ld, fray_encounter *e);
@@ -247,6 +248,7 @@ void in_maneuver(fray_encounter *e, const fray_action *a);
 int in_maneuver_ok(const fray_encounter *e, int who, int t, int kind);
 int in_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
              fray_action *out, int max);
+int in_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger);
 void in_resolve(fray_encounter *e, const fray_action *a);
 int in_ap_cost(const fray_encounter *e, int who, int kind);
 int in_can_stand(const fray_encounter *e, int who);

@@ -178,6 +178,7 @@ const fray_ruleset fray_ruleset_injury = {
     .start_round = in_start_round,
     .end_round = in_end_round,
     .legal = in_legal,
+    .may_answer = in_may_answer,
     .resolve = in_resolve,
     .policy = in_policy,
     .describe = in_describe,
