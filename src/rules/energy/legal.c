@@ -127,7 +127,7 @@ static void add_moves(fray_list *b, const fray_encounter *e, int who, unsigned m
         if ((kinds & EN_KIND(EN_A_JUMP)) && stamina && jpay >= 0 && approach(e, who, v, jd, &x, &y) > 0)
             fray_list_add(b, EN_A_JUMP, who, t, jpay | (jcost & EN_ARG_LOW), x, y);
         /* Shift 1 m, towards or away */
-        for (int away = 0; away < 2; away++) {
+        for (int away = 0; away < ((kinds & EN_AWAY_MOVES) ? 2 : 1); away++) {
             if (!away && v->d <= 150)
                 continue;
             x = away ? v->from_x : v->to_x;
@@ -138,7 +138,7 @@ static void add_moves(fray_list *b, const fray_encounter *e, int who, unsigned m
                 fray_list_add(b, EN_A_SHIFT, who, t, pay1 | (away ? EN_ARG_AWAY : 0), x, y);
         }
         /* Run away from t */
-        if (pay3 >= 0 && v->d < 2 * sp) {
+        if ((kinds & EN_AWAY_MOVES) && pay3 >= 0 && v->d < 2 * sp) {
             step_view(e, who, v, sp - turn_loss_dir(c, -(int64_t)v->dx, -(int64_t)v->dy), 1, &x, &y);
             fray_list_add(b, EN_A_RUN, who, t, pay3 | EN_ARG_AWAY, x, y);
         }
@@ -146,9 +146,9 @@ static void add_moves(fray_list *b, const fray_encounter *e, int who, unsigned m
 }
 
 /* foes and views: as for add_moves, or views NULL to compute the one
- * needed (foes is then not read). */
+ * needed (foes is then not read). away: the moves away too. */
 static void add_agile(fray_list *b, const fray_encounter *e, int who, unsigned mine, int only_from,
-                      uint32_t foes, const foe_view *views)
+                      uint32_t foes, const foe_view *views, int away)
 {
     const en_creature *c = ccr(e, who);
     if (c->agile_credit < 1 || fray_res(e, who, EN_R_AGILITY) < 1 || !agility_ok(mine) || !can_move(c, mine))
@@ -164,7 +164,8 @@ static void add_agile(fray_list *b, const fray_encounter *e, int who, unsigned m
             view_foe(e, who, t, 0, &own);
             view_steps(e, who, &own);
         }
-        fray_list_add(b, EN_A_AGILE_MOVE, who, t, EN_ARG_AWAY, v->from_x, v->from_y);
+        if (away)
+            fray_list_add(b, EN_A_AGILE_MOVE, who, t, EN_ARG_AWAY, v->from_x, v->from_y);
         if (only_from < 0 && v->d > 150)
             fray_list_add(b, EN_A_AGILE_MOVE, who, t, 0, v->to_x, v->to_y);
     }
@@ -205,26 +206,18 @@ void en_look_init(en_look *k, fray_encounter *e, int who)
     k->mine = conds(e, who);
     k->p = payer_of(e, who, k->mine);
     k->foes = 0;
+    /* The bound: Load, Kneel, Stand, Defend, Stow, an Equip per weapon,
+     * Pick Up, Catch Your Breath, Escape, Release; per foe Run, Quick Run,
+     * Sprint, Jump, 4 Shifts, a Run away, 2 Agile Moves, a Ranged Attack,
+     * and 7 attacks within reach */
+    k->bound = 9 + c->nw;
     for (int t = 0; t < e->n; t++)
         if (target_ok(e, who, t)) {
+            foe_view *v = &k->views[t];
             k->foes |= 1u << t;
-            view_foe(e, who, t, weapon_reach(c), &k->views[t]);
+            view_foe(e, who, t, weapon_reach(c), v);
+            k->bound += 12 + (v->d <= v->reach || v->d <= v->unarmed ? 7 : 0);
         }
-}
-
-int en_legal_bound(const en_look *k)
-{
-    /* Load, Kneel, Stand, Defend, Stow, an Equip per weapon, Pick Up, Catch
-     * Your Breath, Escape, Release; per foe Run, Quick Run, Sprint, Jump, 4
-     * Shifts, a Run away, 2 Agile Moves, a Ranged Attack, and 7 attacks
-     * within reach */
-    int n = 9 + k->c->nw;
-    for (int t = 0; t < k->e->n; t++)
-        if (k->foes & (1u << t)) {
-            const foe_view *v = &k->views[t];
-            n += 12 + (v->d <= v->reach || v->d <= v->unarmed ? 7 : 0);
-        }
-    return n;
 }
 
 /* The attacks on each foe, of the kinds in `kinds`, in the order of the
@@ -344,7 +337,7 @@ void en_legal_kinds(en_look *k, fray_list *b, uint32_t kinds)
         if (can_move(c, k->mine))
             add_moves(b, k->e, k->who, k->mine, &k->p, k->foes, k->views, kinds);
         if (kinds & EN_KIND(EN_A_AGILE_MOVE))
-            add_agile(b, k->e, k->who, k->mine, -1, k->foes, k->views);
+            add_agile(b, k->e, k->who, k->mine, -1, k->foes, k->views, (kinds & EN_AWAY_MOVES) != 0);
     }
     if (kinds & EN_OWN_KINDS)
         add_own(b, k, kinds);
@@ -370,7 +363,7 @@ static int legal_declared(fray_encounter *e, int who, const fray_action *trigger
         fray_list_add(b, EN_A_INITIATIVE, who, trigger->actor, 0, 0, 0);
     /* #Immediate Interrupts: step out of Reach before the roll */
     if (trigger->kind != EN_A_RANGED)
-        add_agile(b, e, who, conds(e, who), trigger->actor, 0, NULL);
+        add_agile(b, e, who, conds(e, who), trigger->actor, 0, NULL, 1);
     return b->n;
 }
 
@@ -412,7 +405,7 @@ int en_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
         /* For the policy, only the action it chooses: it asks for the kinds
          * it looks at, as it looks. Not when the whole list might not fit
          * in max: the policy then chooses from what fits. */
-        if (e->for_policy && max > 0 && en_legal_bound(&k) <= max) {
+        if (e->for_policy && max > 0 && k.bound <= max) {
             if (!en_policy_act(e, &k, out))
                 return 0;
             st(e)->picked = who + 1;

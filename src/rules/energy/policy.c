@@ -56,7 +56,8 @@ static void choice_init(choice *ch, const fray_encounter *e, int who, const fray
 
 /* The kinds the policy chooses from, by the part of the list that holds
  * them: asking for one writes its part, in one pass. Jump, Stow, Disarm,
- * Restrain and Push are never chosen, so never written. */
+ * Restrain, Push and the moves away from a foe are never chosen in
+ * FRAY_WIN_ACT, so never written. */
 #define POLICY_ATTACKS (EN_ATTACK_KINDS & ~(EN_KIND(EN_A_DISARM) | EN_KIND(EN_A_RESTRAIN) | EN_KIND(EN_A_PUSH)))
 #define POLICY_MOVES (EN_MOVE_KINDS & ~EN_KIND(EN_A_JUMP))
 #define POLICY_OWN ((EN_OWN_KINDS | EN_KIND(EN_A_LOAD)) & ~EN_KIND(EN_A_STOW))
@@ -68,9 +69,11 @@ static void need(choice *ch, int kind)
 {
     if ((ch->built >> kind) & 1u)
         return;
-    uint32_t kinds = (POLICY_ATTACKS >> kind) & 1u ? POLICY_ATTACKS
-                     : (POLICY_MOVES >> kind) & 1u ? POLICY_MOVES
-                     : (POLICY_OWN >> kind) & 1u ? POLICY_OWN : EN_KIND(kind);
+    /* nearly every decision looks at an attack and at an action of its
+     * own: both are written in one pass */
+    uint32_t kinds = (POLICY_MOVES >> kind) & 1u ? POLICY_MOVES
+                     : ((POLICY_ATTACKS | POLICY_OWN) >> kind) & 1u ? POLICY_ATTACKS | POLICY_OWN
+                     : EN_KIND(kind);
     int from = ch->b.n;
     en_legal_kinds(ch->look, &ch->b, kinds);
     ch->built |= kinds;

@@ -225,11 +225,16 @@ typedef struct en_look {
     unsigned mine;                       /* conds(e, who) */
     payer p;
     uint32_t foes;                       /* bit t: target_ok(e, who, t), views[t] set */
+    int bound;                           /* at least as many entries as the whole list holds */
     foe_view views[FRAY_MAX_COMBATANTS];
 } en_look;
 
 #define EN_KIND(k) (1u << (k))
-#define EN_ALL_KINDS ((1u << EN_NACTIONS) - 1u)
+/* Not a kind: the moves away from a foe (Run, Shift, Agile Move with
+ * EN_ARG_AWAY), written only when this bit is asked for too. */
+#define EN_AWAY_MOVES (1u << 31)
+#define EN_ALL_KINDS (((1u << EN_NACTIONS) - 1u) | EN_AWAY_MOVES)
+_Static_assert(EN_NACTIONS <= 31, "the kinds and EN_AWAY_MOVES share one 32-bit mask");
 /* The kinds add_moves and add_agile write: the policy compares them with one
  * another in list order, so they are always written together. */
 #define EN_MOVE_KINDS (EN_KIND(EN_A_SHIFT) | EN_KIND(EN_A_RUN) | EN_KIND(EN_A_SPRINT) | \
@@ -248,8 +253,6 @@ void en_look_init(en_look *k, fray_encounter *e, int who);
 /* Append to b, in the order of the whole list, who's legal actions in
  * FRAY_WIN_ACT of the kinds in `kinds` (bit k for kind k). */
 void en_legal_kinds(en_look *k, fray_list *b, uint32_t kinds);
-/* At least as many entries as the whole list would hold. */
-int en_legal_bound(const en_look *k);
 /* The policy's choice in FRAY_WIN_ACT from the kinds it asks for (policy.c):
  * 1 with the action in *pick, 0 to pass. */
 int en_policy_act(fray_encounter *e, en_look *k, fray_action *pick);
