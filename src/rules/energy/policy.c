@@ -41,15 +41,25 @@ static void note_kinds(choice *ch, int from)
     }
 }
 
-static void choice_init(choice *ch, const fray_encounter *e, int who, const fray_action *l, int n)
+/* A decision with nothing read yet and an empty list. */
+static void choice_start(choice *ch, const fray_encounter *e, int who)
 {
     ch->e = e;
     ch->who = who;
-    ch->l = l;
-    ch->n = n;
+    ch->l = NULL;
+    ch->n = 0;
     ch->kinds = 0;
     ch->scored = ch->measured = 0;
     ch->look = NULL;
+    ch->built = 0;
+}
+
+/* A decision on the whole list l[0..n). */
+static void choice_init(choice *ch, const fray_encounter *e, int who, const fray_action *l, int n)
+{
+    choice_start(ch, e, who);
+    ch->l = l;
+    ch->n = n;
     ch->built = EN_ALL_KINDS;
     note_kinds(ch, 0);
 }
@@ -341,10 +351,10 @@ int en_policy_act(fray_encounter *e, en_look *k, fray_action *pick)
 {
     fray_action buf[FRAY_MAX_LEGAL];
     choice ch;
-    choice_init(&ch, e, k->who, buf, 0);
+    choice_start(&ch, e, k->who);
+    ch.l = buf;
     ch.look = k;
     ch.b = (fray_list){buf, 0, FRAY_MAX_LEGAL};
-    ch.built = 0;
     /* the look measured every foe already */
     for (int t = 0; t < e->n; t++)
         if (k->foes & (1u << t))
