@@ -122,7 +122,8 @@ static void attack(fray_encounter *e, const fray_action *a)
 {
     en_state *s = st(e);
     if (s->depth == 0 && a->kind != EN_A_SWIFT) {
-        fray_offer(e, FRAY_WIN_DECLARED, a);
+        /* only the creature attacked may answer (legal_declared) */
+        fray_offer_some(e, FRAY_WIN_DECLARED, a, 1u << a->target);
         if (!still_possible(e, a)) {
             /* #Incomplete Actions: "you could willingly end the attack and
              * spend only 1 Energy" */

@@ -12,8 +12,17 @@
 
 void en_offer_triggered(fray_encounter *e, const fray_action *a)
 {
-    if (st(e)->depth == 0)
-        fray_offer(e, FRAY_WIN_TRIGGERED, a);
+    if (st(e)->depth != 0)
+        return;
+    /* Only a creature that may still make a Swift Attack this Round
+     * (legal_swift) is asked: for the others the list would be empty, and
+     * no Swift Attack made in the window gives one back. */
+    uint32_t who = 0;
+    for (int i = 0; i < e->n; i++)
+        if (fray_able(e, i) && !ccr(e, i)->swift_used)
+            who |= 1u << i;
+    if (who)
+        fray_offer_some(e, FRAY_WIN_TRIGGERED, a, who);
 }
 
 

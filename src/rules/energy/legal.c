@@ -8,36 +8,22 @@
 
 /* ---- Legal actions ---- */
 
-
-
-
-
-
-
-/* What one list of legal actions reads about a target t many times, computed
- * once: the distance and the offset from `who` to t, and who's reaches. */
-typedef struct foe_view {
-    int d;             /* fray_distance(e, who, t) */
-    int dx, dy;        /* t's position minus who's */
-    int reach;         /* who's melee reach against t (its weapon's Reach), cm */
-    int unarmed;       /* who's Unarmed reach (Reach 0) against t, cm */
-    int to_x, to_y;    /* the point 1 m towards t (Shift, Agile Move) */
-    int from_x, from_y;/* the point 1 m away from t */
-    int run_m;         /* the last run towards t that approach() planned, cm, -1 none */
-    int run_x, run_y;  /* where it ends: a Run, Quick Run or Jump stopped by the */
-                       /* reach often ends at the same point, computed once */
-} foe_view;
-
 static void view_foe(const fray_encounter *e, int who, int t, int weapon_reach_m, foe_view *v)
 {
-    int x0 = e->c[who].x, y0 = e->c[who].y;
-    v->dx = e->c[t].x - x0;
-    v->dy = e->c[t].y - y0;
+    v->dx = e->c[t].x - e->c[who].x;
+    v->dy = e->c[t].y - e->c[who].y;
     v->d = fray_distance(e, who, t);
     int size = ccr(e, who)->size, tsize = ccr(e, t)->size;
     v->reach = en_reach_cm(size, weapon_reach_m, tsize);
     v->unarmed = en_reach_cm(size, 0, tsize);
     v->run_m = -1;
+}
+
+/* The points 1 m towards and away from the target of v: only the moves
+ * read them. */
+static void view_steps(const fray_encounter *e, int who, foe_view *v)
+{
+    int x0 = e->c[who].x, y0 = e->c[who].y;
     if (v->d < 100) {
         fray_step_along(x0, y0, v->dx, v->dy, v->d, 100, 0, &v->to_x, &v->to_y);
         fray_step_along(x0, y0, v->dx, v->dy, v->d, 100, 1, &v->from_x, &v->from_y);
@@ -96,7 +82,7 @@ static int turn_loss_dir(const en_creature *c, int64_t dx, int64_t dy)
 /* The moves towards and away from each target t in foes (bit t), whose
  * view is views[t]. */
 static void add_moves(fray_list *b, const fray_encounter *e, int who, unsigned mine, const payer *p,
-                      uint32_t foes, foe_view *views)
+                      uint32_t foes, foe_view *views, uint32_t kinds)
 {
     const en_creature *c = ccr(e, who);
     int sp = speed_of(c, mine);
@@ -138,10 +124,10 @@ static void add_moves(fray_list *b, const fray_encounter *e, int who, unsigned m
         if (stamina && fray_res(e, who, EN_R_ENERGY) >= 3 && v->d - v->reach > sp * 2 / 3 &&
             approach(e, who, v, sp + (extra > 0 ? extra : 0) - loss, &x, &y) > 0)
             fray_list_add(b, EN_A_SPRINT, who, t, 0, x, y);
-        if (stamina && jpay >= 0 && approach(e, who, v, jd, &x, &y) > 0)
+        if ((kinds & EN_KIND(EN_A_JUMP)) && stamina && jpay >= 0 && approach(e, who, v, jd, &x, &y) > 0)
             fray_list_add(b, EN_A_JUMP, who, t, jpay | (jcost & EN_ARG_LOW), x, y);
         /* Shift 1 m, towards or away */
-        for (int away = 0; away < 2; away++) {
+        for (int away = 0; away < ((kinds & EN_AWAY_MOVES) ? 2 : 1); away++) {
             if (!away && v->d <= 150)
                 continue;
             x = away ? v->from_x : v->to_x;
@@ -152,7 +138,7 @@ static void add_moves(fray_list *b, const fray_encounter *e, int who, unsigned m
                 fray_list_add(b, EN_A_SHIFT, who, t, pay1 | (away ? EN_ARG_AWAY : 0), x, y);
         }
         /* Run away from t */
-        if (pay3 >= 0 && v->d < 2 * sp) {
+        if ((kinds & EN_AWAY_MOVES) && pay3 >= 0 && v->d < 2 * sp) {
             step_view(e, who, v, sp - turn_loss_dir(c, -(int64_t)v->dx, -(int64_t)v->dy), 1, &x, &y);
             fray_list_add(b, EN_A_RUN, who, t, pay3 | EN_ARG_AWAY, x, y);
         }
@@ -160,9 +146,9 @@ static void add_moves(fray_list *b, const fray_encounter *e, int who, unsigned m
 }
 
 /* foes and views: as for add_moves, or views NULL to compute the one
- * needed (foes is then not read). */
+ * needed (foes is then not read). away: the moves away too. */
 static void add_agile(fray_list *b, const fray_encounter *e, int who, unsigned mine, int only_from,
-                      uint32_t foes, const foe_view *views)
+                      uint32_t foes, const foe_view *views, int away)
 {
     const en_creature *c = ccr(e, who);
     if (c->agile_credit < 1 || fray_res(e, who, EN_R_AGILITY) < 1 || !agility_ok(mine) || !can_move(c, mine))
@@ -174,9 +160,12 @@ static void add_agile(fray_list *b, const fray_encounter *e, int who, unsigned m
             continue;
         foe_view own;
         const foe_view *v = views ? &views[t] : &own;
-        if (!views)
+        if (!views) {
             view_foe(e, who, t, 0, &own);
-        fray_list_add(b, EN_A_AGILE_MOVE, who, t, EN_ARG_AWAY, v->from_x, v->from_y);
+            view_steps(e, who, &own);
+        }
+        if (away)
+            fray_list_add(b, EN_A_AGILE_MOVE, who, t, EN_ARG_AWAY, v->from_x, v->from_y);
         if (only_from < 0 && v->d > 150)
             fray_list_add(b, EN_A_AGILE_MOVE, who, t, 0, v->to_x, v->to_y);
     }
@@ -208,24 +197,43 @@ static int moved_through_reach(fray_encounter *e, int who, const fray_action *mv
     return fray_faces(e, who, e->c[m].x, e->c[m].y) || fray_faces(e, who, s->mv_x0, s->mv_y0);
 }
 
-int en_legal_act(fray_encounter *e, int who, fray_list *b)
+void en_look_init(en_look *k, fray_encounter *e, int who)
 {
     const en_creature *c = ccr(e, who);
-    const en_weapon *mw = melee_weapon(c), *hw = hand(c);
-    unsigned mine = conds(e, who);
-    payer p = payer_of(e, who, mine);
-    foe_view views[FRAY_MAX_COMBATANTS];
-    uint32_t foes = 0; /* bit t: target_ok(e, who, t), and views[t] is set */
+    k->e = e;
+    k->who = who;
+    k->c = c;
+    k->mine = conds(e, who);
+    k->p = payer_of(e, who, k->mine);
+    k->foes = 0;
+    /* The bound: Load, Kneel, Stand, Defend, Stow, an Equip per weapon,
+     * Pick Up, Catch Your Breath, Escape, Release; per foe Run, Quick Run,
+     * Sprint, Jump, 4 Shifts, a Run away, 2 Agile Moves, a Ranged Attack,
+     * and 7 attacks within reach */
+    k->bound = 9 + c->nw;
     for (int t = 0; t < e->n; t++)
         if (target_ok(e, who, t)) {
-            foes |= 1u << t;
-            view_foe(e, who, t, weapon_reach(c), &views[t]);
+            foe_view *v = &k->views[t];
+            k->foes |= 1u << t;
+            view_foe(e, who, t, weapon_reach(c), v);
+            k->bound += 12 + (v->d <= v->reach || v->d <= v->unarmed ? 7 : 0);
         }
-    int attack = can_attack(mine);
+}
+
+/* The attacks on each foe, of the kinds in `kinds`, in the order of the
+ * list (the caller checked can_attack). */
+static void add_attacks(fray_list *b, en_look *k, uint32_t kinds)
+{
+    const fray_encounter *e = k->e;
+    int who = k->who;
+    const en_creature *c = k->c;
+    const en_weapon *mw = melee_weapon(c), *hw = hand(c);
+    const payer *p = &k->p;
+#define WANT(kind) (kinds & EN_KIND(kind))
     /* The weapon in hand may be shot or thrown: its range and cost are the
      * same for every target. */
     int range_cm = -1, ranged_pay = 0, ranged_arg = 0;
-    if (attack && hw) {
+    if (hw && WANT(EN_A_RANGED)) {
         if (hw->props & EN_W_RANGED) {
             if (!hw->load || c->loaded)
                 range_cm = c->d.hand_range_cm;
@@ -236,67 +244,110 @@ int en_legal_act(fray_encounter *e, int who, fray_list *b)
             ranged_arg = EN_ARG_THROW;
         }
     }
-    for (int t = 0; t < e->n && attack; t++) {
-        if (!(foes & (1u << t)))
+    for (int t = 0; t < e->n; t++) {
+        if (!(k->foes & (1u << t)))
             continue;
         const en_creature *tc = ccr(e, t);
-        const foe_view *v = &views[t];
+        const foe_view *v = &k->views[t];
         int wr = v->d <= v->reach, ur = v->d <= v->unarmed;
-        if (mw && wr)
-            add_paid(b, &p, EN_A_MELEE, who, t, 3, 0);
-        if (!c->swift_used && wr && fray_has(e, t, EN_C_UNGUARDED))
-            add_paid(b, &p, EN_A_SWIFT, who, t, 1, 0);
-        if (ur)
-            add_paid(b, &p, EN_A_UNARMED, who, t, 2, 0);
+        if (WANT(EN_A_MELEE) && mw && wr)
+            add_paid(b, p, EN_A_MELEE, who, t, 3, 0);
+        if (WANT(EN_A_SWIFT) && !c->swift_used && wr && fray_has(e, t, EN_C_UNGUARDED))
+            add_paid(b, p, EN_A_SWIFT, who, t, 1, 0);
+        if (WANT(EN_A_UNARMED) && ur)
+            add_paid(b, p, EN_A_UNARMED, who, t, 2, 0);
         /* #Trip/Push Down: "The target cannot be more than one Size Category
          * larger than you." */
-        if (wr && tc->size <= c->size + 1)
-            add_paid(b, &p, EN_A_TRIP, who, t, 3, 0);
+        if (WANT(EN_A_TRIP) && wr && tc->size <= c->size + 1)
+            add_paid(b, p, EN_A_TRIP, who, t, 3, 0);
         /* #Disarm: "against an opponent which is facing you"; "Light weapons
          * may not Disarm Heavy weapons." */
-        const en_weapon *tw = hand(tc);
-        if (wr && tw && fray_faces(e, t, e->c[who].x, e->c[who].y) &&
-            !(mw && (mw->props & EN_W_LIGHT) && (tw->props & EN_W_HEAVY)))
-            add_paid(b, &p, EN_A_DISARM, who, t, 3, 0);
+        if (WANT(EN_A_DISARM) && wr) {
+            const en_weapon *tw = hand(tc);
+            if (tw && fray_faces(e, t, e->c[who].x, e->c[who].y) &&
+                !(mw && (mw->props & EN_W_LIGHT) && (tw->props & EN_W_HEAVY)))
+                add_paid(b, p, EN_A_DISARM, who, t, 3, 0);
+        }
         /* #Restrain, #Push: "The target cannot be a larger Size Category" */
-        if (ur && tc->size <= c->size && fray_link_holder(e, EN_LINK_HOLD, t) < 0 &&
-            fray_link_held(e, EN_LINK_HOLD, who) < 0)
-            add_paid(b, &p, EN_A_RESTRAIN, who, t, 2, 0);
-        if (ur && tc->size <= c->size)
-            add_paid(b, &p, EN_A_PUSH, who, t, 2, 0);
+        if (WANT(EN_A_RESTRAIN) && ur && tc->size <= c->size &&
+            fray_link_holder(e, EN_LINK_HOLD, t) < 0 && fray_link_held(e, EN_LINK_HOLD, who) < 0)
+            add_paid(b, p, EN_A_RESTRAIN, who, t, 2, 0);
+        if (WANT(EN_A_PUSH) && ur && tc->size <= c->size)
+            add_paid(b, p, EN_A_PUSH, who, t, 2, 0);
         /* a loaded ranged weapon shoots, any other weapon is thrown, out to
          * the third range number */
         if (range_cm >= 0 && v->d <= range_cm)
-            add_paid(b, &p, EN_A_RANGED, who, t, ranged_pay, ranged_arg);
+            add_paid(b, p, EN_A_RANGED, who, t, ranged_pay, ranged_arg);
     }
-    if (hw && (hw->props & EN_W_RANGED) && hw->load && !c->loaded)
-        add_paid(b, &p, EN_A_LOAD, who, -1, hw->load, 0);
-    if (can_move(c, mine))
-        add_moves(b, e, who, mine, &p, foes, views);
-    add_agile(b, e, who, mine, -1, foes, views);
-    if (HAS(mine, EN_C_PRONE) && !HAS(mine, EN_C_RESTRAINED))
-        add_paid(b, &p, EN_A_KNEEL, who, -1, 1, 0);
-    if (c->kneeling && !HAS(mine, EN_C_PRONE))
-        add_paid(b, &p, EN_A_STAND, who, -1, 1, 0);
-    if (!HAS(mine, EN_C_DEFENDING) || HAS(mine, EN_C_EXPOSED))
-        add_paid(b, &p, EN_A_DEFEND, who, -1, 1, 0);
-    if (hw)
-        add_paid(b, &p, EN_A_STOW, who, -1, side_arm(hw) ? 1 : 2, 0);
-    for (int i = 0; i < c->nw && c->wielded < 0; i++)
+#undef WANT
+}
+
+/* The actions that concern no foe's position, of the kinds in `kinds`, in
+ * the order of the list (Load comes before the moves: not here). */
+static void add_own(fray_list *b, en_look *k, uint32_t kinds)
+{
+    const fray_encounter *e = k->e;
+    int who = k->who;
+    const en_creature *c = k->c;
+    const en_weapon *hw = hand(c);
+    const payer *p = &k->p;
+    unsigned mine = k->mine;
+#define WANT(kind) (kinds & EN_KIND(kind))
+    if (WANT(EN_A_KNEEL) && HAS(mine, EN_C_PRONE) && !HAS(mine, EN_C_RESTRAINED))
+        add_paid(b, p, EN_A_KNEEL, who, -1, 1, 0);
+    if (WANT(EN_A_STAND) && c->kneeling && !HAS(mine, EN_C_PRONE))
+        add_paid(b, p, EN_A_STAND, who, -1, 1, 0);
+    if (WANT(EN_A_DEFEND) && (!HAS(mine, EN_C_DEFENDING) || HAS(mine, EN_C_EXPOSED)))
+        add_paid(b, p, EN_A_DEFEND, who, -1, 1, 0);
+    if (WANT(EN_A_STOW) && hw)
+        add_paid(b, p, EN_A_STOW, who, -1, side_arm(hw) ? 1 : 2, 0);
+    for (int i = 0; WANT(EN_A_EQUIP) && i < c->nw && c->wielded < 0; i++)
         if (i != c->dropped)
-            add_paid(b, &p, EN_A_EQUIP, who, -1, side_arm(&c->w[i]) ? 1 : 2, i);
-    if (c->dropped >= 0) {
+            add_paid(b, p, EN_A_EQUIP, who, -1, side_arm(&c->w[i]) ? 1 : 2, i);
+    if (WANT(EN_A_PICK_UP) && c->dropped >= 0) {
         int64_t dx = c->drop_x - e->c[who].x, dy = c->drop_y - e->c[who].y;
         if (dx * dx + dy * dy <= 150 * 150)
-            add_paid(b, &p, EN_A_PICK_UP, who, -1, fray_opt(e, EN_O_PICK_UP_COST), 0);
+            add_paid(b, p, EN_A_PICK_UP, who, -1, fray_opt(e, EN_O_PICK_UP_COST), 0);
     }
-    if (fray_res(e, who, EN_R_STAMINA) < c->d.stamina_max && fray_res(e, who, EN_R_ENERGY) >= 1)
+    if (WANT(EN_A_CATCH_BREATH) && fray_res(e, who, EN_R_STAMINA) < c->d.stamina_max &&
+        fray_res(e, who, EN_R_ENERGY) >= 1)
         fray_list_add(b, EN_A_CATCH_BREATH, who, -1, 0, 0, 0);
-    if (HAS(mine, EN_C_RESTRAINED))
-        add_paid(b, &p, EN_A_ESCAPE, who, fray_link_holder(e, EN_LINK_HOLD, who), 3, 0);
-    int held = fray_link_held(e, EN_LINK_HOLD, who);
-    if (held >= 0)
-        fray_list_add(b, EN_A_RELEASE, who, held, 0, 0, 0);
+    if (WANT(EN_A_ESCAPE) && HAS(mine, EN_C_RESTRAINED))
+        add_paid(b, p, EN_A_ESCAPE, who, fray_link_holder(e, EN_LINK_HOLD, who), 3, 0);
+    if (WANT(EN_A_RELEASE)) {
+        int held = fray_link_held(e, EN_LINK_HOLD, who);
+        if (held >= 0)
+            fray_list_add(b, EN_A_RELEASE, who, held, 0, 0, 0);
+    }
+#undef WANT
+}
+
+void en_legal_kinds(en_look *k, fray_list *b, uint32_t kinds)
+{
+    const en_creature *c = k->c;
+    const en_weapon *hw = hand(c);
+    if ((kinds & EN_ATTACK_KINDS) && can_attack(k->mine))
+        add_attacks(b, k, kinds);
+    if ((kinds & EN_KIND(EN_A_LOAD)) && hw && (hw->props & EN_W_RANGED) && hw->load && !c->loaded)
+        add_paid(b, &k->p, EN_A_LOAD, k->who, -1, hw->load, 0);
+    if (kinds & EN_MOVE_KINDS) {
+        for (int t = 0; t < k->e->n; t++)
+            if (k->foes & (1u << t))
+                view_steps(k->e, k->who, &k->views[t]);
+        if (can_move(c, k->mine))
+            add_moves(b, k->e, k->who, k->mine, &k->p, k->foes, k->views, kinds);
+        if (kinds & EN_KIND(EN_A_AGILE_MOVE))
+            add_agile(b, k->e, k->who, k->mine, -1, k->foes, k->views, (kinds & EN_AWAY_MOVES) != 0);
+    }
+    if (kinds & EN_OWN_KINDS)
+        add_own(b, k, kinds);
+}
+
+int en_legal_act(fray_encounter *e, int who, fray_list *b)
+{
+    en_look k;
+    en_look_init(&k, e, who);
+    en_legal_kinds(&k, b, EN_ALL_KINDS);
     return b->n;
 }
 
@@ -312,7 +363,7 @@ static int legal_declared(fray_encounter *e, int who, const fray_action *trigger
         fray_list_add(b, EN_A_INITIATIVE, who, trigger->actor, 0, 0, 0);
     /* #Immediate Interrupts: step out of Reach before the roll */
     if (trigger->kind != EN_A_RANGED)
-        add_agile(b, e, who, conds(e, who), trigger->actor, 0, NULL);
+        add_agile(b, e, who, conds(e, who), trigger->actor, 0, NULL, 1);
     return b->n;
 }
 
@@ -343,10 +394,26 @@ int en_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
                  int max)
 {
     fray_list b = {out, 0, max};
+    st(e)->picked = 0;
     if (!fray_able(e, who))
         return 0;
-    if (window == FRAY_WIN_ACT)
-        return ccr(e, who)->passed ? 0 : en_legal_act(e, who, &b);
+    if (window == FRAY_WIN_ACT) {
+        if (ccr(e, who)->passed)
+            return 0;
+        en_look k;
+        en_look_init(&k, e, who);
+        /* For the policy, only the action it chooses: it asks for the kinds
+         * it looks at, as it looks. Not when the whole list might not fit
+         * in max: the policy then chooses from what fits. */
+        if (e->for_policy && max > 0 && k.bound <= max) {
+            if (!en_policy_act(e, &k, out))
+                return 0;
+            st(e)->picked = who + 1;
+            return 1;
+        }
+        en_legal_kinds(&k, &b, EN_ALL_KINDS);
+        return b.n;
+    }
     /* Interrupts cannot interrupt interrupts: no windows inside one. */
     if (!trigger || st(e)->depth > 0)
         return 0;

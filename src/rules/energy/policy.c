@@ -4,14 +4,16 @@
  * Initiative against a declared attack, Defends with the Energy left, and
  * Catches its Breath when nothing is in reach. Deterministic: no random
  * choice, so it needs no stream. */
-#include "energy.h"
+#include "rules.h"
 
 static const en_creature *pc(const fray_encounter *e, int i) { return fray_cpriv(e, i); }
 
 /* One decision: the list it chooses from, which kinds of action the list
  * holds (and where each kind's entries end), and each target's
  * score once computed. Nothing changes the encounter while the policy
- * chooses, so a score stays valid for the whole decision. */
+ * chooses, so a score stays valid for the whole decision. With a look, the
+ * list is written as the policy asks for kinds (need): each kind's entries
+ * in the order of the whole list, the moves and Agile Moves together. */
 typedef struct choice {
     const fray_encounter *e;
     int who;
@@ -23,23 +25,70 @@ typedef struct choice {
     uint32_t measured;                  /* bit t: dist[t] is computed */
     long score[FRAY_MAX_COMBATANTS];
     int dist[FRAY_MAX_COMBATANTS];      /* fray_distance(e, who, t) */
+    en_look *look;                      /* NULL: l[0..n) is the whole list */
+    fray_list b;                        /* the list being written, with a look */
+    uint32_t built;                     /* bit k: kind k is written */
 } choice;
 
-static void choice_init(choice *ch, const fray_encounter *e, int who, const fray_action *l, int n)
+static void note_kinds(choice *ch, int from)
 {
-    ch->e = e;
-    ch->who = who;
-    ch->l = l;
-    ch->n = n;
-    ch->kinds = 0;
-    ch->scored = ch->measured = 0;
-    for (int i = 0; i < n; i++) {
-        unsigned k = (unsigned)l[i].kind;
+    for (int i = from; i < ch->n; i++) {
+        unsigned k = (unsigned)ch->l[i].kind;
         if (k < EN_NACTIONS) {
             ch->kinds |= 1u << k;
             ch->last[k] = i;
         }
     }
+}
+
+/* A decision with nothing read yet and an empty list. */
+static void choice_start(choice *ch, const fray_encounter *e, int who)
+{
+    ch->e = e;
+    ch->who = who;
+    ch->l = NULL;
+    ch->n = 0;
+    ch->kinds = 0;
+    ch->scored = ch->measured = 0;
+    ch->look = NULL;
+    ch->built = 0;
+}
+
+/* A decision on the whole list l[0..n). */
+static void choice_init(choice *ch, const fray_encounter *e, int who, const fray_action *l, int n)
+{
+    choice_start(ch, e, who);
+    ch->l = l;
+    ch->n = n;
+    ch->built = EN_ALL_KINDS;
+    note_kinds(ch, 0);
+}
+
+/* The kinds the policy chooses from, by the part of the list that holds
+ * them: asking for one writes its part, in one pass. Jump, Stow, Disarm,
+ * Restrain, Push and the moves away from a foe are never chosen in
+ * FRAY_WIN_ACT, so never written. */
+#define POLICY_ATTACKS (EN_ATTACK_KINDS & ~(EN_KIND(EN_A_DISARM) | EN_KIND(EN_A_RESTRAIN) | EN_KIND(EN_A_PUSH)))
+#define POLICY_MOVES (EN_MOVE_KINDS & ~EN_KIND(EN_A_JUMP))
+#define POLICY_OWN ((EN_OWN_KINDS | EN_KIND(EN_A_LOAD)) & ~EN_KIND(EN_A_STOW))
+
+/* The entries of `kind` are in the list (written now, with a look), each
+ * kind's in the order of the whole list; the moves are written together,
+ * so that the policy compares them in that order too. */
+static void need(choice *ch, int kind)
+{
+    if ((ch->built >> kind) & 1u)
+        return;
+    /* nearly every decision looks at an attack and at an action of its
+     * own: both are written in one pass */
+    uint32_t kinds = (POLICY_MOVES >> kind) & 1u ? POLICY_MOVES
+                     : ((POLICY_ATTACKS | POLICY_OWN) >> kind) & 1u ? POLICY_ATTACKS | POLICY_OWN
+                     : EN_KIND(kind);
+    int from = ch->b.n;
+    en_legal_kinds(ch->look, &ch->b, kinds);
+    ch->built |= kinds;
+    ch->n = ch->b.n;
+    note_kinds(ch, from);
 }
 
 /* fray_distance(e, who, t), once a decision. */
@@ -87,6 +136,7 @@ static int best_in(choice *ch, int kind, int avoid)
  * a kind absent from the list is answered without a look at it. */
 static inline int best_of(choice *ch, int kind, int avoid)
 {
+    need(ch, kind);
     return (ch->kinds & (1u << kind)) ? best_in(ch, kind, avoid) : -1;
 }
 
@@ -146,7 +196,7 @@ static int act(choice *ch)
 {
     const fray_encounter *e = ch->e;
     const fray_action *l = ch->l;
-    int who = ch->who, n = ch->n;
+    int who = ch->who;
     const en_creature *c = pc(e, who);
     int en = fray_res(e, who, EN_R_ENERGY);
     int avoid = stamina_spare(e, who) ? 0 : EN_ARG_STAMINA;
@@ -175,7 +225,12 @@ static int act(choice *ch)
     }
     /* Trip an Exposed foe that an ally also reaches: no Unguarded for us,
      * and the ally's attacks meet Disadvantage on Evasion. */
-    for (int i = 0; en >= 3 && (ch->kinds & (1u << EN_A_TRIP)) && i <= ch->last[EN_A_TRIP]; i++) {
+    int allies = 0; /* able creatures of our side but us */
+    for (int j = 0; j < e->n; j++)
+        allies += j != who && !en_foe(e, who, j) && e->c[j].status == FRAY_ABLE;
+    if (en >= 3 && allies)
+        need(ch, EN_A_TRIP);
+    for (int i = 0; en >= 3 && allies && (ch->kinds & (1u << EN_A_TRIP)) && i <= ch->last[EN_A_TRIP]; i++) {
         if (l[i].kind != EN_A_TRIP || (l[i].arg & avoid))
             continue;
         int t = l[i].target;
@@ -189,6 +244,9 @@ static int act(choice *ch)
     if ((k = best_of(ch, EN_A_MELEE, avoid)) >= 0)
         return k;
     int in_reach = any_foe_in_reach(ch);
+    if (!in_reach)
+        need(ch, EN_A_RUN); /* and every other move */
+    int n = ch->n;
     if (!in_reach && !is_ranged(c)) {
         /* close in: the cheapest move that ends within reach of the nearest
          * foe, and the longest otherwise */
@@ -246,6 +304,12 @@ int en_policy(fray_encounter *e, int who, int window, const fray_action *trigger
 {
     if (n <= 0)
         return -1;
+    en_state *s = (en_state *)e->state;
+    if (window == FRAY_WIN_ACT && n == 1 && s->picked == who + 1) {
+        /* legal listed only what this policy chose (en_policy_act) */
+        s->picked = 0;
+        return 0;
+    }
     choice ch;
     choice_init(&ch, e, who, legal, n);
     if (window == FRAY_WIN_ACT)
@@ -281,4 +345,24 @@ int en_policy(fray_encounter *e, int who, int window, const fray_action *trigger
     if ((k = best_of(&ch, EN_A_DEFEND, EN_ARG_STAMINA)) >= 0)
         return k;
     return -1;
+}
+
+int en_policy_act(fray_encounter *e, en_look *k, fray_action *pick)
+{
+    fray_action buf[FRAY_MAX_LEGAL];
+    choice ch;
+    choice_start(&ch, e, k->who);
+    ch.l = buf;
+    ch.look = k;
+    ch.b = (fray_list){buf, 0, FRAY_MAX_LEGAL};
+    /* the look measured every foe already */
+    for (int t = 0; t < e->n; t++)
+        if (k->foes & (1u << t))
+            ch.dist[t] = k->views[t].d;
+    ch.measured = k->foes;
+    int i = act(&ch);
+    if (i < 0)
+        return 0;
+    *pick = buf[i];
+    return 1;
 }

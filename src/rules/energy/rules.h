@@ -196,6 +196,67 @@ static inline int add_paid(fray_list *b, const payer *p, int kind, int who, int 
     return 1;
 }
 
+/* ---- One decision's reading of the field (legal.c) ---- */
+
+/* What one list of legal actions reads about a target t many times, computed
+ * once: the distance and the offset from `who` to t, and who's reaches. */
+typedef struct foe_view {
+    int d;             /* fray_distance(e, who, t) */
+    int dx, dy;        /* t's position minus who's */
+    int reach;         /* who's melee reach against t (its weapon's Reach), cm */
+    int unarmed;       /* who's Unarmed reach (Reach 0) against t, cm */
+    int to_x, to_y;    /* the point 1 m towards t (Shift, Agile Move) */
+    int from_x, from_y;/* the point 1 m away from t */
+    int run_m;         /* the last run towards t that approach() planned, cm, -1 none */
+    int run_x, run_y;  /* where it ends: a Run, Quick Run or Jump stopped by the */
+                       /* reach often ends at the same point, computed once */
+} foe_view;
+
+/* What a creature's actions in FRAY_WIN_ACT depend on, read once per
+ * decision: its conditions, how it pays, the foes it may target and its
+ * view of each. The list of legal actions is written from it kind by kind
+ * (en_legal_kinds), so that the policy can ask for only the kinds it looks
+ * at, in the order it looks (policy.c), and get each kind's entries in the
+ * same order as in the whole list. */
+typedef struct en_look {
+    fray_encounter *e;
+    int who;
+    const en_creature *c;
+    unsigned mine;                       /* conds(e, who) */
+    payer p;
+    uint32_t foes;                       /* bit t: target_ok(e, who, t), views[t] set */
+    int bound;                           /* at least as many entries as the whole list holds */
+    foe_view views[FRAY_MAX_COMBATANTS];
+} en_look;
+
+#define EN_KIND(k) (1u << (k))
+/* Not a kind: the moves away from a foe (Run, Shift, Agile Move with
+ * EN_ARG_AWAY), written only when this bit is asked for too. */
+#define EN_AWAY_MOVES (1u << 31)
+#define EN_ALL_KINDS (((1u << EN_NACTIONS) - 1u) | EN_AWAY_MOVES)
+_Static_assert(EN_NACTIONS <= 31, "the kinds and EN_AWAY_MOVES share one 32-bit mask");
+/* The kinds add_moves and add_agile write: the policy compares them with one
+ * another in list order, so they are always written together. */
+#define EN_MOVE_KINDS (EN_KIND(EN_A_SHIFT) | EN_KIND(EN_A_RUN) | EN_KIND(EN_A_SPRINT) | \
+                       EN_KIND(EN_A_QUICK_RUN) | EN_KIND(EN_A_JUMP) | EN_KIND(EN_A_AGILE_MOVE))
+
+/* The kinds add_attacks writes (one per foe each), and the kinds that
+ * concern no foe's position (add_own, and Load). */
+#define EN_ATTACK_KINDS (EN_KIND(EN_A_MELEE) | EN_KIND(EN_A_SWIFT) | EN_KIND(EN_A_UNARMED) | \
+                         EN_KIND(EN_A_TRIP) | EN_KIND(EN_A_DISARM) | EN_KIND(EN_A_RESTRAIN) | \
+                         EN_KIND(EN_A_PUSH) | EN_KIND(EN_A_RANGED))
+#define EN_OWN_KINDS (EN_KIND(EN_A_KNEEL) | EN_KIND(EN_A_STAND) | EN_KIND(EN_A_DEFEND) | \
+                      EN_KIND(EN_A_STOW) | EN_KIND(EN_A_EQUIP) | EN_KIND(EN_A_PICK_UP) | \
+                      EN_KIND(EN_A_CATCH_BREATH) | EN_KIND(EN_A_ESCAPE) | EN_KIND(EN_A_RELEASE))
+
+void en_look_init(en_look *k, fray_encounter *e, int who);
+/* Append to b, in the order of the whole list, who's legal actions in
+ * FRAY_WIN_ACT of the kinds in `kinds` (bit k for kind k). */
+void en_legal_kinds(en_look *k, fray_list *b, uint32_t kinds);
+/* The policy's choice in FRAY_WIN_ACT from the kinds it asks for (policy.c):
+ * 1 with the action in *pick, 0 to pass. */
+int en_policy_act(fray_encounter *e, en_look *k, fray_action *pick);
+
 /* ---- Shared between the parts ---- */
 
 void en_unguard(fray_encounter *e, int who);

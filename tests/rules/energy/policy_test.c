@@ -99,11 +99,76 @@ static void gets_up(void **state)
     fray_encounter_free(e);
 }
 
+/* core.h, the policy hook: "While e->for_policy is set, legal may leave out
+ * actions this policy would not choose in the present state ... the policy
+ * must choose the same action from such a shorter list". en_legal lists
+ * only that action (or nothing when the policy would wait), and the policy
+ * takes it. */
+static void same_choice(fray_encounter *e, int who)
+{
+    fray_action whole[FRAY_MAX_LEGAL], mine[FRAY_MAX_LEGAL];
+    int n = e->rs->legal(e, who, FRAY_WIN_ACT, NULL, whole, FRAY_MAX_LEGAL);
+    int k = en_policy(e, who, FRAY_WIN_ACT, NULL, whole, n);
+    e->for_policy = 1;
+    int m = e->rs->legal(e, who, FRAY_WIN_ACT, NULL, mine, FRAY_MAX_LEGAL);
+    e->for_policy = 0;
+    if (k < 0) {
+        assert_int_equal(m, 0);
+        return;
+    }
+    assert_int_equal(m, 1);
+    assert_memory_equal(&mine[0], &whole[k], sizeof mine[0]);
+    assert_int_equal(en_policy(e, who, FRAY_WIN_ACT, NULL, mine, m), 0);
+}
+
+static void short_list_same_choice(void **state)
+{
+    (void)state;
+    fray_encounter *e = open_fight(apart);
+    for (int who = 0; who < 3; who++)
+        same_choice(e, who);
+    fray_res_set(e, 0, EN_R_ENERGY, 2);
+    same_choice(e, 0);
+    fray_res_set(e, 0, EN_R_ENERGY, 0);
+    same_choice(e, 0);
+    fray_encounter_free(e);
+
+    e = open_fight(adjacent);
+    for (int energy = 0; energy <= 5; energy++) {
+        fray_res_set(e, 0, EN_R_ENERGY, energy);
+        same_choice(e, 0);
+        same_choice(e, 1);
+    }
+    fray_cond_add(e, 1, EN_C_UNGUARDED, -1, FRAY_EXP_ROUND_END, 1);
+    same_choice(e, 0);
+    fray_cond_add(e, 0, EN_C_PRONE, -1, FRAY_EXP_NEVER, 0);
+    same_choice(e, 0);
+    fray_encounter_free(e);
+}
+
+/* A list that might not fit in max is written whole, as far as it fits,
+ * for the policy too: it then chooses from what fits. */
+static void short_max_whole_list(void **state)
+{
+    (void)state;
+    fray_encounter *e = open_fight(adjacent);
+    fray_action whole[FRAY_MAX_LEGAL], mine[FRAY_MAX_LEGAL];
+    int n = e->rs->legal(e, 0, FRAY_WIN_ACT, NULL, whole, 4);
+    assert_int_equal(n, 4);
+    e->for_policy = 1;
+    int m = e->rs->legal(e, 0, FRAY_WIN_ACT, NULL, mine, 4);
+    e->for_policy = 0;
+    assert_int_equal(m, n);
+    assert_memory_equal(mine, whole, (size_t)n * sizeof whole[0]);
+    fray_encounter_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(attacks_in_reach), cmocka_unit_test(swift_when_offered),
         cmocka_unit_test(closes_and_shoots), cmocka_unit_test(gets_up),
+        cmocka_unit_test(short_list_same_choice), cmocka_unit_test(short_max_whole_list),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
