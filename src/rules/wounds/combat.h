@@ -141,7 +141,14 @@ void wo_add_fatigue(fray_encounter *e, int who, int n);
 void wo_filled_of(const fray_encounter *e, int who, int filled[WO_NLEVELS]);
 void wo_set_filled(fray_encounter *e, int who, const int filled[WO_NLEVELS]);
 int wo_severity_of(const fray_encounter *e, int who);
-int wo_skill_mod(fray_encounter *e, int who, int at, int sk, const char *spec);
+int wo_skill_mod(fray_encounter *e, int who, int at, int sk, int rank);
+/* who's rank in the named specialization `key` (WO_SPK_*). */
+static inline int wo_spk(const fray_encounter *e, int who, int key) { return CCR(e, who)->spk[key]; }
+/* The rank of `who` with weapon w (one of its own, or the bare fist). */
+static inline int wo_group_rank(const fray_encounter *e, int who, const wo_weapon *w)
+{
+    return w == &wo_fist ? wo_spk(e, who, WO_SPK_UNARMED) : w->group_rank;
+}
 int wo_power_mod(fray_encounter *e, int who);
 int wo_power_or_agility_mod(fray_encounter *e, int who);
 wo_roll wo_roll_check(fray_encounter *e, int wild, const char *purpose);

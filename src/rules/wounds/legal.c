@@ -432,9 +432,23 @@ static void own_actions(fray_encounter *e, int who, fray_list *l0, int allow_lon
     /* attacks first: the scripts and the policy find them early */
     own_attacks(e, v, l, allow_long);
     /* On its own turn the policy takes one of these attacks whatever
-     * follows, when wo_policy_attacks says so: for it the list ends here. */
-    if (e->for_policy && allow_long && !interrupt &&
-        wo_policy_attacks(e, who, l->out + l0->n, l->n - l0->n)) {
+     * follows, when wo_policy_attacks says so: for it the list ends here,
+     * and wo_policy takes that pick (ST(e)->pick). */
+    if (e->for_policy && allow_long && !interrupt) {
+        int pick = wo_policy_attacks(e, who, l->out + l0->n, l->n - l0->n);
+        if (pick >= 0) {
+            wo_state *st = ST(e);
+            st->pick_list = l->out;
+            st->pick_n = l->n;
+            st->pick_who = who;
+            st->pick = l0->n + pick;
+            *l0 = list;
+            return;
+        }
+    }
+    /* As an interrupt the policy takes a reaction or one of these attacks
+     * or nothing (wo_policy, best_attack): it never reads past them. */
+    if (e->for_policy && interrupt) {
         *l0 = list;
         return;
     }
@@ -501,6 +515,7 @@ int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
 {
     wo_state *st = ST(e);
     fray_list l = {out, 0, max};
+    st->pick_list = NULL;
     if (!fray_able(e, who))
         return 0;
     if (window == FRAY_WIN_ACT) {

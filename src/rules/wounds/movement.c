@@ -263,9 +263,9 @@ void wo_act_dash(fray_encounter *e, const fray_action *a)
         wo_emit_act(e, a, "dashing", move_rate(e, who), 1, "movement rate doubled",
                     R("Action: Dash"));
     } else {
-        const char *spec = c->env == WO_ENV_SWIMMING ? "Swimming" :
-                           c->env == WO_ENV_CLIMBING ? "Climbing" : "Running";
-        int m = wo_skill_mod(e, who, WO_STR, WO_SK_ATHLETICS, spec);
+        int spec = c->env == WO_ENV_SWIMMING ? WO_SPK_SWIMMING :
+                   c->env == WO_ENV_CLIMBING ? WO_SPK_CLIMBING : WO_SPK_RUNNING;
+        int m = wo_skill_mod(e, who, WO_STR, WO_SK_ATHLETICS, c->spk[spec]);
         wo_roll r = wo_roll_check(e, 0, "Athletics check, 1d20");
         int inc = (r.total + m) > 0 ? (r.total + m) / 3 : 0;
         /* "For every 3 points in the check result, your movement rate
@@ -307,7 +307,7 @@ void wo_act_drag(fray_encounter *e, const fray_action *a)
 void wo_act_surface(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor;
-    int m = wo_skill_mod(e, who, WO_STR, WO_SK_ATHLETICS, "Swimming");
+    int m = wo_skill_mod(e, who, WO_STR, WO_SK_ATHLETICS, wo_spk(e, who, WO_SPK_SWIMMING));
     wo_roll r = wo_roll_check(e, 0, "Swimming check, 1d20");
     int tn = fray_opt(e, WO_OPT_ENV_TN);
     wo_emit_check(e, who, -1, "Return to the surface", r.total + m, tn, R("Swimming and Climbing"));
@@ -321,7 +321,7 @@ void wo_act_calm_mount(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor;
     wo_creature *c = CR(e, who);
-    int m = wo_skill_mod(e, who, WO_PRS, WO_SK_NATURE, "Riding");
+    int m = wo_skill_mod(e, who, WO_PRS, WO_SK_NATURE, c->spk[WO_SPK_RIDING]);
     int near = 0;
     for (int i = 0; i < e->n; i++)
         if (wo_enemies(e, who, i) && fray_able(e, i) && wo_gap_yd(e, who, i) <= 10)

@@ -118,17 +118,17 @@ int wo_policy_attacks(fray_encounter *e, int who, const fray_action *attacks, in
 {
     const wo_creature *c = fray_cpriv(e, who);
     if (n <= 0 || fray_cond_has(e, who, WO_C_PINNED) || fray_cond_has(e, who, WO_C_PRONE))
-        return 0;
+        return -1;
     const wo_weapon *w = wo_wielded(c);
     if (!w || (!w->ranged && fray_cond_has(e, who, WO_C_CROUCHING)))
-        return 0;
+        return -1;
     int severe = 0;
     for (int l = WO_SEVERE; l < WO_NLEVELS; l++)
         severe |= e->c[who].res[WO_R_LIGHT + l] != 0;
     for (int k = 0; severe && k < c->nobject; k++)
         if (c->object[k].heal > 0)
-            return 0;
-    return best_attack(e, who, attacks, n, e->c[who].res[WO_R_AP], -1) >= 0;
+            return -1;
+    return best_attack(e, who, attacks, n, e->c[who].res[WO_R_AP], -1);
 }
 
 static int own_turn(fray_encounter *e, int who, const fray_action *legal, int n)
@@ -212,6 +212,11 @@ int wo_policy(fray_encounter *e, int who, int window, const fray_action *trigger
 {
     if (n <= 0)
         return -1;
+    wo_state *st = (wo_state *)e->state;
+    if (window == FRAY_WIN_ACT && st->pick_list == legal && st->pick_n == n && st->pick_who == who) {
+        st->pick_list = NULL; /* the list wo_legal just made, and its pick */
+        return st->pick;
+    }
     if (window == FRAY_WIN_ACT)
         return own_turn(e, who, legal, n);
     int ap = e->c[who].res[WO_R_AP];
