@@ -63,32 +63,36 @@ int wo_in_reach(const fray_encounter *e, int a, int b, int reach_yd)
 
 void wo_view_init(wo_view *v, const fray_encounter *e, int who)
 {
+    /* one pass, reading each creature's sheet and combatant once: asked
+     * on every list */
+    const size_t size = e->rs->creature_size;
+    const unsigned char *priv = e->priv;
+    const fray_combatant *cb = e->c;
+    const wo_creature *cw = (const wo_creature *)(const void *)(priv + (size_t)who * size);
+    const int side = cb[who].side, n = e->n;
+    const int mw = fray_has(e, who, WO_C_MOUNTED);
+    unsigned foes = 0, able = 0, dead = 0;
     v->e = e;
     v->who = who;
-    v->n = e->n;
-    v->foes = v->able = v->dead = 0;
-    for (int i = 0; i < e->n; i++) {
-        v->w[i] = wo_weapon_of(e, i);
-        if (wo_enemies(e, who, i))
-            v->foes |= 1u << i;
-        if (fray_able(e, i))
-            v->able |= 1u << i;
-        if (e->c[i].status == FRAY_DEAD)
-            v->dead |= 1u << i;
-    }
-    const wo_creature *cw = CCR(e, who);
-    int mw = fray_has(e, who, WO_C_MOUNTED);
-    for (int i = 0; i < e->n; i++) {
-        const wo_creature *ci = CCR(e, i);
-        int mi = fray_has(e, i, WO_C_MOUNTED);
+    v->n = n;
+    for (int i = 0; i < n; i++) {
+        const wo_creature *ci = (const wo_creature *)(const void *)(priv + (size_t)i * size);
+        v->w[i] = ci->hand >= 0 ? &ci->weapon[ci->hand] : &wo_fist; /* wo_weapon_of */
+        foes |= (unsigned)(cb[i].side != side) << i;
+        able |= (unsigned)(cb[i].status == FRAY_ABLE) << i;
+        dead |= (unsigned)(cb[i].status == FRAY_DEAD) << i;
         if (i == who) {
             v->dist[i] = v->gap[i] = 0; /* what wo_gap_yd(who, who) gives */
             continue;
         }
+        int mi = (int)((cb[i].cmask >> WO_C_MOUNTED) & 1u);
         v->dist[i] = fray_distance(e, who, i);
         v->gap[i] = gap_of(v->dist[i], cw, ci, wo_mount_extra_of(cw, ci, mw, mi));
     }
-    v->ap = fray_res(e, who, WO_R_AP);
+    v->foes = foes;
+    v->able = able;
+    v->dead = dead;
+    v->ap = cb[who].res[WO_R_AP];
     /* #Underwater Combat: melee attacks cost 2 AP more (wo_ap_cost) */
     v->uw_melee = fray_has(e, who, WO_C_UNDERWATER) && !v->w[who]->ranged;
 }

@@ -114,8 +114,10 @@ typedef struct wo_hit {
 } wo_hit;
 
 /* What the view's creature buys movement with: the same towards every
- * target. AP are capped at apcap. */
+ * target. AP are capped at apcap. Filled when a move first needs it
+ * (ready 0 until then): a creature in reach plans none. */
 typedef struct wo_mover {
+    int ready, apcap;
     int tc, pool, ap;
     int yards[5]; /* yards[k]: what k AP buy at its movement rate (wo_move_yards) */
 } wo_mover;
@@ -179,8 +181,8 @@ void wo_pay_ap(fray_encounter *e, int who, int cost);
 /* ---- movement.c ---- */
 void wo_dest_point(const fray_encounter *e, int who, int tx, int ty, int away, int yards,
                    int stop_cm, int *ox, int *oy);
-void wo_mover_init(wo_mover *m, const wo_view *v, int apcap);
-int wo_plan_move_v(const wo_view *v, const wo_mover *mv, int t, int away, fray_action *a);
+void wo_mover_init(wo_mover *m, int apcap);
+int wo_plan_move_v(const wo_view *v, wo_mover *mv, int t, int away, fray_action *a);
 void wo_after_move(fray_encounter *e, int who);
 void wo_do_move(fray_encounter *e, const fray_action *a);
 void wo_do_cling(fray_encounter *e, const fray_action *a, const fray_action *tr);

@@ -177,7 +177,7 @@ static long own_moves(fray_encounter *e, const wo_view *v, fray_list *l)
     if (c->lost_control || c->pending >= 0)
         return 0;
     wo_mover mv;
-    wo_mover_init(&mv, v, 1000);
+    wo_mover_init(&mv, 1000);
     for (int t = 0; t < n; t++) {
         if (t == who || IN(dead, t))
             continue;
@@ -206,7 +206,9 @@ static long own_basics(fray_encounter *e, const wo_view *v, fray_list *l, int al
     const wo_creature *c = CCR(e, who);
     const wo_weapon *w = v->w[who];
     const wo_weapon *wielded = wo_wielded(c);
-    if (!wo_v_has(v, who, WO_C_DEFENDING) && v_affordable(v, WO_A_DEFEND, 0, allow_long))
+    if (!WANT(WO_A_DEFEND))
+        skipped += 1;
+    else if (!wo_v_has(v, who, WO_C_DEFENDING) && v_affordable(v, WO_A_DEFEND, 0, allow_long))
         fray_list_add(l, WO_A_DEFEND, who, -1, 0, 0, 0);
     if (!WANT(WO_A_READY))
         skipped += 3;
@@ -218,7 +220,9 @@ static long own_basics(fray_encounter *e, const wo_view *v, fray_list *l, int al
         }
     }
     /* Retrieve (hands empty of weapons) or Stow */
-    if (!wielded) {
+    if (!WANT(WO_A_RETRIEVE)) {
+        skipped += c->nweapon;
+    } else if (!wielded) {
         for (int i = 0; i < c->nweapon; i++)
             if (c->weapon[i].place >= WO_SCABBARD && c->weapon[i].place <= WO_BACKPACK &&
                 v_affordable(v, WO_A_RETRIEVE, i, allow_long))
@@ -231,6 +235,8 @@ static long own_basics(fray_encounter *e, const wo_view *v, fray_list *l, int al
     }
     /* #Action: Change Posture: "If you are prone, you cannot change directly
      * to standing." */
+    if (!WANT(WO_A_POSTURE))
+        return skipped + 2; /* at most two postures */
     for (int q = 0; q < 3; q++) {
         if (q == p || (p == WO_PRONE && q == WO_STANDING) || wo_v_has(v, who, WO_C_MOUNTED))
             continue;
@@ -287,7 +293,9 @@ static long own_maneuvers(fray_encounter *e, const wo_view *v, fray_list *l, int
             wo_v_has(v, t, WO_C_DYING) && v->gap[t] == 0 &&
             v_affordable(v, WO_A_STABILIZE, 0, allow_long))
             fray_list_add(l, WO_A_STABILIZE, who, t, 0, 0, 0);
-    if (wo_v_has(v, who, WO_C_GRAPPLED) && v_affordable(v, WO_A_ESCAPE, 0, allow_long))
+    if (!WANT(WO_A_ESCAPE))
+        skipped += 1;
+    else if (wo_v_has(v, who, WO_C_GRAPPLED) && v_affordable(v, WO_A_ESCAPE, 0, allow_long))
         fray_list_add(l, WO_A_ESCAPE, who, -1, 0, 0, 0);
     return skipped;
 }
@@ -344,6 +352,8 @@ static long own_healing(fray_encounter *e, const wo_view *v, fray_list *l, int a
         if (sev >= WO_LIGHT && v_affordable(v, WO_A_TREAT_WOUND, sev, allow_long))
             fray_list_add(l, WO_A_TREAT_WOUND, who, t, sev, 0, 0);
     }
+    if (!WANT(WO_A_USE_OBJECT))
+        return skipped + c->nobject;
     for (int k = 0; k < c->nobject; k++)
         if (c->object[k].count > 0 && v_affordable(v, WO_A_USE_OBJECT, k, allow_long))
             fray_list_add(l, WO_A_USE_OBJECT, who, -1, k, 0, 0);
@@ -436,12 +446,14 @@ static void own_actions(fray_encounter *e, int who, fray_list *l0, int allow_lon
      * and wo_policy takes that pick (ST(e)->pick). */
     if (e->for_policy && allow_long && !interrupt) {
         int pick = wo_policy_attacks(e, who, l->out + l0->n, l->n - l0->n);
-        if (pick >= 0) {
+        if (pick >= -1) {
+            /* wo_legal sets pick_n when the list is whole */
             wo_state *st = ST(e);
             st->pick_list = l->out;
-            st->pick_n = l->n;
             st->pick_who = who;
-            st->pick = l0->n + pick;
+            st->pick = pick >= 0 ? l0->n + pick : -1;
+        }
+        if (pick >= 0) {
             *l0 = list;
             return;
         }
@@ -527,7 +539,13 @@ int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
             fray_list_add(&l, WO_A_CANCEL, who, c->pending_target, 0, 0, 0);
             return l.n;
         }
+        /* the policy needs only the kinds its turn may take now */
+        uint64_t want = e->want;
+        if (e->for_policy)
+            e->want &= wo_policy_turn_kinds(e, who);
         own_actions(e, who, &l, 1, 0);
+        e->want = want;
+        st->pick_n = l.n;
         return l.n;
     }
     if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who || st->cancel)

@@ -304,9 +304,10 @@ typedef struct wo_state {
     int redirect;    /* Interpose: the new target, -1 none */
     fray_action trigger; /* the action whose declared window is open */
     int trigger_valid;
-    /* The policy's pick, found while its list was made (wo_policy_attacks):
-     * wo_policy takes it for that same list (pick_list, pick_n, pick_who)
-     * instead of searching again. pick_list NULL: none. */
+    /* What wo_policy_attacks found while the policy's list was made: the
+     * pick (an index, or -1 for none of the attacks), which wo_policy
+     * takes for that same list (pick_list, pick_n, pick_who) instead of
+     * searching again. pick_list NULL: none. */
     const fray_action *pick_list;
     int pick_n, pick_who, pick;
 } wo_state;
@@ -366,9 +367,13 @@ int wo_recovery_heal(int filled[WO_NLEVELS], const int slots[WO_NLEVELS], int re
 int wo_rest_interrupted(int minutes_done, int interruption, int *short_rests, int *extra_minutes);
 
 /* Policy (policy.c). */
-/* Which of the list's attacks the policy surely takes on its turn (an index
- * in attacks[0..n)), or -1 when it might do something else. */
+/* The policy's turn up to its attack step, from the list's attacks (which
+ * wo_legal lists first): the index in attacks[0..n) of the attack it takes
+ * whatever follows, -1 when it takes none of them and goes on past its
+ * attack step, -2 when a step before that may apply. */
 int wo_policy_attacks(fray_encounter *e, int who, const fray_action *attacks, int n);
+/* The kinds the policy may take on its turn in the present state. */
+uint64_t wo_policy_turn_kinds(const fray_encounter *e, int who);
 /* Whether the policy would interrupt the declared trigger with an attack. */
 int wo_policy_interrupts(const fray_encounter *e, int who, const fray_action *trigger);
 int wo_policy(fray_encounter *e, int who, int window, const fray_action *trigger,
