@@ -38,37 +38,42 @@ static int is_melee_attack_kind(int kind)
  * `who` is underwater with a melee weapon. */
 static int ap_cost(const fray_encounter *e, int who, int kind, int arg, int uw_melee)
 {
-    const wo_creature *c = CCR(e, who);
     int cost;
-    switch (kind) {
-    case WO_A_MOVE:
-    case WO_A_MOVE_AWAY:
-        return arg; /* AP bought for the movement pool; 0 when the pool suffices */
-    case WO_A_IGNORE_FLANK:
-        return 0; /* "as a free reaction": the text's explicit 0 */
-    case WO_A_CANCEL:
-        return 0; /* "or you choose to cancel it": no action of its own */
-    case WO_A_RETRIEVE:
-        /* #Action: Retrieve or Stow an Item: by container; stowing goes to
-         * the scabbard (1) */
-        cost = arg & 0x100 ? wo_container_ap[WO_SCABBARD] : wo_container_ap[c->weapon[arg].place];
-        break;
-    case WO_A_USE_OBJECT:
-        cost = wo_object_table[c->object[arg].kind].ap;
-        break;
-    case WO_A_SURFACE:
-        cost = 4; /* #Swimming and Climbing: "(AP Cost 4)" */
-        break;
-    case WO_A_CALM_MOUNT:
-        cost = 8; /* #Mounted Combat: "(AP Cost 8)" */
-        break;
-    case WO_A_HURRY:
-        cost = ap_cost(e, who, arg >> 4, arg & 15, uw_melee);
-        break;
-    default:
+    /* most kinds cost what their option says (asked for every entry of
+     * every list, so first); the others look further */
+    if (ap_option[kind] >= 0)
         cost = fray_opt(e, ap_option[kind]);
-        break;
-    }
+    else
+        switch (kind) {
+        case WO_A_MOVE:
+        case WO_A_MOVE_AWAY:
+            return arg; /* AP bought for the movement pool; 0 when the pool suffices */
+        case WO_A_IGNORE_FLANK:
+            return 0; /* "as a free reaction": the text's explicit 0 */
+        case WO_A_CANCEL:
+            return 0; /* "or you choose to cancel it": no action of its own */
+        case WO_A_RETRIEVE:
+            /* #Action: Retrieve or Stow an Item: by container; stowing goes to
+             * the scabbard (1) */
+            cost = arg & 0x100 ? wo_container_ap[WO_SCABBARD]
+                               : wo_container_ap[CCR(e, who)->weapon[arg].place];
+            break;
+        case WO_A_USE_OBJECT:
+            cost = wo_object_table[CCR(e, who)->object[arg].kind].ap;
+            break;
+        case WO_A_SURFACE:
+            cost = 4; /* #Swimming and Climbing: "(AP Cost 4)" */
+            break;
+        case WO_A_CALM_MOUNT:
+            cost = 8; /* #Mounted Combat: "(AP Cost 8)" */
+            break;
+        case WO_A_HURRY:
+            cost = ap_cost(e, who, arg >> 4, arg & 15, uw_melee);
+            break;
+        default: /* every kind without an option is named above */
+            cost = 0;
+            break;
+        }
     /* #Underwater Combat: "When you make a melee attack, you must pay an
      * extra 2 AP" */
     if (is_melee_attack_kind(kind) && uw_melee)
