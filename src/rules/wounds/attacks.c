@@ -12,7 +12,7 @@
 #include "combat.h"
 #include "odds.h"
 
-const wo_weapon wo_fist = {"unarmed", "Unarmed", 0, 0, 0, 0, 0, 0, 0, 0, 0, WO_IN_HAND};
+const wo_weapon wo_fist = {"unarmed", "Unarmed", 0, 0, 0, 0, 0, 0, 0, 0, 0, WO_IN_HAND, 0};
 
 /* ---- Flanking ----------------------------------------------------------- */
 
@@ -195,7 +195,7 @@ void wo_apply_wound(fray_encounter *e, int attacker, int t, int level, int damag
     env_fall_check(e, t, got);
     /* #Mounted Combat: untrained mounts need a check when rider is wounded */
     if (wo_mounted(e, t) && !c->mount_trained && !c->lost_control) {
-        int m = wo_skill_mod(e, t, WO_PRS, WO_SK_NATURE, "Riding");
+        int m = wo_skill_mod(e, t, WO_PRS, WO_SK_NATURE, wo_spk(e, t, WO_SPK_RIDING));
         wo_roll r = wo_roll_check_by(e, t, 0, "Riding check, 1d20");
         wo_emit_check(e, t, -1, "Control mount", r.total + m, 5, R("Mounted Combat"));
         if (r.total + m < 5)
@@ -214,7 +214,8 @@ static void env_fall_check(fray_encounter *e, int t, int level)
     if (fray_has(e, t, WO_C_UNDERWATER) || !fray_able(e, t))
         return;
     int swim = c->env == WO_ENV_SWIMMING;
-    int m = wo_skill_mod(e, t, WO_STR, WO_SK_ATHLETICS, swim ? "Swimming" : "Climbing");
+    int m = wo_skill_mod(e, t, WO_STR, WO_SK_ATHLETICS,
+                         wo_spk(e, t, swim ? WO_SPK_SWIMMING : WO_SPK_CLIMBING));
     if (level > WO_LIGHT)
         fray_mod(e, "Wound beyond light", -5 * level);
     wo_roll r = wo_roll_check_by(e, t, 0, swim ? "Swimming check, 1d20" : "Climbing check, 1d20");
@@ -256,9 +257,10 @@ static void attack_plan_of(fray_encounter *e, int a, int t, int kind, int spell,
     int mod;
     if (spell >= 0) {
         const wo_spell *s = &ca->spell[spell];
-        mod = wo_skill_mod(e, a, WO_RSN, WO_SK_ARCANA, s->school);
+        mod = wo_skill_mod(e, a, WO_RSN, WO_SK_ARCANA, s->school_rank);
     } else {
-        mod = wo_skill_mod(e, a, WO_DEX, ranged ? WO_SK_AIM : WO_SK_MELEE, w->group);
+        mod = wo_skill_mod(e, a, WO_DEX, ranged ? WO_SK_AIM : WO_SK_MELEE,
+                           wo_group_rank(e, a, w));
         if (w->accuracy) {
             fray_mod(e, "Weapon accuracy", w->accuracy);
             mod += w->accuracy;
@@ -347,7 +349,8 @@ wo_hit wo_attack_roll(fray_encounter *e, int a, int t, int kind, int spell,
      * automatically misses." */
     if ((ca->env == WO_ENV_SWIMMING || ca->env == WO_ENV_CLIMBING) && !fray_has(e, a, WO_C_UNDERWATER)) {
         int swim = ca->env == WO_ENV_SWIMMING;
-        int m = wo_skill_mod(e, a, WO_STR, WO_SK_ATHLETICS, swim ? "Swimming" : "Climbing");
+        int m = wo_skill_mod(e, a, WO_STR, WO_SK_ATHLETICS,
+                             wo_spk(e, a, swim ? WO_SPK_SWIMMING : WO_SPK_CLIMBING));
         wo_roll r = wo_roll_check(e, 0, swim ? "Swimming check, 1d20" : "Climbing check, 1d20");
         int tn = fray_opt(e, WO_OPT_ENV_TN);
         wo_emit_check(e, a, -1, swim ? "Stay afloat" : "Keep hold", r.total + m, tn,
@@ -520,7 +523,7 @@ void wo_act_opening(fray_encounter *e, const fray_action *a)
     int who = a->actor, t = a->target;
     wo_creature *c = CR(e, who);
     const wo_weapon *w = wo_weapon_of(e, who);
-    int m = wo_skill_mod(e, who, WO_DEX, WO_SK_MELEE, w->group) + w->accuracy;
+    int m = wo_skill_mod(e, who, WO_DEX, WO_SK_MELEE, wo_group_rank(e, who, w)) + w->accuracy;
     wo_roll r = wo_wild(&e->dice, fray_opt(e, WO_OPT_WILD_ROLL), "Attack roll, wild 1d20");
     c->opening_vs = t;
     c->opening_value = r.total + m;

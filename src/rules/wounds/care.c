@@ -45,7 +45,7 @@ void wo_do_treat_wound(fray_encounter *e, const fray_action *a)
     if (fails) {
         wo_emit_act(e, a, "failure", 0, 0, "fatigue at its maximum stamina", R("Action: Treat Wound"));
     } else {
-        int m = wo_skill_mod(e, who, WO_LOR, WO_SK_HEALING, "Wounds") + heal_kit_mod(e, who);
+        int m = wo_skill_mod(e, who, WO_LOR, WO_SK_HEALING, wo_spk(e, who, WO_SPK_WOUNDS)) + heal_kit_mod(e, who);
         wo_roll r = wo_roll_check(e, 0, "Healing check, 1d20");
         int total = r.total + m, tn = wo_treat_wound_tn[level];
         wo_emit_check(e, who, t, "Treat Wound", total, tn, R("Action: Treat Wound"));
@@ -71,7 +71,7 @@ void wo_do_treat_condition(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor, t = a->target, k = a->arg;
     wo_creature *ct = CR(e, t);
-    int m = wo_skill_mod(e, who, WO_LOR, WO_SK_HEALING, "Wounds") + heal_kit_mod(e, who);
+    int m = wo_skill_mod(e, who, WO_LOR, WO_SK_HEALING, wo_spk(e, who, WO_SPK_WOUNDS)) + heal_kit_mod(e, who);
     wo_roll r = wo_roll_check(e, 0, "Healing check, 1d20");
     int total = r.total + m, tn = ct->affl_tn;
     wo_emit_check(e, who, t, "Treat Condition", total, tn, R("Action: Treat Condition"));
@@ -93,7 +93,7 @@ void wo_do_treat_condition(fray_encounter *e, const fray_action *a)
 void wo_act_stabilize(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor, t = a->target;
-    int m = wo_skill_mod(e, who, WO_LOR, WO_SK_HEALING, "Wounds") + heal_kit_mod(e, who);
+    int m = wo_skill_mod(e, who, WO_LOR, WO_SK_HEALING, wo_spk(e, who, WO_SPK_WOUNDS)) + heal_kit_mod(e, who);
     wo_roll r = wo_roll_check(e, 0, "Healing check, 1d20");
     int tn = total_wounds(e, t);
     wo_emit_check(e, who, t, "Stabilize", r.total + m, tn, R("Action: Stabilize"));

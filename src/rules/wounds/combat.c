@@ -63,32 +63,36 @@ int wo_in_reach(const fray_encounter *e, int a, int b, int reach_yd)
 
 void wo_view_init(wo_view *v, const fray_encounter *e, int who)
 {
+    /* one pass, reading each creature's sheet and combatant once: asked
+     * on every list */
+    const size_t size = e->rs->creature_size;
+    const unsigned char *priv = e->priv;
+    const fray_combatant *cb = e->c;
+    const wo_creature *cw = (const wo_creature *)(const void *)(priv + (size_t)who * size);
+    const int side = cb[who].side, n = e->n;
+    const int mw = fray_has(e, who, WO_C_MOUNTED);
+    unsigned foes = 0, able = 0, dead = 0;
     v->e = e;
     v->who = who;
-    v->n = e->n;
-    v->foes = v->able = v->dead = 0;
-    for (int i = 0; i < e->n; i++) {
-        v->w[i] = wo_weapon_of(e, i);
-        if (wo_enemies(e, who, i))
-            v->foes |= 1u << i;
-        if (fray_able(e, i))
-            v->able |= 1u << i;
-        if (e->c[i].status == FRAY_DEAD)
-            v->dead |= 1u << i;
-    }
-    const wo_creature *cw = CCR(e, who);
-    int mw = fray_has(e, who, WO_C_MOUNTED);
-    for (int i = 0; i < e->n; i++) {
-        const wo_creature *ci = CCR(e, i);
-        int mi = fray_has(e, i, WO_C_MOUNTED);
+    v->n = n;
+    for (int i = 0; i < n; i++) {
+        const wo_creature *ci = (const wo_creature *)(const void *)(priv + (size_t)i * size);
+        v->w[i] = ci->hand >= 0 ? &ci->weapon[ci->hand] : &wo_fist; /* wo_weapon_of */
+        foes |= (unsigned)(cb[i].side != side) << i;
+        able |= (unsigned)(cb[i].status == FRAY_ABLE) << i;
+        dead |= (unsigned)(cb[i].status == FRAY_DEAD) << i;
         if (i == who) {
             v->dist[i] = v->gap[i] = 0; /* what wo_gap_yd(who, who) gives */
             continue;
         }
+        int mi = (int)((cb[i].cmask >> WO_C_MOUNTED) & 1u);
         v->dist[i] = fray_distance(e, who, i);
         v->gap[i] = gap_of(v->dist[i], cw, ci, wo_mount_extra_of(cw, ci, mw, mi));
     }
-    v->ap = fray_res(e, who, WO_R_AP);
+    v->foes = foes;
+    v->able = able;
+    v->dead = dead;
+    v->ap = cb[who].res[WO_R_AP];
     /* #Underwater Combat: melee attacks cost 2 AP more (wo_ap_cost) */
     v->uw_melee = fray_has(e, who, WO_C_UNDERWATER) && !v->w[who]->ranged;
 }
@@ -174,12 +178,12 @@ int wo_severity_of(const fray_encounter *e, int who)
 
 /* ---- Checks ------------------------------------------------------------- */
 
-/* A check modifier for skill `sk` with specialization `spec` on attribute
- * `at`, with the condition penalties; each piece goes to the next event. */
-int wo_skill_mod(fray_encounter *e, int who, int at, int sk, const char *spec)
+/* A check modifier for skill `sk` with a specialization of rank `rank` on
+ * attribute `at`, with the condition penalties; each piece goes to the next
+ * event. */
+int wo_skill_mod(fray_encounter *e, int who, int at, int sk, int rank)
 {
     const wo_creature *c = CCR(e, who);
-    int rank = wo_spec(c, spec);
     int m = wo_check_mod(c->attr[at], sk >= 0 ? c->skill[sk] : 0, rank, 0);
     fray_mod(e, wo_attr_name[at], c->attr[at]);
     if (sk >= 0 && c->skill[sk])
@@ -195,19 +199,19 @@ int wo_skill_mod(fray_encounter *e, int who, int at, int sk, const char *spec)
 /* Power: Str [Athletics/Power + Size]; Agility: Dex [Reflex/Agility - Size]. */
 int wo_power_mod(fray_encounter *e, int who)
 {
-    return wo_skill_mod(e, who, WO_STR, WO_SK_ATHLETICS, "Power") + CCR(e, who)->size;
+    return wo_skill_mod(e, who, WO_STR, WO_SK_ATHLETICS, wo_spk(e, who, WO_SPK_POWER)) + CCR(e, who)->size;
 }
 
 static int agility_mod(fray_encounter *e, int who)
 {
-    return wo_skill_mod(e, who, WO_DEX, WO_SK_REFLEX, "Agility") - CCR(e, who)->size;
+    return wo_skill_mod(e, who, WO_DEX, WO_SK_REFLEX, wo_spk(e, who, WO_SPK_AGILITY)) - CCR(e, who)->size;
 }
 
 int wo_power_or_agility_mod(fray_encounter *e, int who)
 {
     const wo_creature *c = CCR(e, who);
-    int p = wo_check_mod(c->attr[WO_STR], c->skill[WO_SK_ATHLETICS], wo_spec(c, "Power"), c->size);
-    int a = wo_check_mod(c->attr[WO_DEX], c->skill[WO_SK_REFLEX], wo_spec(c, "Agility"), -c->size);
+    int p = wo_check_mod(c->attr[WO_STR], c->skill[WO_SK_ATHLETICS], c->spk[WO_SPK_POWER], c->size);
+    int a = wo_check_mod(c->attr[WO_DEX], c->skill[WO_SK_REFLEX], c->spk[WO_SPK_AGILITY], -c->size);
     return p >= a ? wo_power_mod(e, who) : agility_mod(e, who);
 }
 
@@ -269,7 +273,7 @@ void wo_emit_act(fray_encounter *e, const fray_action *a, const char *outcome, i
  * loses 1 AP plus 1 per 3 points under. Returns the AP to pay. */
 static int hurry(fray_encounter *e, int who, int base)
 {
-    int m = wo_skill_mod(e, who, WO_DEX, WO_SK_ACROBATICS, "");
+    int m = wo_skill_mod(e, who, WO_DEX, WO_SK_ACROBATICS, 0);
     wo_roll r = wo_roll_check(e, 0, "Acrobatics check, 1d20");
     int total = r.total + m, tn = fray_opt(e, WO_OPT_QUICK_TN);
     wo_emit_check(e, who, -1, "Perform more quickly", total, tn, R("Performing Actions More Quickly"));
@@ -614,7 +618,7 @@ void wo_enter_combat(fray_encounter *e, int i)
     c->dash_bonus = 0;
     c->share_with = -1;
     /* #Initiative: "make a Prc [Reflex/Initiative] check and add 5" */
-    int m = wo_skill_mod(e, i, WO_PRC, WO_SK_REFLEX, "Initiative");
+    int m = wo_skill_mod(e, i, WO_PRC, WO_SK_REFLEX, c->spk[WO_SPK_INITIATIVE]);
     wo_roll r = wo_roll_check(e, 0, "Initiative check, 1d20");
     int init = r.total + m + 5;
     fray_mod(e, "Initiative +5", 5);

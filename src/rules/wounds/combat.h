@@ -114,8 +114,10 @@ typedef struct wo_hit {
 } wo_hit;
 
 /* What the view's creature buys movement with: the same towards every
- * target. AP are capped at apcap. */
+ * target. AP are capped at apcap. Filled when a move first needs it
+ * (ready 0 until then): a creature in reach plans none. */
 typedef struct wo_mover {
+    int ready, apcap;
     int tc, pool, ap;
     int yards[5]; /* yards[k]: what k AP buy at its movement rate (wo_move_yards) */
 } wo_mover;
@@ -141,7 +143,14 @@ void wo_add_fatigue(fray_encounter *e, int who, int n);
 void wo_filled_of(const fray_encounter *e, int who, int filled[WO_NLEVELS]);
 void wo_set_filled(fray_encounter *e, int who, const int filled[WO_NLEVELS]);
 int wo_severity_of(const fray_encounter *e, int who);
-int wo_skill_mod(fray_encounter *e, int who, int at, int sk, const char *spec);
+int wo_skill_mod(fray_encounter *e, int who, int at, int sk, int rank);
+/* who's rank in the named specialization `key` (WO_SPK_*). */
+static inline int wo_spk(const fray_encounter *e, int who, int key) { return CCR(e, who)->spk[key]; }
+/* The rank of `who` with weapon w (one of its own, or the bare fist). */
+static inline int wo_group_rank(const fray_encounter *e, int who, const wo_weapon *w)
+{
+    return w == &wo_fist ? wo_spk(e, who, WO_SPK_UNARMED) : w->group_rank;
+}
 int wo_power_mod(fray_encounter *e, int who);
 int wo_power_or_agility_mod(fray_encounter *e, int who);
 wo_roll wo_roll_check(fray_encounter *e, int wild, const char *purpose);
@@ -172,8 +181,8 @@ void wo_pay_ap(fray_encounter *e, int who, int cost);
 /* ---- movement.c ---- */
 void wo_dest_point(const fray_encounter *e, int who, int tx, int ty, int away, int yards,
                    int stop_cm, int *ox, int *oy);
-void wo_mover_init(wo_mover *m, const wo_view *v, int apcap);
-int wo_plan_move_v(const wo_view *v, const wo_mover *mv, int t, int away, fray_action *a);
+void wo_mover_init(wo_mover *m, int apcap);
+int wo_plan_move_v(const wo_view *v, wo_mover *mv, int t, int away, fray_action *a);
 void wo_after_move(fray_encounter *e, int who);
 void wo_do_move(fray_encounter *e, const fray_action *a);
 void wo_do_cling(fray_encounter *e, const fray_action *a, const fray_action *tr);

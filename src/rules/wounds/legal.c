@@ -38,37 +38,42 @@ static int is_melee_attack_kind(int kind)
  * `who` is underwater with a melee weapon. */
 static int ap_cost(const fray_encounter *e, int who, int kind, int arg, int uw_melee)
 {
-    const wo_creature *c = CCR(e, who);
     int cost;
-    switch (kind) {
-    case WO_A_MOVE:
-    case WO_A_MOVE_AWAY:
-        return arg; /* AP bought for the movement pool; 0 when the pool suffices */
-    case WO_A_IGNORE_FLANK:
-        return 0; /* "as a free reaction": the text's explicit 0 */
-    case WO_A_CANCEL:
-        return 0; /* "or you choose to cancel it": no action of its own */
-    case WO_A_RETRIEVE:
-        /* #Action: Retrieve or Stow an Item: by container; stowing goes to
-         * the scabbard (1) */
-        cost = arg & 0x100 ? wo_container_ap[WO_SCABBARD] : wo_container_ap[c->weapon[arg].place];
-        break;
-    case WO_A_USE_OBJECT:
-        cost = wo_object_table[c->object[arg].kind].ap;
-        break;
-    case WO_A_SURFACE:
-        cost = 4; /* #Swimming and Climbing: "(AP Cost 4)" */
-        break;
-    case WO_A_CALM_MOUNT:
-        cost = 8; /* #Mounted Combat: "(AP Cost 8)" */
-        break;
-    case WO_A_HURRY:
-        cost = ap_cost(e, who, arg >> 4, arg & 15, uw_melee);
-        break;
-    default:
+    /* most kinds cost what their option says (asked for every entry of
+     * every list, so first); the others look further */
+    if (ap_option[kind] >= 0)
         cost = fray_opt(e, ap_option[kind]);
-        break;
-    }
+    else
+        switch (kind) {
+        case WO_A_MOVE:
+        case WO_A_MOVE_AWAY:
+            return arg; /* AP bought for the movement pool; 0 when the pool suffices */
+        case WO_A_IGNORE_FLANK:
+            return 0; /* "as a free reaction": the text's explicit 0 */
+        case WO_A_CANCEL:
+            return 0; /* "or you choose to cancel it": no action of its own */
+        case WO_A_RETRIEVE:
+            /* #Action: Retrieve or Stow an Item: by container; stowing goes to
+             * the scabbard (1) */
+            cost = arg & 0x100 ? wo_container_ap[WO_SCABBARD]
+                               : wo_container_ap[CCR(e, who)->weapon[arg].place];
+            break;
+        case WO_A_USE_OBJECT:
+            cost = wo_object_table[CCR(e, who)->object[arg].kind].ap;
+            break;
+        case WO_A_SURFACE:
+            cost = 4; /* #Swimming and Climbing: "(AP Cost 4)" */
+            break;
+        case WO_A_CALM_MOUNT:
+            cost = 8; /* #Mounted Combat: "(AP Cost 8)" */
+            break;
+        case WO_A_HURRY:
+            cost = ap_cost(e, who, arg >> 4, arg & 15, uw_melee);
+            break;
+        default: /* every kind without an option is named above */
+            cost = 0;
+            break;
+        }
     /* #Underwater Combat: "When you make a melee attack, you must pay an
      * extra 2 AP" */
     if (is_melee_attack_kind(kind) && uw_melee)
@@ -177,7 +182,7 @@ static long own_moves(fray_encounter *e, const wo_view *v, fray_list *l)
     if (c->lost_control || c->pending >= 0)
         return 0;
     wo_mover mv;
-    wo_mover_init(&mv, v, 1000);
+    wo_mover_init(&mv, 1000);
     for (int t = 0; t < n; t++) {
         if (t == who || IN(dead, t))
             continue;
@@ -206,7 +211,9 @@ static long own_basics(fray_encounter *e, const wo_view *v, fray_list *l, int al
     const wo_creature *c = CCR(e, who);
     const wo_weapon *w = v->w[who];
     const wo_weapon *wielded = wo_wielded(c);
-    if (!wo_v_has(v, who, WO_C_DEFENDING) && v_affordable(v, WO_A_DEFEND, 0, allow_long))
+    if (!WANT(WO_A_DEFEND))
+        skipped += 1;
+    else if (!wo_v_has(v, who, WO_C_DEFENDING) && v_affordable(v, WO_A_DEFEND, 0, allow_long))
         fray_list_add(l, WO_A_DEFEND, who, -1, 0, 0, 0);
     if (!WANT(WO_A_READY))
         skipped += 3;
@@ -218,7 +225,9 @@ static long own_basics(fray_encounter *e, const wo_view *v, fray_list *l, int al
         }
     }
     /* Retrieve (hands empty of weapons) or Stow */
-    if (!wielded) {
+    if (!WANT(WO_A_RETRIEVE)) {
+        skipped += c->nweapon;
+    } else if (!wielded) {
         for (int i = 0; i < c->nweapon; i++)
             if (c->weapon[i].place >= WO_SCABBARD && c->weapon[i].place <= WO_BACKPACK &&
                 v_affordable(v, WO_A_RETRIEVE, i, allow_long))
@@ -231,6 +240,8 @@ static long own_basics(fray_encounter *e, const wo_view *v, fray_list *l, int al
     }
     /* #Action: Change Posture: "If you are prone, you cannot change directly
      * to standing." */
+    if (!WANT(WO_A_POSTURE))
+        return skipped + 2; /* at most two postures */
     for (int q = 0; q < 3; q++) {
         if (q == p || (p == WO_PRONE && q == WO_STANDING) || wo_v_has(v, who, WO_C_MOUNTED))
             continue;
@@ -287,7 +298,9 @@ static long own_maneuvers(fray_encounter *e, const wo_view *v, fray_list *l, int
             wo_v_has(v, t, WO_C_DYING) && v->gap[t] == 0 &&
             v_affordable(v, WO_A_STABILIZE, 0, allow_long))
             fray_list_add(l, WO_A_STABILIZE, who, t, 0, 0, 0);
-    if (wo_v_has(v, who, WO_C_GRAPPLED) && v_affordable(v, WO_A_ESCAPE, 0, allow_long))
+    if (!WANT(WO_A_ESCAPE))
+        skipped += 1;
+    else if (wo_v_has(v, who, WO_C_GRAPPLED) && v_affordable(v, WO_A_ESCAPE, 0, allow_long))
         fray_list_add(l, WO_A_ESCAPE, who, -1, 0, 0, 0);
     return skipped;
 }
@@ -344,6 +357,8 @@ static long own_healing(fray_encounter *e, const wo_view *v, fray_list *l, int a
         if (sev >= WO_LIGHT && v_affordable(v, WO_A_TREAT_WOUND, sev, allow_long))
             fray_list_add(l, WO_A_TREAT_WOUND, who, t, sev, 0, 0);
     }
+    if (!WANT(WO_A_USE_OBJECT))
+        return skipped + c->nobject;
     for (int k = 0; k < c->nobject; k++)
         if (c->object[k].count > 0 && v_affordable(v, WO_A_USE_OBJECT, k, allow_long))
             fray_list_add(l, WO_A_USE_OBJECT, who, -1, k, 0, 0);
@@ -432,9 +447,25 @@ static void own_actions(fray_encounter *e, int who, fray_list *l0, int allow_lon
     /* attacks first: the scripts and the policy find them early */
     own_attacks(e, v, l, allow_long);
     /* On its own turn the policy takes one of these attacks whatever
-     * follows, when wo_policy_attacks says so: for it the list ends here. */
-    if (e->for_policy && allow_long && !interrupt &&
-        wo_policy_attacks(e, who, l->out + l0->n, l->n - l0->n)) {
+     * follows, when wo_policy_attacks says so: for it the list ends here,
+     * and wo_policy takes that pick (ST(e)->pick). */
+    if (e->for_policy && allow_long && !interrupt) {
+        int pick = wo_policy_attacks(e, who, l->out + l0->n, l->n - l0->n);
+        if (pick >= -1) {
+            /* wo_legal sets pick_n when the list is whole */
+            wo_state *st = ST(e);
+            st->pick_list = l->out;
+            st->pick_who = who;
+            st->pick = pick >= 0 ? l0->n + pick : -1;
+        }
+        if (pick >= 0) {
+            *l0 = list;
+            return;
+        }
+    }
+    /* As an interrupt the policy takes a reaction or one of these attacks
+     * or nothing (wo_policy, best_attack): it never reads past them. */
+    if (e->for_policy && interrupt) {
         *l0 = list;
         return;
     }
@@ -501,6 +532,7 @@ int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
 {
     wo_state *st = ST(e);
     fray_list l = {out, 0, max};
+    st->pick_list = NULL;
     if (!fray_able(e, who))
         return 0;
     if (window == FRAY_WIN_ACT) {
@@ -512,7 +544,13 @@ int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
             fray_list_add(&l, WO_A_CANCEL, who, c->pending_target, 0, 0, 0);
             return l.n;
         }
+        /* the policy needs only the kinds its turn may take now */
+        uint64_t want = e->want;
+        if (e->for_policy)
+            e->want &= wo_policy_turn_kinds(e, who);
         own_actions(e, who, &l, 1, 0);
+        e->want = want;
+        st->pick_n = l.n;
         return l.n;
     }
     if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who || st->cancel)

@@ -29,7 +29,7 @@ static int hinder_tn(fray_encounter *e, int t, int h)
     case 0: { /* Disarm: Melee weapon check or Agility defense: the higher */
         const wo_weapon *w = wo_weapon_of(e, t);
         int melee = 10 + wo_check_mod(ct->attr[WO_DEX], ct->skill[WO_SK_MELEE],
-                                      wo_spec(ct, w->group), w->accuracy);
+                                      wo_group_rank(e, t, w), w->accuracy);
         return wo_best_of(melee, wo_defense_base(ct, WO_D_AGILITY));
     }
     case 1: /* Distract: Prc [Deception] as a defense */
@@ -45,9 +45,9 @@ void wo_do_hinder(fray_encounter *e, const fray_action *a)
     int m;
     if (h == 0) {
         const wo_weapon *w = wo_weapon_of(e, who);
-        m = wo_skill_mod(e, who, WO_DEX, WO_SK_MELEE, w->group) + w->accuracy;
+        m = wo_skill_mod(e, who, WO_DEX, WO_SK_MELEE, wo_group_rank(e, who, w)) + w->accuracy;
     } else if (h == 1) {
-        m = wo_skill_mod(e, who, WO_PRS, WO_SK_DECEPTION, "");
+        m = wo_skill_mod(e, who, WO_PRS, WO_SK_DECEPTION, 0);
     } else {
         m = wo_power_mod(e, who);
     }

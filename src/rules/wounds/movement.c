@@ -89,8 +89,15 @@ static int move_goal(const wo_view *v, int t)
     return w->ranged ? w->range : w->reach;
 }
 
-void wo_mover_init(wo_mover *m, const wo_view *v, int apcap)
+void wo_mover_init(wo_mover *m, int apcap)
 {
+    m->ready = 0;
+    m->apcap = apcap;
+}
+
+static void mover_fill(wo_mover *m, const wo_view *v, int apcap)
+{
+    m->ready = 1;
     int rate = rate_of(CCR(v->e, v->who), wo_v_has(v, v->who, WO_C_MOUNTED),
                        wo_v_has(v, v->who, WO_C_DASHING));
     wo_move_yards_row(rate, m->yards);
@@ -101,13 +108,15 @@ void wo_mover_init(wo_mover *m, const wo_view *v, int apcap)
 
 /* Fill a Move action of the view's creature towards (or away from) t: x, y
  * and arg (AP bought). 0 if no move. */
-int wo_plan_move_v(const wo_view *v, const wo_mover *mv, int t, int away, fray_action *a)
+int wo_plan_move_v(const wo_view *v, wo_mover *mv, int t, int away, fray_action *a)
 {
     const fray_encounter *e = v->e;
-    int who = v->who, tc = mv->tc;
+    int who = v->who;
     int need_yd, stop_cm = 0;
+    if (!mv->ready && away)
+        mover_fill(mv, v, mv->apcap);
     if (away) {
-        need_yd = 4 * tc; /* a step away: up to four yards */
+        need_yd = 4 * mv->tc; /* a step away: up to four yards */
     } else {
         int goal = move_goal(v, t);
         int gap = v->gap[t];
@@ -119,10 +128,13 @@ int wo_plan_move_v(const wo_view *v, const wo_mover *mv, int t, int away, fray_a
         int real_goal = goal - extra < 0 ? 0 : goal - extra, real_gap = gap - extra;
         if (real_gap <= real_goal)
             return 0;
+        if (!mv->ready)
+            mover_fill(mv, v, mv->apcap);
         int sp = (wo_space_yd(CCR(e, who)->size) + wo_space_yd(CCR(e, t)->size)) / 2;
         stop_cm = wo_yd_to_cm(real_goal + sp > 0 ? real_goal + sp : 1);
-        need_yd = (real_gap - real_goal) * tc;
+        need_yd = (real_gap - real_goal) * mv->tc;
     }
+    const int tc = mv->tc;
     int after;
     int spent = buy_plan(mv->pool, need_yd, mv->yards, mv->ap, &after);
     int yards = after / tc;
@@ -147,7 +159,7 @@ static int plan_move(const fray_encounter *e, int who, int t, int away, fray_act
     wo_view v;
     wo_mover mv;
     wo_view_init(&v, e, who);
-    wo_mover_init(&mv, &v, apcap);
+    wo_mover_init(&mv, apcap);
     return wo_plan_move_v(&v, &mv, t, away, a);
 }
 
@@ -263,9 +275,9 @@ void wo_act_dash(fray_encounter *e, const fray_action *a)
         wo_emit_act(e, a, "dashing", move_rate(e, who), 1, "movement rate doubled",
                     R("Action: Dash"));
     } else {
-        const char *spec = c->env == WO_ENV_SWIMMING ? "Swimming" :
-                           c->env == WO_ENV_CLIMBING ? "Climbing" : "Running";
-        int m = wo_skill_mod(e, who, WO_STR, WO_SK_ATHLETICS, spec);
+        int spec = c->env == WO_ENV_SWIMMING ? WO_SPK_SWIMMING :
+                   c->env == WO_ENV_CLIMBING ? WO_SPK_CLIMBING : WO_SPK_RUNNING;
+        int m = wo_skill_mod(e, who, WO_STR, WO_SK_ATHLETICS, c->spk[spec]);
         wo_roll r = wo_roll_check(e, 0, "Athletics check, 1d20");
         int inc = (r.total + m) > 0 ? (r.total + m) / 3 : 0;
         /* "For every 3 points in the check result, your movement rate
@@ -307,7 +319,7 @@ void wo_act_drag(fray_encounter *e, const fray_action *a)
 void wo_act_surface(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor;
-    int m = wo_skill_mod(e, who, WO_STR, WO_SK_ATHLETICS, "Swimming");
+    int m = wo_skill_mod(e, who, WO_STR, WO_SK_ATHLETICS, wo_spk(e, who, WO_SPK_SWIMMING));
     wo_roll r = wo_roll_check(e, 0, "Swimming check, 1d20");
     int tn = fray_opt(e, WO_OPT_ENV_TN);
     wo_emit_check(e, who, -1, "Return to the surface", r.total + m, tn, R("Swimming and Climbing"));
@@ -321,7 +333,7 @@ void wo_act_calm_mount(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor;
     wo_creature *c = CR(e, who);
-    int m = wo_skill_mod(e, who, WO_PRS, WO_SK_NATURE, "Riding");
+    int m = wo_skill_mod(e, who, WO_PRS, WO_SK_NATURE, c->spk[WO_SPK_RIDING]);
     int near = 0;
     for (int i = 0; i < e->n; i++)
         if (wo_enemies(e, who, i) && fray_able(e, i) && wo_gap_yd(e, who, i) <= 10)

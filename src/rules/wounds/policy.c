@@ -24,7 +24,7 @@ static int target_score(fray_encounter *e, int t)
     for (int l = 0; l < WO_NLEVELS; l++)
         s += e->c[t].res[WO_R_LIGHT + l] * (l + 1) * 2;
     s -= wo_defense_base(fray_cpriv(e, t), WO_D_MELEE);
-    if (fray_cond_has(e, t, WO_C_HELPLESS) || fray_cond_has(e, t, WO_C_PRONE))
+    if (fray_has(e, t, WO_C_HELPLESS) || fray_has(e, t, WO_C_PRONE))
         s += 6;
     return s;
 }
@@ -46,6 +46,7 @@ static int best_attack(fray_encounter *e, int who, const fray_action *legal, int
      * (wo_ap_cost): one price per kind, -1 until asked */
     int cost[4] = {-1, -1, -1, -1};
     int best[4] = {-1, -1, -1, -1}, bs[4] = {0, 0, 0, 0};
+    int top = 3; /* the most preferred kind found so far */
     /* each target's score, worked out the first time it is needed */
     int score[FRAY_MAX_COMBATANTS];
     unsigned scored = 0;
@@ -57,7 +58,8 @@ static int best_attack(fray_encounter *e, int who, const fray_action *legal, int
             break;        /* past the attacks */
         }
         int p = pref[a->kind] - 1;
-        if (p < 0 || (only_target >= 0 && a->target != only_target))
+        /* a kind after one already found cannot be taken: not priced */
+        if (p < 0 || p > top || (only_target >= 0 && a->target != only_target))
             continue;
         if (a->kind == WO_A_STRONG && !strong_ok)
             continue;
@@ -73,6 +75,7 @@ static int best_attack(fray_encounter *e, int who, const fray_action *legal, int
         if (best[p] < 0 || s > bs[p]) {
             best[p] = i;
             bs[p] = s;
+            top = p;
         }
     }
     for (int p = 0; p < 4; p++)
@@ -117,26 +120,54 @@ static int nearest_enemy(fray_encounter *e, int who, int *gap)
 int wo_policy_attacks(fray_encounter *e, int who, const fray_action *attacks, int n)
 {
     const wo_creature *c = fray_cpriv(e, who);
-    if (n <= 0 || fray_cond_has(e, who, WO_C_PINNED) || fray_cond_has(e, who, WO_C_PRONE))
-        return 0;
+    if (fray_has(e, who, WO_C_PINNED) || fray_has(e, who, WO_C_PRONE))
+        return -2;
     const wo_weapon *w = wo_wielded(c);
-    if (!w || (!w->ranged && fray_cond_has(e, who, WO_C_CROUCHING)))
-        return 0;
+    if (!w || (!w->ranged && fray_has(e, who, WO_C_CROUCHING)))
+        return -2;
     int severe = 0;
     for (int l = WO_SEVERE; l < WO_NLEVELS; l++)
         severe |= e->c[who].res[WO_R_LIGHT + l] != 0;
     for (int k = 0; severe && k < c->nobject; k++)
         if (c->object[k].heal > 0)
-            return 0;
-    return best_attack(e, who, attacks, n, e->c[who].res[WO_R_AP], -1) >= 0;
+            return -2;
+    return n <= 0 ? -1 : best_attack(e, who, attacks, n, e->c[who].res[WO_R_AP], -1);
 }
+
+/* The kinds own_turn may look for in the list now, from the state alone
+ * (bit k for kind k, within the ruleset's policy_kinds): the steps that
+ * cannot apply do not need their entries. wo_legal lists the policy no
+ * other kind on its turn. */
+uint64_t wo_policy_turn_kinds(const fray_encounter *e, int who)
+{
+    const wo_creature *c = fray_cpriv(e, who);
+    const int *res = e->c[who].res;
+    const wo_weapon *w = wo_wielded(c);
+    uint64_t k = FRAY_KIND(WO_A_STRONG) | FRAY_KIND(WO_A_CAST) | FRAY_KIND(WO_A_STANDARD) |
+                 FRAY_KIND(WO_A_QUICK) | FRAY_KIND(WO_A_NONLETHAL) | FRAY_KIND(WO_A_OPENING) |
+                 FRAY_KIND(WO_A_MOVE) | FRAY_KIND(WO_A_STABILIZE);
+    if (fray_has(e, who, WO_C_PINNED))
+        k |= FRAY_KIND(WO_A_ESCAPE);
+    if (res[WO_R_SEVERE] || res[WO_R_CRITICAL] || res[WO_R_FATAL])
+        k |= FRAY_KIND(WO_A_USE_OBJECT);
+    if (fray_has(e, who, WO_C_PRONE) || (w && !w->ranged && fray_has(e, who, WO_C_CROUCHING)))
+        k |= FRAY_KIND(WO_A_POSTURE);
+    if (!w)
+        k |= FRAY_KIND(WO_A_RETRIEVE);
+    if (!fray_has(e, who, WO_C_DEFENDING) &&
+        res[WO_R_AP] + wo_speed_row_for(c->speed)->turn_end > c->max_ap)
+        k |= FRAY_KIND(WO_A_DEFEND);
+    return k;
+}
+
+static int after_attacks(fray_encounter *e, int who, const fray_action *legal, int n);
 
 static int own_turn(fray_encounter *e, int who, const fray_action *legal, int n)
 {
     const wo_creature *c = fray_cpriv(e, who);
     int ap = e->c[who].res[WO_R_AP];
     int i;
-    if (fray_cond_has(e, who, WO_C_PINNED))
+    if (fray_has(e, who, WO_C_PINNED))
         return find(legal, n, WO_A_ESCAPE, -2);
     /* drink a healing potion when badly hurt */
     int sev = -1;
@@ -149,7 +180,7 @@ static int own_turn(fray_encounter *e, int who, const fray_action *legal, int n)
                 wo_ap_cost(e, who, legal[i].kind, legal[i].arg) <= ap)
                 return i;
     /* get up from prone */
-    if (fray_cond_has(e, who, WO_C_PRONE) && (i = find(legal, n, WO_A_POSTURE, -2)) >= 0 &&
+    if (fray_has(e, who, WO_C_PRONE) && (i = find(legal, n, WO_A_POSTURE, -2)) >= 0 &&
         wo_ap_cost(e, who, WO_A_POSTURE, 0) <= ap)
         return i;
     const wo_weapon *w = wo_wielded(c);
@@ -159,7 +190,7 @@ static int own_turn(fray_encounter *e, int who, const fray_action *legal, int n)
                 wo_ap_cost(e, who, legal[i].kind, legal[i].arg) <= ap)
                 return i;
     /* a melee fighter stands up from a crouch to fight */
-    if (w && !w->ranged && fray_cond_has(e, who, WO_C_CROUCHING))
+    if (w && !w->ranged && fray_has(e, who, WO_C_CROUCHING))
         for (i = 0; i < n; i++)
             if (legal[i].kind == WO_A_POSTURE && legal[i].arg == WO_STANDING &&
                 wo_ap_cost(e, who, WO_A_POSTURE, WO_STANDING) <= ap)
@@ -167,6 +198,15 @@ static int own_turn(fray_encounter *e, int who, const fray_action *legal, int n)
     int atk = best_attack(e, who, legal, n, ap, -1);
     if (atk >= 0)
         return atk;
+    return after_attacks(e, who, legal, n);
+}
+
+/* own_turn when no attack is taken: close in, stabilize, defend, or pass. */
+static int after_attacks(fray_encounter *e, int who, const fray_action *legal, int n)
+{
+    const wo_creature *c = fray_cpriv(e, who);
+    int ap = e->c[who].res[WO_R_AP];
+    int i;
     /* close in on the nearest enemy; against a longer optimal reach, make an
      * opening first so that its rebuff meets the better of the two */
     int tgap;
@@ -187,7 +227,7 @@ static int own_turn(fray_encounter *e, int who, const fray_action *legal, int n)
         return i;
     /* nothing to hit: defend if an enemy is close and AP would otherwise
      * pile up past the maximum */
-    if (t >= 0 && tgap <= 3 && !fray_cond_has(e, who, WO_C_DEFENDING) &&
+    if (t >= 0 && tgap <= 3 && !fray_has(e, who, WO_C_DEFENDING) &&
         ap + wo_speed_row_for(c->speed)->turn_end > c->max_ap &&
         (i = find(legal, n, WO_A_DEFEND, -2)) >= 0)
         return i;
@@ -212,6 +252,13 @@ int wo_policy(fray_encounter *e, int who, int window, const fray_action *trigger
 {
     if (n <= 0)
         return -1;
+    wo_state *st = (wo_state *)e->state;
+    if (window == FRAY_WIN_ACT && st->pick_list == legal && st->pick_n == n && st->pick_who == who) {
+        /* the list wo_legal just made: own_turn up to its attack step is
+         * done (wo_policy_attacks) */
+        st->pick_list = NULL;
+        return st->pick >= 0 ? st->pick : after_attacks(e, who, legal, n);
+    }
     if (window == FRAY_WIN_ACT)
         return own_turn(e, who, legal, n);
     int ap = e->c[who].res[WO_R_AP];

@@ -410,6 +410,7 @@ int wo_load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int 
         load_kit(ld, sheet, c) < 0)
         goto out;
     wo_rehand(c);
+    wo_rank_specs(c);
     rc = 0;
 out:
     json_decref(items);
@@ -427,6 +428,20 @@ int wo_spec(const wo_creature *c, const char *name)
         if (((unsigned char)c->spec_name[i][0] | 32u) == first && !strcasecmp(c->spec_name[i], name))
             return c->spec_rank[i];
     return 0;
+}
+
+const char *const wo_spk_name[WO_NSPK] = {"", "Power", "Agility", "Fortitude", "Willpower",
+                                          "Initiative", "Riding", "Swimming", "Climbing",
+                                          "Running", "Wounds", "Unarmed"};
+
+void wo_rank_specs(wo_creature *c)
+{
+    for (int k = 0; k < WO_NSPK; k++)
+        c->spk[k] = wo_spec(c, wo_spk_name[k]);
+    for (int i = 0; i < c->nweapon; i++)
+        c->weapon[i].group_rank = wo_spec(c, c->weapon[i].group);
+    for (int i = 0; i < c->nspell; i++)
+        c->spell[i].school_rank = wo_spec(c, c->spell[i].school);
 }
 
 void wo_rehand(wo_creature *c)
@@ -481,16 +496,16 @@ int wo_defense_base(const wo_creature *c, int def)
         return wo_def_immobile(c->size);
     case WO_D_POWER:
         return wo_def_power(c->attr[WO_STR], c->size, c->skill[WO_SK_ATHLETICS],
-                            wo_spec(c, "Power"));
+                            c->spk[WO_SPK_POWER]);
     case WO_D_AGILITY:
         return wo_def_agility(c->attr[WO_DEX], c->size, c->skill[WO_SK_REFLEX],
-                              wo_spec(c, "Agility"));
+                              c->spk[WO_SPK_AGILITY]);
     case WO_D_FORTITUDE:
         return wo_def_fortitude(c->attr[WO_VIT], c->skill[WO_SK_RESISTANCE],
-                                wo_spec(c, "Fortitude"));
+                                c->spk[WO_SPK_FORTITUDE]);
     default:
         return wo_def_willpower(c->attr[WO_PRS], c->skill[WO_SK_RESISTANCE],
-                                wo_spec(c, "Willpower"));
+                                c->spk[WO_SPK_WILLPOWER]);
     }
 }
 

@@ -222,12 +222,14 @@ typedef struct wo_weapon {
     int block;          /* block bonus to melee Defense */
     int defensive;      /* the block also counts against ranged attacks */
     int place;          /* WO_IN_HAND ... */
+    int group_rank;     /* the wielder's specialization rank in `group` (wo_rank_specs) */
 } wo_weapon;
 
 typedef struct wo_spell {
     char name[24];
     char school[20];
     int mana, damage, range, defense; /* defense: WO_D_* targeted */
+    int school_rank; /* the caster's specialization rank in `school` (wo_rank_specs) */
 } wo_spell;
 
 typedef struct wo_object {
@@ -238,6 +240,13 @@ typedef struct wo_object {
 } wo_object;
 
 typedef struct wo_effect { char name[24]; int mana, active; } wo_effect;
+
+/* The specializations the rules ask for by name, resolved once at loading
+ * (wo_rank_specs) so that no name is compared during a fight. */
+enum wo_spk { WO_SPK_NONE, WO_SPK_POWER, WO_SPK_AGILITY, WO_SPK_FORTITUDE, WO_SPK_WILLPOWER,
+              WO_SPK_INITIATIVE, WO_SPK_RIDING, WO_SPK_SWIMMING, WO_SPK_CLIMBING,
+              WO_SPK_RUNNING, WO_SPK_WOUNDS, WO_SPK_UNARMED, WO_NSPK };
+extern const char *const wo_spk_name[WO_NSPK];
 
 typedef struct wo_creature {
     /* sheet */
@@ -269,6 +278,7 @@ typedef struct wo_creature {
     int max_stamina, max_mana, max_ap;
     int invested;           /* mana invested */
     int move_rate;
+    int spk[WO_NSPK];       /* rank of each WO_SPK_* specialization (wo_rank_specs) */
     /* runtime */
     int nogain;             /* surprised: no AP until after its first turn */
     int pending, pending_target, pending_arg, pending_left; /* an action spanning turns; -1 none */
@@ -294,6 +304,12 @@ typedef struct wo_state {
     int redirect;    /* Interpose: the new target, -1 none */
     fray_action trigger; /* the action whose declared window is open */
     int trigger_valid;
+    /* What wo_policy_attacks found while the policy's list was made: the
+     * pick (an index, or -1 for none of the attacks), which wo_policy
+     * takes for that same list (pick_list, pick_n, pick_who) instead of
+     * searching again. pick_list NULL: none. */
+    const fray_action *pick_list;
+    int pick_n, pick_who, pick;
 } wo_state;
 
 /* Sheet loading (sheet.c). */
@@ -302,6 +318,9 @@ int wo_loaded(fray_load *ld, fray_encounter *e);
 void wo_prepare(fray_encounter *e, int i);
 /* Specialization rank by name (0 when untrained). */
 int wo_spec(const wo_creature *c, const char *name);
+/* Resolve the specializations the rules name (spk, each weapon's group,
+ * each spell's school) to ranks: once, when the sheet is loaded. */
+void wo_rank_specs(wo_creature *c);
 /* The weapon in hand (the first), or NULL when unarmed. */
 const wo_weapon *wo_wielded(const wo_creature *c);
 /* Find the weapon in hand again, after a weapon's place changed (asked on
@@ -348,8 +367,13 @@ int wo_recovery_heal(int filled[WO_NLEVELS], const int slots[WO_NLEVELS], int re
 int wo_rest_interrupted(int minutes_done, int interruption, int *short_rests, int *extra_minutes);
 
 /* Policy (policy.c). */
-/* Whether the policy surely attacks on its turn, from the list's attacks. */
+/* The policy's turn up to its attack step, from the list's attacks (which
+ * wo_legal lists first): the index in attacks[0..n) of the attack it takes
+ * whatever follows, -1 when it takes none of them and goes on past its
+ * attack step, -2 when a step before that may apply. */
 int wo_policy_attacks(fray_encounter *e, int who, const fray_action *attacks, int n);
+/* The kinds the policy may take on its turn in the present state. */
+uint64_t wo_policy_turn_kinds(const fray_encounter *e, int who);
 /* Whether the policy would interrupt the declared trigger with an attack. */
 int wo_policy_interrupts(const fray_encounter *e, int who, const fray_action *trigger);
 int wo_policy(fray_encounter *e, int who, int window, const fray_action *trigger,
