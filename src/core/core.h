@@ -249,6 +249,10 @@ struct fray_encounter {
     fray_turns turns0;
 
     char err[256];
+
+    /* appended: the map of regions, walls and objects (map.h), owned; NULL
+     * when the encounter file has no "map" */
+    struct fray_map *map;
 };
 
 /* ---- The ruleset table ---------------------------------------------------- */
@@ -520,8 +524,9 @@ int fray_offer_some(fray_encounter *e, int window, const fray_action *trigger, u
 int fray_choose(fray_encounter *e, int who, int window, const fray_action *trigger,
                 const fray_action *legal, int n);
 
-/* ---- Geometry: geometry.h ---- */
+/* ---- Geometry: geometry.h; the map: map.h ---- */
 #include "geometry.h"
+#include "map.h"
 
 /* ---- Loading -------------------------------------------------------------- */
 
