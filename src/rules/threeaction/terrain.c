@@ -227,10 +227,23 @@ static int narrow_fit(const fray_encounter *e, int who, int x, int y)
     return over <= 0 ? 0 : over == 1 ? 1 : 2; /* 0 fits, 1 squeezes, 2 cannot */
 }
 
+/* #On fire: "put out the fire ... by entering a body of water": water
+ * where it stands or that its move went through. */
+static void douse(fray_encounter *e, int who, unsigned kinds)
+{
+    if (fray_has(e, who, TA_C_ON_FIRE) && grounded(e, who) &&
+        (kinds & (K(FRAY_RG_WATER) | K(FRAY_RG_DEEP_WATER)))) {
+        fray_cond_remove(e, who, TA_C_ON_FIRE);
+        note(e, who, "puts out the fire in the water", "water", R("On fire"));
+    }
+}
+
 void ta_after_move(fray_encounter *e, int who)
 {
     if (!e->map)
         return;
+    douse(e, who, here(e, who) | ta_cr(e, who)->crossed);
+    ta_cr(e, who)->crossed = 0;
     if (grounded(e, who) && (e->map->kinds & K(FRAY_RG_THIN_ICE)))
         ice(e, who);
     if (e->map->kinds & K(FRAY_RG_NARROW)) {
@@ -371,6 +384,7 @@ static const char *walk(fray_encounter *e, int who, int x1, int y1, int budget, 
             break;
     }
     ta_carry(e, who, x, y);
+    ta_cr(e, who)->crossed = crossed; /* for ta_after_move */
     return how_of(e, who, crossed);
 }
 

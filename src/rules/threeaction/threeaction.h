@@ -127,6 +127,7 @@ typedef struct ta_creature {
     int breath;        /* rounds without breath */
     int hid_x, hid_y;  /* where it became Hidden */
     int drift_x, drift_y; /* #Zero-G: cm it moves at each turn's start, until it hits something */
+    unsigned crossed;  /* the kinds of map region its last move went through */
     int swam;          /* #Swimming this turn: 0 not yet, 1 swam, -1 failed (goes under) */
 } ta_creature;
 

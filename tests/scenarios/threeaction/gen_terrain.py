@@ -24,9 +24,10 @@ sc("difficult", "Difficult Terrain: judged by the square left", [15, 5], 1,
    {"regions": [rg("difficult", [-0.75, -0.75], [3.75, 0.75], name="rubble")]},
    cr("A", "blue", [0, 0], ["Move > T"]), cr("T", "red", [15, 0], []))
 # Swimming: a current carries a creature at its turn's start; wading costs double
-sc("water", "Swimming: a current, and wading", [15, 5], 1,
-   {"regions": [rg("water", [-1.5, -1.5], [6, 1.5], name="ford", current=[0, -1.5])]},
-   cr("A", "blue", [0, 0], ["Move > T"]), cr("T", "red", [12, -3], []))
+sc("water", "Swimming: a current, and wading; water puts out a fire", [15, 10, 5, 3, 4], 1,
+   {"regions": [rg("water", [1.5, -3], [6, 1.5], name="ford", current=[0, -1.5])]},
+   cr("A", "blue", [0, 0], ["Move > T"], conditions=[{"condition": "On fire"}]),
+   cr("B", "blue", [3, 1.2], []), cr("T", "red", [12, -3], []))
 # Deep water: a failed Swim Check founders and goes under; then swims out and breathes
 sc("deep_water", "Swimming and Suffocating in deep water", [15, 5, 3, 16, 12], 2,
    {"regions": [rg("deep_water", [-1.5, -1.5], [3, 1.5], name="pool")]},
