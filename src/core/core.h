@@ -250,6 +250,10 @@ struct fray_encounter {
 
     char err[256];
 
+    /* appended: the map of regions, walls and objects (map.h), owned; NULL
+     * when the encounter file has no "map" */
+    struct fray_map *map;
+
     /* fray_distance's memo, per ordered pair: the squared distance it saw
      * last and its root. Not state: the root is a function of the square,
      * which is checked on every use, so no write of a position needs to
@@ -558,8 +562,9 @@ int fray_offer_some(fray_encounter *e, int window, const fray_action *trigger, u
 int fray_choose(fray_encounter *e, int who, int window, const fray_action *trigger,
                 const fray_action *legal, int n);
 
-/* ---- Geometry: geometry.h ---- */
+/* ---- Geometry: geometry.h; the map: map.h ---- */
 #include "geometry.h"
+#include "map.h"
 
 /* ---- Loading -------------------------------------------------------------- */
 

@@ -111,7 +111,7 @@ const char *fray_data_dir(void)
 /* ---- Encounters ---- */
 
 static const char *const encounter_keys[] = {"ruleset", "name", "options", "max_rounds", "dice",
-                                             "combatants", "day", NULL};
+                                             "combatants", "day", "map", NULL};
 static const char *const combatant_keys[] = {"name",       "side",   "at",    "facing", "use",
                                              "sheet",      "script", "controller", NULL};
 static const char *const controller_names[] = {"policy", "random", "script"};
@@ -128,6 +128,7 @@ void fray_encounter_free(fray_encounter *e)
     free(e->nscript);
     free(e->script_ans);
     free(e->script_dice);
+    fray_map_free(e->map);
     free(e);
 }
 
@@ -659,7 +660,8 @@ static fray_encounter *load_text(const fray_ruleset *force, const char *text, si
     if (fray_load_str(ld, root, "name", e->name, sizeof e->name, file, 0) < 0 ||
         fray_load_int(ld, root, "max_rounds", &e->max_rounds, 100, 1, 1000000, 0) < 0 ||
         load_options(ld, e, json_object_get(root, "options")) < 0 ||
-        load_dice(ld, e, json_object_get(root, "dice")) < 0)
+        load_dice(ld, e, json_object_get(root, "dice")) < 0 ||
+        fray_map_load(ld, json_object_get(root, "map"), &e->map) < 0)
         goto fail;
     if (alloc_encounter(e) < 0) {
         snprintf(err, errlen, "%s: out of memory", file);

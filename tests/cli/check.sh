@@ -20,6 +20,7 @@ expect $d/empty.json 2 "syntax error"
 expect $d/array.json 2 "expected an encounter object"
 expect $d/garbage.json 2 "syntax error"
 expect /nonexistent.json 2 "cannot read"
+expect $d/map-region.json 2 "$d/map-region.json:11:59: map.regions[1].thickness: 0 is out of range"
 # the messages differ from each other
 n=$(for f in syntax unknown-key wrong-type unknown-ruleset; do "$fray" check $d/$f.json 2>&1 | sed 's/^[^ ]* [^ ]* //'; done | sort -u | wc -l)
 [ "$n" = 4 ] && ok || bad "expected 4 different messages, got $n"

@@ -243,6 +243,8 @@ void ta_attack(fray_encounter *e, const fray_action *a, int kind)
         }
     }
     attack_roll(e, a, kind, &s, bonus, attr, rule);
+    if (e->map) /* #Zero-G: an Attack made while floating free */
+        ta_unsteady(e, who);
     /* #Hidden: attacking someone discovers the attacker */
     if (fray_has(e, who, TA_C_HIDDEN)) {
         fray_cond_remove(e, who, TA_C_UNDETECTED);

@@ -10,7 +10,8 @@
 const char *const ta_cond_names[TA_NCOND] = {
     "Bleeding", "Blinded", "Entangled", "Shaken", "Grappled", "Grappling", "Incapacitated",
     "Invisible", "On fire", "Poisoned", "Prone", "Slowed", "Stunned", "Squeezing",
-    "Unconscious", "Flat Footed", "Feinted", "Dodging", "Hidden", "Undetected", "Suffocating"};
+    "Unconscious", "Flat Footed", "Feinted", "Dodging", "Hidden", "Undetected", "Suffocating",
+    "Unstable"};
 
 /* What each condition forbids or gives. Disadvantage and Advantage that
  * depend on the attack (Prone: melee or ranged) or on who looks (Flanked,
@@ -40,6 +41,8 @@ const fray_cond_info ta_cond_info[TA_NCOND] = {
     [TA_C_HIDDEN] = {"Hidden", FRAY_STACK_EXTEND, 0, FRAY_CF_TARGET_DIS, R("Hidden")},
     [TA_C_UNDETECTED] = {"Undetected", FRAY_STACK_EXTEND, C(TA_C_HIDDEN), 0, R("Undetected")},
     [TA_C_SUFFOCATING] = {"Suffocating", FRAY_STACK_EXTEND, 0, 0, R("Suffocating")},
+    /* #Zero-G: "take Disadvantage on all Attack rolls until you touch a fixed Object" */
+    [TA_C_UNSTABLE] = {"Unstable", FRAY_STACK_EXTEND, 0, FRAY_CF_ATTACK_DIS, R("Zero-G")},
 };
 
 /* A condition `in` given to who by src (a hit's rider, a Maneuver, the
@@ -115,7 +118,7 @@ int ta_flat_footed(const fray_encounter *e, int t, int a)
 int ta_concealed(const fray_encounter *e, int t, int a)
 {
     return fray_has(e, t, TA_C_INVISIBLE) || fray_has(e, t, TA_C_HIDDEN) ||
-           fray_has(e, a, TA_C_BLINDED);
+           fray_has(e, a, TA_C_BLINDED) || (e->map && ta_map_concealed(e, t, a));
 }
 
 /* #Cover: "partially obscured by a Creature ... of at least their Size":
@@ -134,7 +137,7 @@ int ta_cover(const fray_encounter *e, int t, int a)
             fray_distance(e, a, k) < fray_distance(e, a, t))
             return 1;
     }
-    return 0;
+    return e->map && ta_map_cover(e, t, a); /* walls and objects (terrain.c) */
 }
 
 /* ---- Hit points ---- */
@@ -177,6 +180,8 @@ void ta_damage(fray_encounter *e, int who, int amount, int src, const char *what
     }
     fray_emit(e, &(fray_event){.kind = "damage", .actor = src, .target = who, .detail = what,
                                 .value = amount, .has_value = 1, .rule = rule});
+    if (e->map && src >= 0) /* #Zero-G: hit while not touching a fixed Object */
+        ta_unsteady(e, who);
 }
 
 /* "Any time the Creature is healed, their Bleed Penalty is reduced by 1."
@@ -251,7 +256,11 @@ void ta_bleed(fray_encounter *e, int who)
 void ta_fall(fray_encounter *e, int who, int ft, int extra_ft)
 {
     ta_creature *c = ta_cr(e, who);
+    if (e->map && ta_fall_grab(e, who))
+        return;
     c->altitude = 0;
+    if (e->map)
+        ft = ta_fall_water(e, who, ft);
     int n = ta_fall_dice(ft, c->size) + ta_fall_dice(extra_ft, c->size);
     int dmg = 0;
     for (int i = 0; i < n; i++)

@@ -15,7 +15,7 @@ static void attacks(fray_encounter *e, int who, fray_list *l)
     const ta_creature *c = ta_ccr(e, who);
     int mw = ta_melee_weapon(e, who), rw = ta_ranged_weapon(e, who);
     for (int t = 0; t < e->n; t++) {
-        if (!targetable(e, who, t))
+        if (!targetable(e, who, t) || (e->map && !ta_line_of_effect(e, who, t)))
             continue;
         if (mw >= 0 && ta_in_reach(e, who, t, c->w[mw].reach))
             fray_list_add(l, TA_A_MELEE, who, t, mw, 0, 0);
@@ -31,16 +31,24 @@ static void attacks(fray_encounter *e, int who, fray_list *l)
 
 static void moves(fray_encounter *e, int who, fray_list *l)
 {
-    int speed = ta_speed(e, who), x, y;
-    if (speed <= 0)
+    int speed = ta_speed(e, who), x, y, ally;
+    if (speed <= 0 || (e->map && ta_zero_g(e, who) && !ta_can_push_off(e, who, &ally)))
         return;
+    const ta_creature *c = ta_ccr(e, who);
+    int shoots = ta_ranged_weapon(e, who) >= 0 || c->nspells > 0;
     int mw = ta_melee_weapon(e, who);
     int reach = mw >= 0 ? ta_ccr(e, who)->w[mw].reach : TA_SQUARE;
     for (int t = 0; t < e->n; t++) {
         if (!targetable(e, who, t) || !fray_able(e, t))
             continue;
-        if (!ta_in_reach(e, who, t, reach))
+        if (!ta_in_reach(e, who, t, reach)) {
             fray_list_add(l, TA_A_MOVE, who, t, 0, 0, 0);
+            if (e->map && ta_straight_differs(e, who, t))
+                fray_list_add(l, TA_A_STRAIGHT, who, t, 0, 0, 0);
+        }
+        if (e->map && shoots && e->map->nobject && !fray_has(e, who, TA_C_PRONE) &&
+            !ta_map_cover(e, who, t) && ta_cover_point(e, who, t, &x, &y) >= 0)
+            fray_list_add(l, TA_A_COVER, who, t, 0, 0, 0);
         if (!fray_has(e, who, TA_C_PRONE) && !ta_flanked_by(e, t, who) &&
             ta_flank_point(e, who, t, &x, &y) > TA_SQUARE / 2)
             fray_list_add(l, TA_A_FLANK, who, t, 0, 0, 0);
@@ -57,7 +65,8 @@ static void maneuvers(fray_encounter *e, int who, fray_list *l)
         return;
     int hand = c->free_hand || c->w[mw].natural;
     for (int t = 0; t < e->n; t++) {
-        if (!targetable(e, who, t) || !ta_in_reach(e, who, t, c->w[mw].reach))
+        if (!targetable(e, who, t) || !ta_in_reach(e, who, t, c->w[mw].reach) ||
+            (e->map && !ta_line_of_effect(e, who, t)))
             continue;
         int armed = ta_melee_weapon(e, t) >= 0 || ta_ranged_weapon(e, t) >= 0;
         if (armed)
@@ -79,6 +88,8 @@ static void others(fray_encounter *e, int who, fray_list *l)
     int acts = e->c[who].res[TA_R_ACTIONS];
     if (fray_has(e, who, TA_C_PRONE))
         fray_list_add(l, TA_A_STAND, who, -1, 0, 0, 0);
+    if (fray_has(e, who, TA_C_UNSTABLE))
+        fray_list_add(l, TA_A_STABILIZE, who, -1, 0, 0, 0);
     fray_list_add(l, TA_A_DODGE, who, -1, 0, 0, 0);
     if (c->energy_max > 0 && e->c[who].res[TA_R_ENERGY] < c->energy_max)
         fray_list_add(l, TA_A_FOCUS, who, -1, 0, 0, 0);

@@ -41,6 +41,8 @@ int ta_opposed(fray_encounter *e, int who, int t, const char *what)
     fray_emit(e, &(fray_event){.kind = "opposed", .actor = who, .target = t, .action = what,
                                 .outcome = r == 2 ? "critical" : r ? "success" : "failure",
                                 .value = margin, .has_value = 1, .rule = R("Maneuver")});
+    if (e->map) /* #Zero-G: an Attack made while floating free */
+        ta_unsteady(e, who);
     return r;
 }
 
@@ -94,14 +96,25 @@ static void push(fray_encounter *e, const fray_action *a, int r)
     if (r == 2) /* "you may Push them up to 15ft" */
         ft = 5 * (1 + fray_ask(e, who, TA_Q_PUSH, 7u, a));
     int d = ft * TA_FT;
-    fray_step_towards(e->c[t].x, e->c[t].y, e->c[who].x, e->c[who].y, d, 1, &x, &y);
-    ta_carry(e, t, x, y);
-    /* "You must remain adjacent to the Enemy and cannot Move more than your Speed" */
-    int follow = d < ta_speed(e, who) ? d : ta_speed(e, who);
-    fray_step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, follow, 0, &x, &y);
-    ta_carry(e, who, x, y);
+    if (e->map) { /* walls stop it: damage and Prone (terrain.c) */
+        int went = ta_push_map(e, who, t, d);
+        int follow = went < ta_speed(e, who) ? went : ta_speed(e, who);
+        fray_step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, follow, 0, &x, &y);
+        ta_travel_map(e, who, x, y, follow, 1, INT32_MAX);
+    } else {
+        fray_step_towards(e->c[t].x, e->c[t].y, e->c[who].x, e->c[who].y, d, 1, &x, &y);
+        ta_carry(e, t, x, y);
+        /* "You must remain adjacent to the Enemy and cannot Move more than your Speed" */
+        int follow = d < ta_speed(e, who) ? d : ta_speed(e, who);
+        fray_step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, follow, 0, &x, &y);
+        ta_carry(e, who, x, y);
+    }
     fray_emit(e, &(fray_event){.kind = "push", .actor = who, .target = t, .value = ft,
                                 .has_value = 1, .detail = "feet", .rule = R("Push")});
+    if (e->map) { /* thin ice, a narrow space where they end up */
+        ta_after_move(e, t);
+        ta_after_move(e, who);
+    }
 }
 
 static void disarm(fray_encounter *e, const fray_action *a, int r)

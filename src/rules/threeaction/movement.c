@@ -6,6 +6,8 @@
  * through costs double). Moves go in a straight line towards a creature
  * (Move), to the square opposite an ally across a foe (Flank), or away
  * (Retreat). */
+#include <string.h>
+
 #include "threeaction.h"
 
 #define R(h) TA_RULE(h)
@@ -89,13 +91,14 @@ static int blocker(const fray_encounter *e, int who, int t, int x0, int y0, int 
  * "on a failure your movement ends, on a success you may treat their
  * square as Difficult Terrain, on a Critical Success you can Move through
  * their square at no Penalty". */
-static void travel(fray_encounter *e, int who, int t, int x1, int y1)
+static const char *travel(fray_encounter *e, int who, int t, int x1, int y1, int mbudget,
+                          int straight)
 {
     int x0 = e->c[who].x, y0 = e->c[who].y;
     int64_t dx = x1 - x0, dy = y1 - y0;
-    int len = fray_isqrt(dx * dx + dy * dy), budget = len;
+    int len = fray_isqrt(dx * dx + dy * dy), budget = len, limit = len, extra = 0;
     uint32_t passed = 0;
-    for (int guard = 0; guard < 4; guard++) {
+    for (int guard = 0; guard < 4 && !ta_underground(e, who); guard++) {
         int at = 0, k = blocker(e, who, t, x0, y0, x1, y1, &at);
         while (k >= 0 && ((passed >> k) & 1u))
             k = -1; /* already pushed through */
@@ -104,17 +107,90 @@ static void travel(fray_encounter *e, int who, int t, int x1, int y1)
         int r = ta_opposed(e, who, k, "Push through (free)");
         passed |= 1u << k;
         if (r <= 0) { /* stop before its space */
-            budget = at;
+            budget = limit = at;
             break;
         }
-        if (r == 1) /* Difficult Terrain: its square costs double */
+        if (r == 1) { /* Difficult Terrain: its square costs double */
             budget -= space(e, k);
+            extra += space(e, k);
+        }
     }
+    if (e->map) /* terrain.c: the ground, walls and water on the way */
+        return ta_travel_map(e, who, x1, y1, mbudget - extra, straight, limit);
     if (budget < 0)
         budget = 0;
     int x, y;
     fray_step_along(x0, y0, dx, dy, len, budget < len ? budget : len, 0, &x, &y);
     ta_carry(e, who, x, y);
+    return NULL;
+}
+
+/* #Zero-G: "you are only able to Move by pushing off of things": a fixed
+ * Object sends you up to your Speed, an ally within 1 Size half of it (and
+ * the ally the other way), and you keep drifting so each turn. */
+static const char *push_off(fray_encounter *e, int who, int x, int y, int speed)
+{
+    ta_creature *c = ta_cr(e, who);
+    int ally, fixed = ta_can_push_off(e, who, &ally) == 2;
+    int s = fixed ? speed : speed / 2;
+    int64_t dx = x - e->c[who].x, dy = y - e->c[who].y;
+    int len = fray_isqrt(dx * dx + dy * dy);
+    if (len == 0 || s <= 0)
+        return "push off";
+    c->drift_x = (int)(dx * s / len);
+    c->drift_y = (int)(dy * s / len);
+    if (!fixed && ally >= 0) {
+        ta_creature *ca = ta_cr(e, ally);
+        ca->drift_x = -c->drift_x;
+        ca->drift_y = -c->drift_y;
+        ta_travel_map(e, ally, e->c[ally].x + ca->drift_x, e->c[ally].y + ca->drift_y, s, 1, INT32_MAX);
+        ta_after_move(e, ally);
+    }
+    ta_travel_map(e, who, e->c[who].x + c->drift_x, e->c[who].y + c->drift_y, s, 1, INT32_MAX);
+    return "push off";
+}
+
+/* The heading of the terrain a move on the map went through. */
+static const char *terrain_rule(const char *how, const char *rule)
+{
+    static const char *const hows[][2] = {
+        {"swim", R("Swimming")},   {"founder", R("Swimming")},  {"climb", R("Climbing")},
+        {"slip", R("Climbing")},   {"burrow", R("Burrowing")},  {"squeeze", R("Squeezing")},
+        {"push off", R("Zero-G")}, {"wade", R("Difficult Terrain")},
+        {"difficult ground", R("Difficult Terrain")}};
+    for (size_t i = 0; i < sizeof hows / sizeof hows[0]; i++)
+        if (!strcmp(how, hows[i][0]))
+            return hows[i][1];
+    return rule;
+}
+
+/* A Move on the encounter's map (terrain.c): around a wall, through the
+ * ground's costs, a Swim or Climb Check first where the text asks one. */
+static const char *move_on_map(fray_encounter *e, const fray_action *a, int speed)
+{
+    int who = a->actor, t = a->target, x = e->c[who].x, y = e->c[who].y;
+    if (a->kind == TA_A_RETREAT)
+        fray_step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, speed, 1, &x, &y);
+    else if (a->kind == TA_A_COVER)
+        ta_cover_point(e, who, t, &x, &y);
+    else if (a->kind == TA_A_FLANK)
+        ta_flank_point(e, who, t, &x, &y);
+    else
+        ta_approach_point(e, who, t, &x, &y);
+    if (ta_zero_g(e, who))
+        return push_off(e, who, x, y, speed);
+    if (!ta_swim(e, who))
+        return "founder";
+    if (!ta_climb_start(e, who))
+        return "slip";
+    int wx, wy;
+    if (fray_map_detour(e->map, e->c[who].x, e->c[who].y, x, y, space(e, who) / 2 + 10, &wx, &wy)) {
+        x = wx; /* around the wall first */
+        y = wy;
+    }
+    if (a->kind == TA_A_RETREAT || a->kind == TA_A_COVER)
+        return ta_travel_map(e, who, x, y, speed, 0, INT32_MAX);
+    return travel(e, who, t, x, y, speed, a->kind == TA_A_STRAIGHT);
 }
 
 void ta_move(fray_encounter *e, const fray_action *a)
@@ -126,7 +202,11 @@ void ta_move(fray_encounter *e, const fray_action *a)
     ta_spend(e, who, 1);
     if (c->flight)
         c->flew = 1;
-    if (a->kind == TA_A_RETREAT) {
+    if (e->map) {
+        const char *terrain = move_on_map(e, a, speed);
+        if (terrain)
+            how = terrain;
+    } else if (a->kind == TA_A_RETREAT) {
         fray_step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, speed, 1, &x, &y);
         ta_carry(e, who, x, y);
     } else {
@@ -135,10 +215,14 @@ void ta_move(fray_encounter *e, const fray_action *a)
             int64_t dx = x - e->c[who].x, dy = y - e->c[who].y;
             fray_step_along(e->c[who].x, e->c[who].y, dx, dy, go, speed, 0, &x, &y);
         }
-        travel(e, who, t, x, y);
+        travel(e, who, t, x, y, speed, 0);
     }
+    const char *rule = fray_has(e, who, TA_C_PRONE) ? R("Crawling") : c->flight ? R("Flying") : R("Move");
+    if (e->map)
+        rule = terrain_rule(how, rule);
     fray_emit(e, &(fray_event){.kind = "move", .actor = who, .target = t,
                                 .action = e->rs->actions[a->kind].name, .detail = how,
-                                .rule = fray_has(e, who, TA_C_PRONE) ? R("Crawling")
-                                        : c->flight ? R("Flying") : R("Move")});
+                                .rule = rule});
+    if (e->map) /* the ground where it stops: thin ice, a narrow space (terrain.c) */
+        ta_after_move(e, who);
 }

@@ -125,6 +125,9 @@ static int own_turn(fray_encounter *e, int who, const fray_action *l, int n)
         return k;
     if ((k = find(l, n, TA_A_PICK_UP, -1)) >= 0)
         return k;
+    /* #Zero-G: Disadvantage on every attack until stabilized */
+    if (e->c[who].res[TA_R_ACTIONS] >= 2 && (k = find(l, n, TA_A_STABILIZE, -1)) >= 0)
+        return k;
     int best = -1;
     double bv = 0;
     for (int i = 0; i < n; i++) {
@@ -139,6 +142,11 @@ static int own_turn(fray_encounter *e, int who, const fray_action *l, int n)
     if (best >= 0 && l[best].kind == TA_A_RANGED && ta_melee_weapon(e, who) < 0 &&
         e->c[who].res[TA_R_ACTIONS] >= 2 && ta_dist(e, who, l[best].target) <= 2 * TA_SQUARE &&
         (k = find(l, n, TA_A_RETREAT, l[best].target)) >= 0)
+        return k;
+    /* #Cover: a shooter with its whole turn ahead steps behind an object
+     * first: the foe's shots back have Disadvantage */
+    if (best >= 0 && (l[best].kind == TA_A_RANGED || l[best].kind == TA_A_CAST) &&
+        e->c[who].res[TA_R_ACTIONS] >= 3 && (k = find(l, n, TA_A_COVER, l[best].target)) >= 0)
         return k;
     if (best >= 0) {
         if ((k = trip_first(e, who, &l[best], l, n)) >= 0)

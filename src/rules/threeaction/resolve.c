@@ -118,6 +118,11 @@ static void small_action(fray_encounter *e, const fray_action *a)
         fray_cond_remove(e, who, TA_C_PRONE);
         note(e, a, "stand", R("Prone"));
         break;
+    case TA_A_STABILIZE: /* #Zero-G: "spend an Action to Stabilize yourself" */
+        ta_spend(e, who, 1);
+        fray_cond_remove(e, who, TA_C_UNSTABLE);
+        note(e, a, "stabilize", R("Zero-G"));
+        break;
     case TA_A_DODGE: /* "give the next Attack against you Disadvantage" */
         ta_spend(e, who, 1);
         fray_cond_add(e, who, TA_C_DODGING, -1, FRAY_EXP_ON_USE, 0);
@@ -172,6 +177,8 @@ void ta_resolve(fray_encounter *e, const fray_action *a)
     case TA_A_MOVE:
     case TA_A_FLANK:
     case TA_A_RETREAT:
+    case TA_A_STRAIGHT:
+    case TA_A_COVER:
         ta_move(e, a);
         if (e->turns.readied) /* a readied attack waits for a foe in reach */
             fray_offer(e, FRAY_WIN_TRIGGERED, a);

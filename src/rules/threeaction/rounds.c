@@ -75,8 +75,11 @@ static void turn_start(fray_encounter *e, int who)
     c->controlled = 0;
     /* #Dodge: "the next Attack against you", until this turn at the latest */
     fray_cond_remove(e, who, TA_C_DODGING);
-    if (phase != FRAY_TURN_ENTER)
+    if (phase != FRAY_TURN_ENTER) {
         turn_effects(e, who);
+        if (e->map) /* currents, drifting in Zero-G (terrain.c) */
+            ta_terrain_turn_start(e, who);
+    }
     fray_flush(e, who, R("Turn"));
 }
 
@@ -108,11 +111,14 @@ static void turn_end(fray_encounter *e, int who)
     if (c->flight == 1 && c->altitude > 0 && !c->flew && e->c[who].status != FRAY_DEAD)
         ta_fall(e, who, c->altitude / TA_FT, 0);
     /* #Hidden: "If the Hidden Creature ends their Turn without concealment" */
-    if (fray_has(e, who, TA_C_HIDDEN) && !fray_has(e, who, TA_C_INVISIBLE)) {
+    if (fray_has(e, who, TA_C_HIDDEN) && !fray_has(e, who, TA_C_INVISIBLE) &&
+        !(e->map && ta_terrain_hides(e, who))) {
         fray_cond_remove(e, who, TA_C_UNDETECTED);
         fray_cond_remove(e, who, TA_C_HIDDEN);
         fray_flush(e, who, R("Hidden"));
     }
+    if (e->map) /* deep water: tread water or go under (terrain.c) */
+        ta_terrain_turn_end(e, who);
     suffocate(e, who);
 }
 

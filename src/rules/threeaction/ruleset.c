@@ -63,6 +63,13 @@ static const fray_action_info ta_actions[TA_NACT] = {
                     "#Turn: your Turn, before you have acted"},
     [TA_A_ENTER] = {"Enter", "free", "end the delay: act now, keeping this place",
                     "#Turn: you are delaying and a Turn just ended"},
+    [TA_A_STRAIGHT] = {"Move: Straight", "1 Action",
+                       "up to your Speed straight towards a creature, into deep water or onto thin ice",
+                       "#Move: a map with deep water or thin ice on the way to a foe"},
+    [TA_A_COVER] = {"Move: Take Cover", "1 Action", "to a spot behind an object from a foe (#Cover)",
+                    "#Cover: a ranged weapon or spell and an object of your Size within your Speed"},
+    [TA_A_STABILIZE] = {"Stabilize", "1 Action", "no more Disadvantage from floating free",
+                        "#Zero-G: you are Unstable"},
 };
 
 static const char *const ta_resources[TA_NRES] = {"HP", "Initiative", "Actions", "Reactions",
@@ -95,6 +102,18 @@ static const fray_option_info ta_options[TA_NOPT] = {
                                        "a Stabilize result ends Bleeding before its 2d6 Bleed Damage"},
     [TA_OPT_READIED_REACTION] = {"readied_reaction", 0, 0, 1,
                                  "a readied Action, when it fires, also uses the Reaction"},
+    [TA_OPT_SWIM_DC] = {"swim_dc", 10, 1, 40,
+                        "the DC of the Swim Check to move in deep water or tread water at a turn's "
+                        "end (the Skills chapter sets none)"},
+    [TA_OPT_CLIMB_DC] = {"climb_dc", 10, 1, 40,
+                         "the DC of the Climb Check to scale a surface or grab one when falling"},
+    [TA_OPT_CLIMB_FALL_MARGIN] = {"climb_fall_margin", 5, 1, 40,
+                                  "a Climb Check failed by this much on a surface is a fall from its height"},
+    [TA_OPT_WATER_FALL] = {"water_fall", 50, 0, 100,
+                           "feet taken off a fall that lands in water (\"may reduce ... by 50 ft\")"},
+    [TA_OPT_DIFFICULT_IGNORE_SIZE] = {"difficult_ignore_size", 4, 0, 6,
+                                      "creatures of this Size (0 tiny .. 5 gargantuan) or larger ignore "
+                                      "Difficult Terrain (6: none)"},
 };
 
 static const char *const push_opts[] = {"5 ft", "10 ft", "15 ft"};
@@ -119,7 +138,7 @@ const fray_ruleset fray_ruleset_threeaction = {
     .options = ta_options,
     .noptions = TA_NOPT,
     .creature_size = sizeof(ta_creature),
-    .state_size = 1,
+    .state_size = sizeof(ta_state),
     .load_creature = ta_load_creature,
     .loaded = ta_loaded,
     .start_combat = ta_start_combat,

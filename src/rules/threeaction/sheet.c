@@ -11,7 +11,7 @@
 static const char *const sheet_keys[] = {
     "description", "level", "attributes", "hp", "physical_defense", "mental_defense", "armor",
     "speed", "size", "energy", "reactions", "flight", "altitude", "free_hand", "unaware",
-    "skills", "weapons", "spells", "conditions", "commander", NULL};
+    "skills", "weapons", "spells", "conditions", "commander", "darkvision", "burrow", "bulk", NULL};
 static const char *const attr_keys[] = {"STR", "DEX", "CON", "ESS", "INT", "WIS", "CHA", NULL};
 static const char *const skill_keys[] = {"Medicine", "Climb", "Swim", "Jump", "Sneak",
                                          "Intimidate", "Investigation", NULL};
@@ -162,15 +162,16 @@ static int load_skills(fray_load *ld, const json_t *sheet, ta_creature *c)
 {
     const json_t *s = json_object_get(sheet, "skills");
     int unused;
-    c->medicine = c->climb = 0;
+    c->medicine = c->climb = c->swim = 0;
     if (!s)
         return 0;
     size_t mark = fray_load_push(ld, "skills", -1);
     if (fray_load_keys(ld, s, skill_keys) < 0 ||
         fray_load_int(ld, s, "Medicine", &c->medicine, 0, -5, 30, 0) < 0 ||
-        fray_load_int(ld, s, "Climb", &c->climb, 0, -5, 30, 0) < 0)
+        fray_load_int(ld, s, "Climb", &c->climb, 0, -5, 30, 0) < 0 ||
+        fray_load_int(ld, s, "Swim", &c->swim, 0, -5, 30, 0) < 0)
         return -1;
-    for (int k = 2; skill_keys[k]; k++)
+    for (int k = 3; skill_keys[k]; k++)
         if (fray_load_int(ld, s, skill_keys[k], &unused, 0, -5, 30, 0) < 0)
             return -1;
     fray_load_pop(ld, mark);
@@ -213,10 +214,14 @@ int ta_load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int 
         fray_load_int(ld, sheet, "altitude", &altitude, 0, 0, 1000, 0) < 0 ||
         fray_load_bool(ld, sheet, "free_hand", &c->free_hand, 1) < 0 ||
         fray_load_bool(ld, sheet, "unaware", &c->unaware, 0) < 0 ||
+        fray_load_bool(ld, sheet, "darkvision", &c->darkvision, 0) < 0 ||
+        fray_load_bool(ld, sheet, "burrow", &c->burrow, 0) < 0 ||
         fray_load_str(ld, sheet, "commander", c->commander_name, sizeof c->commander_name, "", 0) < 0 ||
         load_list(ld, sheet, "weapons", TA_MAX_WEAPONS, &c->nweapons, weapon_fn, c->w, sizeof c->w[0]) < 0 ||
         load_list(ld, sheet, "spells", TA_MAX_SPELLS, &c->nspells, spell_fn, c->sp, sizeof c->sp[0]) < 0 ||
         load_list(ld, sheet, "conditions", 8, &ninfl, inflict_fn, start, sizeof start[0]) < 0)
+        return -1;
+    if (fray_load_int(ld, sheet, "bulk", &c->bulk, ta_size_bulk[c->size], 0, 10000, 0) < 0)
         return -1;
     if (altitude && !c->flight)
         return fray_load_fail(ld, "altitude", "expected 0: only a creature with flight starts in the air");

@@ -32,6 +32,12 @@ const int ta_size_space[TA_NSIZES] = {75, 150, 150, 300, 450, 600};
 const char *const ta_size_names[TA_NSIZES] = {"tiny", "small", "medium", "large", "huge",
                                               "gargantuan"};
 
+/* #Thin Ice: "Can support 2 Bulk per 5ft square for every inch thick it
+ * is". A creature's Bulk is in another chapter; the sheet's `bulk`, else
+ * this reading by Size (each Size doubles it).
+ *                                    Tiny Small Medium Large Huge Gargantuan */
+const int ta_size_bulk[TA_NSIZES] = {1, 3, 6, 12, 24, 48};
+
 /* #Falling: "Creatures that fall take Damage based on their Size and the
  * distance they fell up to a maximum of 100ft." The size table is in
  * another chapter: 1 die per full 10 ft (at most 10), and one die more for

@@ -30,6 +30,8 @@ enum {
     TA_A_BREAK, TA_A_PUSH, TA_A_FEINT, TA_A_DISARM, TA_A_TRIP, TA_A_GRAPPLE,
     TA_A_READY, TA_A_READIED, TA_A_MEDICINE, TA_A_PUT_OUT, TA_A_PICK_UP, TA_A_SMOTHER,
     TA_A_DROP_PRONE, TA_A_RELEASE, TA_A_HOLD, TA_A_DELAY, TA_A_ENTER,
+    /* appended with the map (terrain.c): listed only when the encounter has one */
+    TA_A_STRAIGHT, TA_A_COVER, TA_A_STABILIZE,
     TA_NACT
 };
 
@@ -41,7 +43,7 @@ enum {
     TA_C_BLEEDING = 0, TA_C_BLINDED, TA_C_ENTANGLED, TA_C_SHAKEN, TA_C_GRAPPLED, TA_C_GRAPPLING,
     TA_C_INCAPACITATED, TA_C_INVISIBLE, TA_C_ON_FIRE, TA_C_POISONED, TA_C_PRONE, TA_C_SLOWED,
     TA_C_STUNNED, TA_C_SQUEEZING, TA_C_UNCONSCIOUS, TA_C_FLAT_FOOTED, TA_C_FEINTED,
-    TA_C_DODGING, TA_C_HIDDEN, TA_C_UNDETECTED, TA_C_SUFFOCATING,
+    TA_C_DODGING, TA_C_HIDDEN, TA_C_UNDETECTED, TA_C_SUFFOCATING, TA_C_UNSTABLE,
     TA_NCOND
 };
 
@@ -50,7 +52,10 @@ enum {
     TA_OPT_CRIT_MARGIN = 0, TA_OPT_NATURAL_CRITS, TA_OPT_OPPOSED_TIES, TA_OPT_DEFENSE_BASE,
     TA_OPT_HP_BASE, TA_OPT_HP_PER_LEVEL, TA_OPT_INITIATIVE_LEVEL, TA_OPT_ADV_STACK,
     TA_OPT_MAX_INCREMENTS, TA_OPT_FALL_DIE, TA_OPT_POISON_DIE, TA_OPT_MEDICINE_DC,
-    TA_OPT_STABILIZE_SKIPS_DAMAGE, TA_OPT_READIED_REACTION, TA_NOPT
+    TA_OPT_STABILIZE_SKIPS_DAMAGE, TA_OPT_READIED_REACTION,
+    /* appended with the map (terrain.c) */
+    TA_OPT_SWIM_DC, TA_OPT_CLIMB_DC, TA_OPT_CLIMB_FALL_MARGIN, TA_OPT_WATER_FALL,
+    TA_OPT_DIFFICULT_IGNORE_SIZE, TA_NOPT
 };
 
 /* ---- Questions ---- */
@@ -104,7 +109,10 @@ typedef struct ta_creature {
     int altitude;      /* cm above the ground */
     int free_hand;     /* a hand free to Grapple */
     int unaware;       /* #Parts of a Round: no turn in the first round */
-    int medicine, climb; /* skill bonuses */
+    int medicine, climb, swim; /* skill bonuses */
+    int darkvision;    /* #Darkness: perceives creatures in the dark */
+    int burrow;        /* #Burrowing: moves through soft earth */
+    int bulk;          /* #Thin Ice: what it weighs, in Bulk */
     int commander;     /* combatant who Commands it (#Command), -1 none */
     char commander_name[FRAY_NAME];
     int nweapons, nspells;
@@ -118,7 +126,16 @@ typedef struct ta_creature {
     int commanded;     /* round it was last Commanded */
     int breath;        /* rounds without breath */
     int hid_x, hid_y;  /* where it became Hidden */
+    int drift_x, drift_y; /* #Zero-G: cm it moves at each turn's start, until it hits something */
+    unsigned crossed;  /* the kinds of map region its last move went through */
+    int swam;          /* #Swimming this turn: 0 not yet, 1 swam, -1 failed (goes under) */
 } ta_creature;
+
+/* The encounter's own state (what a fight changes on the map). */
+#define TA_MAX_ICE 256
+typedef struct ta_state {
+    uint64_t broken[TA_MAX_ICE / 64]; /* #Thin Ice: regions broken, by map region index */
+} ta_state;
 
 static inline ta_creature *ta_cr(fray_encounter *e, int who) { return fray_priv(e, who); }
 static inline const ta_creature *ta_ccr(const fray_encounter *e, int who) { return fray_cpriv(e, who); }
@@ -185,6 +202,29 @@ void ta_maneuver(fray_encounter *e, const fray_action *a);
 /* An opposed Melee Attack roll of who against t: >0 success (2 a
  * critical success), <= 0 failure. */
 int ta_opposed(fray_encounter *e, int who, int t, const char *what);
+
+/* terrain.c: #Terrain and movement on the encounter's map (core map.h) */
+const char *ta_travel_map(fray_encounter *e, int who, int x1, int y1, int budget, int straight,
+                          int limit);
+int ta_underground(const fray_encounter *e, int who);
+int ta_swim(fray_encounter *e, int who);
+int ta_climb_start(fray_encounter *e, int who);
+int ta_line_of_effect(const fray_encounter *e, int a, int t);
+int ta_map_cover(const fray_encounter *e, int t, int a);
+int ta_map_concealed(const fray_encounter *e, int t, int a);
+int ta_terrain_hides(const fray_encounter *e, int who);
+int ta_push_map(fray_encounter *e, int who, int t, int d);
+void ta_terrain_turn_start(fray_encounter *e, int who);
+void ta_terrain_turn_end(fray_encounter *e, int who);
+int ta_fall_grab(fray_encounter *e, int who);
+int ta_fall_water(const fray_encounter *e, int who, int ft);
+void ta_unsteady(fray_encounter *e, int who);
+int ta_zero_g(const fray_encounter *e, int who);
+int ta_can_push_off(const fray_encounter *e, int who, int *ally);
+int ta_cover_point(const fray_encounter *e, int who, int foe, int *x, int *y);
+int ta_straight_differs(const fray_encounter *e, int who, int t);
+void ta_after_move(fray_encounter *e, int who);
+extern const int ta_size_bulk[TA_NSIZES];
 
 /* legal.c */
 int ta_legal(fray_encounter *e, int who, int window, const fray_action *trig, fray_action *out,
