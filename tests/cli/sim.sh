@@ -37,23 +37,34 @@ if [ ${#examples[@]} -eq 0 ]; then
 fi
 
 # ---- 1. identical results for any thread count ----
-for ex in "${examples[@]}"; do
+# sim EX ARGS... on 1 and on 2 threads, into $tmp/t1.json and $tmp/t2.json;
+# 1 (after a failure) when either run fails
+on_both_threads() {
+    local ex=$1 t rc
+    shift
     for t in 1 2; do
-        "$FRAY" sim "$ex" -n "$N" --seed 3 --json --threads "$t" >"$tmp/t$t.json" 2>"$tmp/err"
+        "$FRAY" sim "$ex" -n "$N" --json --threads "$t" "$@" >"$tmp/t$t.json" 2>"$tmp/err"
         rc=$?
         if [ $rc -ne 0 ]; then
-            fail "$ex --threads $t: exit $rc ($(head -c 300 "$tmp/err"))"
-            continue 2
+            fail "$ex $* --threads $t: exit $rc ($(head -c 300 "$tmp/err"))"
+            return 1
         fi
     done
-    grep -q '"timing"' "$tmp/t1.json" || fail "$ex: no timing object"
-    grep -q "\"fights\": $N," "$tmp/t1.json" || fail "$ex: not $N fights"
+}
+# the two reports minus "timing" are the same; $1 names the case
+same_reports() {
     if ! diff <(strip_timing "$tmp/t1.json") <(strip_timing "$tmp/t2.json") >"$tmp/diff"; then
-        fail "$ex: --threads 1 and 2 differ:"
+        fail "$1: --threads 1 and 2 differ:"
         head -20 "$tmp/diff"
     else
-        echo "ok: $ex: same results on 1 and 2 threads ($N fights)"
+        echo "ok: $1: same results on 1 and 2 threads ($N fights)"
     fi
+}
+for ex in "${examples[@]}"; do
+    on_both_threads "$ex" --seed 3 || continue
+    grep -q '"timing"' "$tmp/t1.json" || fail "$ex: no timing object"
+    grep -q "\"fights\": $N," "$tmp/t1.json" || fail "$ex: not $N fights"
+    same_reports "$ex"
 done
 
 # ---- 1b. adventuring days, the party played at random ----
@@ -64,21 +75,8 @@ done
 # Under the sanitizers such a read stops the test.
 for ex in examples/days/*.json; do
     side=$(jq -r '.combatants[0].side' "$ex")
-    for t in 1 2; do
-        "$FRAY" sim "$ex" -n "$N" --seed 7 --json --threads "$t" --policy "$side=random" \
-            >"$tmp/t$t.json" 2>"$tmp/err"
-        rc=$?
-        if [ $rc -ne 0 ]; then
-            fail "$ex --policy $side=random --threads $t: exit $rc ($(head -c 300 "$tmp/err"))"
-            continue 2
-        fi
-    done
-    if ! diff <(strip_timing "$tmp/t1.json") <(strip_timing "$tmp/t2.json") >"$tmp/diff"; then
-        fail "$ex --policy $side=random: --threads 1 and 2 differ:"
-        head -20 "$tmp/diff"
-    else
-        echo "ok: $ex: $side at random, same results on 1 and 2 threads ($N fights)"
-    fi
+    on_both_threads "$ex" --seed 7 --policy "$side=random" || continue
+    same_reports "$ex, $side at random"
 done
 
 # ---- 2. memory does not grow with N ----
