@@ -108,6 +108,12 @@ static int policy(fray_encounter *e, int who, int window, const fray_action *tri
     return n ? 0 : -1;
 }
 
+/* The policy's choice without a list: the one Strike there is. */
+static int decide(fray_encounter *e, int who, int window, const fray_action *trig, fray_action *out)
+{
+    return legal(e, who, window, trig, out, 1) ? FRAY_DECIDE_TAKE : FRAY_DECIDE_NONE;
+}
+
 static int describe(const fray_encounter *e, int who, char *buf, size_t len)
 {
     return snprintf(buf, len, "HP %d/20", e->c[who].res[FL_HP]);
@@ -133,6 +139,7 @@ const fray_ruleset floor_ruleset = {
     .policy = policy,
     .describe = describe,
     .may_answer = may_answer,
+    .decide = decide,
 };
 
 const char floor_duel_json[] =

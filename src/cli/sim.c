@@ -17,7 +17,7 @@ static void help(FILE *f)
     fprintf(f,
             "usage: fray sim ENCOUNTER -n N [--threads T] [--seed S] [--json | --csv]\n"
             "                [--policy SIDE=policy|random|script]...\n"
-            "                [--trace-fight I [--trace-file FILE]]\n\n"
+            "                [--trace-fight I [--trace-file FILE]] [--check-decide]\n\n"
             "Runs N fights of the encounter and reports who wins and how often (with 95%%\n"
             "Wilson score intervals), how many rounds a fight lasts, and how each combatant\n"
             "ends and what damage it deals and takes. Fight i draws its dice from a stream\n"
@@ -34,6 +34,9 @@ static void help(FILE *f)
             "  --trace-fight I   write fight I's events as JSON Lines (to --trace-file, or\n"
             "                    stderr); `fray run ENCOUNTER --seed S --fight I --json`\n"
             "                    prints the same fight\n"
+            "  --check-decide    check every choice of a policy that decides without the\n"
+            "                    list of legal actions against the list and the policy:\n"
+            "                    the first difference fails the fight (slow; for tests)\n"
             "  --help            this text\n\n"
             "Ctrl-C stops early and still reports the fights finished (\"complete\": false).\n"
             "A progress bar is drawn on stderr when stderr is a terminal.\n\n"
@@ -401,7 +404,7 @@ typedef struct sim_args {
     unsigned long long seed, n, trace_fight;
     int have_trace;
     const char *trace_path;
-    int have_seed, have_n, json, csv, threads;
+    int have_seed, have_n, json, csv, threads, check_decide;
     const char *policies[16];
     int npol;
 } sim_args;
@@ -415,7 +418,7 @@ static int parse_sim_args(int argc, char **argv, sim_args *a)
         {"json", no_argument, 0, 'j'},          {"csv", no_argument, 0, 'c'},
         {"policy", required_argument, 0, 'p'},  {"help", no_argument, 0, 'h'},
         {"trace-fight", required_argument, 0, 'T'}, {"trace-file", required_argument, 0, 'F'},
-        {0, 0, 0, 0}};
+        {"check-decide", no_argument, 0, 'D'}, {0, 0, 0, 0}};
     memset(a, 0, sizeof *a);
     int c;
     optind = 1;
@@ -458,6 +461,7 @@ static int parse_sim_args(int argc, char **argv, sim_args *a)
             a->have_trace = 1;
             break;
         case 'F': a->trace_path = optarg; break;
+        case 'D': a->check_decide = 1; break;
         case 'h': help(stdout); return 1;
         default: help(stderr); return -1;
         }
@@ -534,7 +538,7 @@ int cli_sim(int argc, char **argv)
     }
     int tty = isatty(STDERR_FILENO);
     fray_sim_opts o = {.trace = trace, .trace_fight = (int64_t)a.trace_fight,.n = n, .seed = seed, .threads = threads, .controllers = a.policies,
-                       .ncontrollers = a.npol, .stop = &sim_stop,
+                       .ncontrollers = a.npol, .stop = &sim_stop, .check_decide = a.check_decide,
                        .progress = tty ? progress : NULL};
     fray_sim_result *r = malloc(sizeof *r);
     if (!r) {

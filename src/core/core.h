@@ -260,14 +260,18 @@ struct fray_encounter {
      * know of it (a reset, a move, a ruleset trying a square) and a zeroed
      * or copied memo is right as it is. */
     struct { int64_t d2; int d; } dist_memo[FRAY_MAX_COMBATANTS][FRAY_MAX_COMBATANTS];
+
+    /* appended: fray_check_decide's buffers (owned), NULL when off: every
+     * choice the ruleset's decide makes is checked against legal + policy */
+    unsigned char *decide_check;
 };
 
 /* ---- The ruleset table ---------------------------------------------------- */
 
 /* 1: the first table; 2: odds, odds_help, policy_kinds appended;
  * 3: turns, cond_info, questions, answer appended (core v2);
- * 4: action_odds appended; 5: may_answer appended. */
-#define FRAY_RULESET_VERSION 5
+ * 4: action_odds appended; 5: may_answer appended; 6: decide appended. */
+#define FRAY_RULESET_VERSION 6
 
 struct fray_ruleset {
     int version;            /* FRAY_RULESET_VERSION; new hooks are appended */
@@ -377,7 +381,25 @@ struct fray_ruleset {
      * creature has left (a reaction unspent, the points an interrupt costs),
      * not a second legal. May be NULL: every creature is asked. */
     int (*may_answer)(const fray_encounter *e, int who, int window, const fray_action *trigger);
+
+    /* ---- appended in version 6 ---- */
+    /* The built-in policy's choice for `who` in `window`, made without
+     * listing every legal action first: write it to *out and return
+     * FRAY_DECIDE_TAKE, or return FRAY_DECIDE_PASS (the policy passes),
+     * FRAY_DECIDE_NONE (legal would list nothing: in a reaction window the
+     * creature is then not asked at all, in its own window it passes) or
+     * FRAY_DECIDE_LIST (the core lists the legal actions and calls policy,
+     * as without this hook). It must give exactly what policy would pick
+     * from legal's list, drawing the same from e->policy_rng and leaving
+     * the same state: `fray sim --check-decide` runs both at every choice
+     * and stops at the first difference. Only for FRAY_CTL_POLICY
+     * creatures; random, scripted and human ones always get the list. May
+     * be NULL. */
+    int (*decide)(fray_encounter *e, int who, int window, const fray_action *trigger,
+                  fray_action *out);
 };
+
+enum { FRAY_DECIDE_LIST = -2, FRAY_DECIDE_NONE = -1, FRAY_DECIDE_PASS = 0, FRAY_DECIDE_TAKE = 1 };
 
 #define FRAY_SUSPEND (-3)
 #define FRAY_WANT_ALL UINT64_MAX
@@ -548,6 +570,15 @@ static inline void fray_flush(fray_encounter *e, int actor, const char *rule)
  * so the caller can also leave the path: if (!FRAY_CHECK(e, w)) return; */
 int fray_invariant_failed(fray_encounter *e, const char *what, const char *file, int line);
 #define FRAY_CHECK(e, cond) ((cond) ? 1 : fray_invariant_failed((e), #cond, __FILE__, __LINE__))
+
+/* Check every choice the ruleset's decide hook makes against the list
+ * legal writes and the choice policy makes from it (on: 1), or stop
+ * checking (0): the first difference in the action, the policy's random
+ * stream or the state stops the fight with a runtime error naming both
+ * choices. Costs a listing and two copies of the state per choice: for
+ * tests and `fray sim --check-decide`, not for speed. 0, or -1 out of
+ * memory. */
+int fray_check_decide(fray_encounter *e, int on);
 
 /* ---- Windows ---------------------------------------------------------------- */
 

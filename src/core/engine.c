@@ -297,6 +297,159 @@ int fray_choose(fray_encounter *e, int who, int window, const fray_action *trigg
     }
 }
 
+/* ---- The policy's choice without the list (decide) ---- */
+
+/* What a choice depends on and may change: the creatures, the ruleset's
+ * private bytes, the controllers' stream and the dice (decide must draw
+ * none). fray_check_decide keeps two: before the choice, and after decide. */
+typedef struct decide_snap {
+    fray_rng policy_rng, dice_rng;
+    uint64_t drawn;
+    fray_combatant c[FRAY_MAX_COMBATANTS];
+    unsigned char bytes[]; /* priv (FRAY_MAX_COMBATANTS creatures), then state */
+} decide_snap;
+
+static size_t snap_size(const fray_encounter *e)
+{
+    return sizeof(decide_snap) + FRAY_MAX_COMBATANTS * e->rs->creature_size + e->rs->state_size;
+}
+
+static decide_snap *snap_at(fray_encounter *e, int k)
+{
+    size_t sz = (snap_size(e) + 15) & ~(size_t)15;
+    return (decide_snap *)(void *)(e->decide_check + (size_t)k * sz);
+}
+
+static void snap_take(fray_encounter *e, decide_snap *s)
+{
+    s->policy_rng = e->policy_rng;
+    s->dice_rng = e->dice.rng;
+    s->drawn = e->dice.drawn;
+    memcpy(s->c, e->c, (size_t)e->n * sizeof e->c[0]);
+    memcpy(s->bytes, e->priv, (size_t)e->n * e->rs->creature_size);
+    memcpy(s->bytes + FRAY_MAX_COMBATANTS * e->rs->creature_size, e->state, e->rs->state_size);
+}
+
+static void snap_put(fray_encounter *e, const decide_snap *s)
+{
+    e->policy_rng = s->policy_rng;
+    e->dice.rng = s->dice_rng;
+    e->dice.drawn = s->drawn;
+    memcpy(e->c, s->c, (size_t)e->n * sizeof e->c[0]);
+    memcpy(e->priv, s->bytes, (size_t)e->n * e->rs->creature_size);
+    memcpy(e->state, s->bytes + FRAY_MAX_COMBATANTS * e->rs->creature_size, e->rs->state_size);
+}
+
+/* Which part of two snapshots differs, or NULL. */
+static const char *snap_diff(const fray_encounter *e, const decide_snap *a, const decide_snap *b)
+{
+    if (memcmp(&a->policy_rng, &b->policy_rng, sizeof a->policy_rng))
+        return "the policy's random stream";
+    if (memcmp(&a->dice_rng, &b->dice_rng, sizeof a->dice_rng) || a->drawn != b->drawn)
+        return "the dice";
+    if (memcmp(a->c, b->c, (size_t)e->n * sizeof a->c[0]))
+        return "the combatants";
+    if (memcmp(a->bytes, b->bytes, (size_t)e->n * e->rs->creature_size))
+        return "the ruleset's private bytes of a creature";
+    size_t at = FRAY_MAX_COMBATANTS * e->rs->creature_size;
+    if (memcmp(a->bytes + at, b->bytes + at, e->rs->state_size))
+        return "the ruleset's private state";
+    return NULL;
+}
+
+int fray_check_decide(fray_encounter *e, int on)
+{
+    free(e->decide_check);
+    e->decide_check = NULL;
+    if (!on || !e->rs->decide)
+        return 0;
+    size_t sz = (snap_size(e) + 15) & ~(size_t)15;
+    e->decide_check = calloc(2, sz);
+    return e->decide_check ? 0 : -1;
+}
+
+static void name_choice(const fray_encounter *e, int r, const fray_action *a, char *buf, size_t len)
+{
+    if (r == FRAY_DECIDE_TAKE)
+        snprintf(buf, len, "%s (kind %d) > %d, arg %d, at %d,%d",
+                 a->kind >= 0 && a->kind < e->rs->nactions ? e->rs->actions[a->kind].name : "?",
+                 a->kind, a->target, a->arg, a->x, a->y);
+    else
+        snprintf(buf, len, "%s", r == FRAY_DECIDE_PASS ? "pass" : "nothing to take");
+}
+
+/* The choice of the list and the policy: what decide stands for. */
+static int listed_choice(fray_encounter *e, int who, int window, const fray_action *trigger,
+                         fray_action *out);
+
+/* decide's choice, checked against the list and the policy when
+ * fray_check_decide is on (which then plays the policy's). */
+static int checked_decide(fray_encounter *e, int who, int window, const fray_action *trigger,
+                          fray_action *out)
+{
+    decide_snap *before = snap_at(e, 0), *after = snap_at(e, 1);
+    snap_take(e, before);
+    fray_action mine = {0};
+    int r = e->rs->decide(e, who, window, trigger, &mine);
+    if (r == FRAY_DECIDE_LIST)
+        return r;
+    if (window == FRAY_WIN_ACT && r == FRAY_DECIDE_NONE)
+        r = FRAY_DECIDE_PASS;
+    snap_take(e, after);
+    snap_put(e, before);
+    int ref = listed_choice(e, who, window, trigger, out);
+    if (ref < FRAY_DECIDE_NONE)
+        return ref;
+    snap_take(e, before); /* now: the state after the policy's choice */
+    const char *part = NULL;
+    if (ref == r && (r != FRAY_DECIDE_TAKE || !memcmp(&mine, out, sizeof mine)))
+        part = snap_diff(e, before, after);
+    else
+        part = "the choice";
+    if (!part)
+        return ref;
+    char a[120], b[120], msg[256];
+    name_choice(e, r, &mine, a, sizeof a);
+    name_choice(e, ref, out, b, sizeof b);
+    snprintf(msg, sizeof msg,
+             "decide and policy differ in %s: %s, window %d, round %d: decide %s; policy %s",
+             part, e->c[who].name, window, e->round, a, b);
+    fail(e, msg, FRAY_ERUNTIME);
+    return -3;
+}
+
+/* The choice of `who` in `window`: FRAY_DECIDE_TAKE with *out, _PASS,
+ * _NONE (nothing listed), or below _NONE when the fight stops (a script's
+ * error, a person suspending it). The ruleset's decide for its policy,
+ * else legal and the controller. */
+static int choice_of(fray_encounter *e, int who, int window, const fray_action *trigger,
+                     fray_action *out)
+{
+    if (e->rs->decide && controller_of(e, who) == FRAY_CTL_POLICY) {
+        int r = e->decide_check ? checked_decide(e, who, window, trigger, out)
+                                : e->rs->decide(e, who, window, trigger, out);
+        if (r != FRAY_DECIDE_LIST)
+            return window == FRAY_WIN_ACT && r == FRAY_DECIDE_NONE ? FRAY_DECIDE_PASS : r;
+    }
+    return listed_choice(e, who, window, trigger, out);
+}
+
+static int listed_choice(fray_encounter *e, int who, int window, const fray_action *trigger,
+                         fray_action *out)
+{
+    fray_action legal[FRAY_MAX_LEGAL];
+    int n = legal_for(e, who, window, trigger, legal);
+    if (n <= 0 && window != FRAY_WIN_ACT)
+        return FRAY_DECIDE_NONE;
+    int pick = fray_choose(e, who, window, trigger, legal, n);
+    if (pick < -1)
+        return -3;
+    if (pick < 0)
+        return FRAY_DECIDE_PASS;
+    *out = legal[pick];
+    return FRAY_DECIDE_TAKE;
+}
+
 /* The offer to the creatures of `ask` that may answer: the target first,
  * then the others in order. may_answer is asked again just before each
  * creature's turn to answer, as an answer taken before can change what the
@@ -312,18 +465,17 @@ static int offer_to(fray_encounter *e, int window, const fray_action *trigger, u
         if ((ask >> i) & 1u && (!trigger || i != trigger->target))
             order[n++] = i;
     int taken = 0;
-    fray_action legal[FRAY_MAX_LEGAL];
     for (int k = 0; k < n; k++) {
         int who = order[k];
         if (may && !may(e, who, window, trigger))
             continue;
-        int m = legal_for(e, who, window, trigger, legal);
-        if (m <= 0)
+        fray_action act;
+        int r = choice_of(e, who, window, trigger, &act);
+        if (r == FRAY_DECIDE_NONE)
             continue;
-        int pick = fray_choose(e, who, window, trigger, legal, m);
-        if (pick < -1)
+        if (r < FRAY_DECIDE_NONE)
             return taken;
-        if (pick < 0) {
+        if (r == FRAY_DECIDE_PASS) {
             if (e->rs->pass)
                 e->rs->pass(e, who, window);
             continue;
@@ -331,7 +483,7 @@ static int offer_to(fray_encounter *e, int window, const fray_action *trigger, u
         e->offer_depth++;
         int roller = e->dice.roller;
         e->dice.roller = who;
-        e->rs->resolve(e, &legal[pick]);
+        e->rs->resolve(e, &act);
         e->dice.roller = roller;
         e->offer_depth--;
         e->c[who].script_answer = -1;
@@ -576,19 +728,18 @@ int fray_step(fray_encounter *e)
     if (++e->steps_in_round > FRAY_MAX_STEPS_PER_ROUND)
         return fail(e, "the round does not end: the ruleset's scheduler keeps naming actors",
                     FRAY_ERUNTIME);
-    fray_action legal[FRAY_MAX_LEGAL];
-    int n = legal_for(e, who, FRAY_WIN_ACT, NULL, legal);
-    int pick = fray_choose(e, who, FRAY_WIN_ACT, NULL, legal, n);
-    if (pick < -1)
+    fray_action act;
+    int r = choice_of(e, who, FRAY_WIN_ACT, NULL, &act);
+    if (r < FRAY_DECIDE_NONE)
         return -1;
-    if (pick < 0) {
+    if (r != FRAY_DECIDE_TAKE) {
         if (e->rs->pass)
             e->rs->pass(e, who, FRAY_WIN_ACT);
         if (e->rs->turns)
             fray_turns_pass(e, who);
     } else {
         e->dice.roller = who;
-        e->rs->resolve(e, &legal[pick]);
+        e->rs->resolve(e, &act);
         e->dice.roller = -1;
         e->c[who].script_answer = -1;
     }

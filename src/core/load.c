@@ -129,6 +129,7 @@ void fray_encounter_free(fray_encounter *e)
     free(e->script_ans);
     free(e->script_dice);
     fray_map_free(e->map);
+    free(e->decide_check);
     free(e);
 }
 

@@ -187,6 +187,10 @@ static int prepare(fray_encounter *e, const fray_sim_opts *o, char *err, size_t 
             return -1;
     if (o->max_rounds > 0)
         fray_set_max_rounds(e, o->max_rounds);
+    if (fray_check_decide(e, o->check_decide) < 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     free(e->script_dice);
     e->script_dice = NULL;
     e->nscript_dice = 0;

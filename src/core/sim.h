@@ -53,6 +53,9 @@ typedef struct fray_sim_opts {
      * (at most 65535). `fray compare` pairs fight i of two variants. */
     uint8_t *outcome;
     uint16_t *rounds;
+    /* Check every choice a ruleset's decide hook makes against legal +
+     * policy (fray_check_decide): a difference fails the fight. Slow. */
+    int check_decide;
 } fray_sim_opts;
 
 typedef struct fray_sim_combatant {
