@@ -554,7 +554,7 @@ static inline void fray_emit_unheard(fray_encounter *e)
 void fray_flush_pending(fray_encounter *e, int actor, const char *rule);
 static inline void fray_flush(fray_encounter *e, int actor, const char *rule)
 {
-    if (e->dice.nlog || e->nchanges || e->nmods)
+    if ((e->dice.nlog | e->nchanges | e->nmods) != 0) /* one test at every step */
         fray_flush_pending(e, actor, rule);
 }
 
@@ -586,9 +586,37 @@ int fray_check_decide(fray_encounter *e, int on);
  * trigger's target first, then the others in file order, the trigger's
  * actor never. Each one's controller chooses one legal action or passes; a
  * chosen action is resolved at once. Returns the number of actions taken. */
-int fray_offer(fray_encounter *e, int window, const fray_action *trigger);
+static inline int fray_offer(fray_encounter *e, int window, const fray_action *trigger);
 /* The same, asking only the creatures whose bits are set in `who`. */
-int fray_offer_some(fray_encounter *e, int window, const fray_action *trigger, uint32_t who);
+static inline int fray_offer_some(fray_encounter *e, int window, const fray_action *trigger,
+                                  uint32_t who);
+/* The offer itself, to the creatures of `ask` (the actor taken out): what
+ * fray_offer_some calls once may_answer has said yes for one of them. */
+int fray_offer_to(fray_encounter *e, int window, const fray_action *trigger, uint32_t ask);
+
+/* Inline, as most windows of a fight (two for every action) find nobody
+ * with an answer left: the masks and may_answer are then all it costs. */
+static inline int fray_offer_some(fray_encounter *e, int window, const fray_action *trigger,
+                                  uint32_t who)
+{
+    if (e->offer_depth >= 4) /* a fight that failed is refused by fray_offer_to */
+        return 0;
+    uint32_t ask = who & (uint32_t)(((uint64_t)1 << e->n) - 1);
+    if (trigger && (unsigned)trigger->actor < 32u)
+        ask &= ~((uint32_t)1 << trigger->actor); /* the actor does not answer itself */
+    int (*may)(const fray_encounter *, int, int, const fray_action *) = e->rs->may_answer;
+    if (!may)
+        return ask ? fray_offer_to(e, window, trigger, ask) : 0;
+    for (uint32_t m = ask; m; m &= m - 1)
+        if (may(e, __builtin_ctz(m), window, trigger))
+            return fray_offer_to(e, window, trigger, ask);
+    return 0;
+}
+
+static inline int fray_offer(fray_encounter *e, int window, const fray_action *trigger)
+{
+    return fray_offer_some(e, window, trigger, UINT32_MAX);
+}
 /* Ask who's controller to choose among legal[0..n): an index or -1. */
 int fray_choose(fray_encounter *e, int who, int window, const fray_action *trigger,
                 const fray_action *legal, int n);

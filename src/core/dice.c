@@ -86,6 +86,17 @@ void fray_dice_init(fray_dice *d, uint64_t seed, uint64_t stream)
     d->keep_log = 1;
 }
 
+void fray_dice_reseed(fray_dice *d, uint64_t seed, uint64_t stream)
+{
+    fray_rng_seed(&d->rng, seed, stream);
+    d->script = NULL;
+    d->script_len = d->script_pos = 0;
+    d->drawn = 0;
+    d->error = d->suspended = 0;
+    d->errmsg[0] = 0;
+    d->nlog = 0;
+}
+
 void fray_dice_script(fray_dice *d, const int *vals, size_t n)
 {
     d->script = vals;

@@ -60,6 +60,11 @@ typedef struct fray_dice {
 } fray_dice;
 
 void fray_dice_init(fray_dice *d, uint64_t seed, uint64_t stream);
+/* The same source started again from (seed, stream): nothing drawn, no
+ * error, no script, the log empty. The entry callback, keep_log and roller
+ * stay as they were. Cheaper than fray_dice_init, which clears the log's
+ * whole array: the sim reseeds before every fight. */
+void fray_dice_reseed(fray_dice *d, uint64_t seed, uint64_t stream);
 /* Use vals[0..n) for the following draws, in order; vals is borrowed and must
  * outlive the draws. Running past n is an error (see above). */
 void fray_dice_script(fray_dice *d, const int *vals, size_t n);

@@ -77,14 +77,9 @@ void fray_reset(fray_encounter *e, uint64_t seed, uint64_t stream)
             if (e->c[i].cond[k].expire == FRAY_EXP_SRC_TURN_END ||
                 e->c[i].cond[k].expire == FRAY_EXP_SRC_TURN_START)
                 e->src_timed = 1;
-    fray_enter_fn enter = e->dice.enter;
-    void *enter_ud = e->dice.enter_ud;
-    int keep_log = e->nsinks > 0; /* a sinkless run (sim) counts rolls, logs none */
-    fray_dice_init(&e->dice, seed, stream);
+    fray_dice_reseed(&e->dice, seed, stream);
     e->dice.roller = -1;
-    e->dice.keep_log = keep_log;
-    e->dice.enter = enter;
-    e->dice.enter_ud = enter_ud;
+    e->dice.keep_log = e->nsinks > 0; /* a sinkless run (sim) counts rolls, logs none */
     if (e->script_dice)
         fray_dice_script(&e->dice, e->script_dice, e->nscript_dice);
     /* the controllers' stream is apart from the dice, so scripted dice and a
@@ -422,18 +417,21 @@ static int checked_decide(fray_encounter *e, int who, int window, const fray_act
  * _NONE (nothing listed), or below _NONE when the fight stops (a script's
  * error, a person suspending it). The ruleset's decide for its policy,
  * else legal and the controller. */
-static int choice_of(fray_encounter *e, int who, int window, const fray_action *trigger,
-                     fray_action *out)
+static inline int choice_of(fray_encounter *e, int who, int window, const fray_action *trigger,
+                            fray_action *out)
 {
-    if (e->rs->decide && controller_of(e, who) == FRAY_CTL_POLICY) {
-        int r = e->decide_check ? checked_decide(e, who, window, trigger, out)
-                                : e->rs->decide(e, who, window, trigger, out);
+    if (e->rs->decide && (e->c[who].controller == FRAY_CTL_POLICY ||
+                          controller_of(e, who) == FRAY_CTL_POLICY)) {
+        int r = __builtin_expect(e->decide_check != NULL, 0)
+                    ? checked_decide(e, who, window, trigger, out)
+                    : e->rs->decide(e, who, window, trigger, out);
         if (r != FRAY_DECIDE_LIST)
             return window == FRAY_WIN_ACT && r == FRAY_DECIDE_NONE ? FRAY_DECIDE_PASS : r;
     }
     return listed_choice(e, who, window, trigger, out);
 }
 
+__attribute__((noinline)) /* its 1.5 KiB list stays off the decide path's stack */
 static int listed_choice(fray_encounter *e, int who, int window, const fray_action *trigger,
                          fray_action *out)
 {
@@ -454,9 +452,10 @@ static int listed_choice(fray_encounter *e, int who, int window, const fray_acti
  * then the others in order. may_answer is asked again just before each
  * creature's turn to answer, as an answer taken before can change what the
  * next one has (so the list each is offered is what legal gives then). */
-__attribute__((noinline)) /* the frequent path above it stays small */
-static int offer_to(fray_encounter *e, int window, const fray_action *trigger, uint32_t ask)
+int fray_offer_to(fray_encounter *e, int window, const fray_action *trigger, uint32_t ask)
 {
+    if (e->failed || e->dice.error)
+        return 0;
     int (*may)(const fray_encounter *, int, int, const fray_action *) = e->rs->may_answer;
     int order[FRAY_MAX_COMBATANTS], n = 0;
     if (trigger && trigger->target >= 0 && ((ask >> trigger->target) & 1u))
@@ -492,32 +491,6 @@ static int offer_to(fray_encounter *e, int window, const fray_action *trigger, u
             break;
     }
     return taken;
-}
-
-int fray_offer_some(fray_encounter *e, int window, const fray_action *trigger, uint32_t who_mask)
-{
-    if (e->offer_depth >= 4 || e->failed || e->dice.error)
-        return 0;
-    uint32_t ask = who_mask;
-    if (e->n < 32)
-        ask &= ((uint32_t)1 << e->n) - 1;
-    if (trigger && trigger->actor >= 0 && trigger->actor < 32)
-        ask &= ~((uint32_t)1 << trigger->actor); /* the actor does not answer itself */
-    /* Most windows of a simulated fight find nobody with an answer left:
-     * then nothing is listed, nobody is asked, and the listing below (and
-     * its 1.5 KiB of candidates) is never set up. */
-    int (*may)(const fray_encounter *, int, int, const fray_action *) = e->rs->may_answer;
-    if (!may)
-        return ask ? offer_to(e, window, trigger, ask) : 0;
-    for (uint32_t m = ask; m; m &= m - 1)
-        if (may(e, __builtin_ctz(m), window, trigger))
-            return offer_to(e, window, trigger, ask);
-    return 0;
-}
-
-int fray_offer(fray_encounter *e, int window, const fray_action *trigger)
-{
-    return fray_offer_some(e, window, trigger, UINT32_MAX);
 }
 
 /* ---- Questions in the middle of a resolution ---- */
@@ -679,52 +652,63 @@ static int check_error(fray_encounter *e)
     return e->failed;
 }
 
+/* How every step ends: what is pending flushed, an error noticed, victory
+ * checked. 1 while the fight goes on, 0 when it is over, -1 failed. */
+static inline int settle(fray_encounter *e, int who)
+{
+    fray_flush(e, who, NULL);
+    if (__builtin_expect(e->failed || e->dice.error, 0) && check_error(e))
+        return -1;
+    return e->status_changed && check_victory(e) ? 0 : 1;
+}
+
 #define FRAY_MAX_STEPS_PER_ROUND 10000
 
-int fray_step(fray_encounter *e)
+/* The steps: the start of the combat, a round's start, one creature's
+ * action, a round's end. fray_step takes one; fray_run loops over them
+ * without asking again, at every action, what kind of step comes next. */
+
+static int step_start(fray_encounter *e)
 {
-    if (e->failed)
-        return -1;
-    if (e->over)
+    e->started = 1;
+    e->rs->start_combat(e);
+    return settle(e, -1);
+}
+
+static int step_round_start(fray_encounter *e)
+{
+    if (e->round >= e->max_rounds) {
+        finish(e, -1, "round limit");
         return 0;
-    if (!e->started) {
-        e->started = 1;
-        e->rs->start_combat(e);
-        fray_flush(e, -1, NULL);
-        if (check_error(e))
-            return -1;
-        return check_victory(e) ? 0 : 1;
     }
-    if (!e->in_round) {
-        if (e->round >= e->max_rounds) {
-            finish(e, -1, "round limit");
-            return 0;
-        }
-        e->round++;
-        e->in_round = 1;
-        e->steps_in_round = 0;
-        fray_emit(e, &(fray_event){.kind = "round", .actor = -1, .target = -1});
-        for (int i = 0; i < e->n; i++)
-            fray_cond_expire(e, i, FRAY_EXP_ROUND_START);
-        if (e->rs->turns)
-            fray_turns_round_start(e);
-        e->rs->start_round(e);
-        fray_flush(e, -1, NULL);
-        if (check_error(e))
-            return -1;
-        return check_victory(e) ? 0 : 1;
-    }
-    int who = e->rs->next_actor ? e->rs->next_actor(e) : fray_turns_next(e);
-    if (who < 0) {
-        e->rs->end_round(e);
-        for (int i = 0; i < e->n; i++)
-            fray_cond_expire(e, i, FRAY_EXP_ROUND_END);
-        fray_flush(e, -1, NULL);
-        e->in_round = 0;
-        if (check_error(e))
-            return -1;
-        return check_victory(e) ? 0 : 1;
-    }
+    e->round++;
+    e->in_round = 1;
+    e->steps_in_round = 0;
+    fray_emit(e, &(fray_event){.kind = "round", .actor = -1, .target = -1});
+    for (int i = 0; i < e->n; i++)
+        fray_cond_expire(e, i, FRAY_EXP_ROUND_START);
+    if (e->rs->turns)
+        fray_turns_round_start(e);
+    e->rs->start_round(e);
+    return settle(e, -1);
+}
+
+static int step_round_end(fray_encounter *e)
+{
+    e->rs->end_round(e);
+    for (int i = 0; i < e->n; i++)
+        fray_cond_expire(e, i, FRAY_EXP_ROUND_END);
+    e->in_round = 0;
+    return settle(e, -1);
+}
+
+static inline int next_actor(fray_encounter *e)
+{
+    return e->rs->next_actor ? e->rs->next_actor(e) : fray_turns_next(e);
+}
+
+static inline int step_act(fray_encounter *e, int who)
+{
     if (++e->steps_in_round > FRAY_MAX_STEPS_PER_ROUND)
         return fail(e, "the round does not end: the ruleset's scheduler keeps naming actors",
                     FRAY_ERUNTIME);
@@ -743,10 +727,41 @@ int fray_step(fray_encounter *e)
         e->dice.roller = -1;
         e->c[who].script_answer = -1;
     }
-    fray_flush(e, who, NULL);
-    if (check_error(e))
+    return settle(e, who);
+}
+
+int fray_step(fray_encounter *e)
+{
+    if (e->failed)
         return -1;
-    return check_victory(e) ? 0 : 1;
+    if (e->over)
+        return 0;
+    if (!e->started)
+        return step_start(e);
+    if (!e->in_round)
+        return step_round_start(e);
+    int who = next_actor(e);
+    return who < 0 ? step_round_end(e) : step_act(e, who);
+}
+
+int fray_run(fray_encounter *e)
+{
+    if (e->failed)
+        return -1;
+    if (e->over)
+        return 0;
+    int rc = e->started ? 1 : step_start(e);
+    while (rc > 0) {
+        if (!e->in_round && (rc = step_round_start(e)) <= 0)
+            break;
+        /* the round's actions, until the scheduler names nobody */
+        int who;
+        while ((who = next_actor(e)) >= 0)
+            if ((rc = step_act(e, who)) <= 0)
+                return rc;
+        rc = step_round_end(e);
+    }
+    return rc;
 }
 
 int fray_rest(fray_encounter *e, int kind)
@@ -758,14 +773,6 @@ int fray_rest(fray_encounter *e, int kind)
             e->rs->rest(e, i, kind);
     fray_flush(e, -1, NULL);
     return 0;
-}
-
-int fray_run(fray_encounter *e)
-{
-    int rc;
-    while ((rc = fray_step(e)) > 0)
-        ;
-    return rc;
 }
 
 const char *fray_error(const fray_encounter *e) { return e->err; }

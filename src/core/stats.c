@@ -38,7 +38,12 @@ void fray_moments_add(fray_moments *m, int64_t x)
         m->max = x;
     m->n++;
     m->sum += x;
-    square128(magnitude(x), &lo, &hi);
+    uint64_t a = magnitude(x);
+    if (a >> 32 == 0) { /* a fight's counts: the square fits in 64 bits */
+        add128(&m->sq_lo, &m->sq_hi, a * a, 0);
+        return;
+    }
+    square128(a, &lo, &hi);
     add128(&m->sq_lo, &m->sq_hi, lo, hi);
 }
 
