@@ -2,7 +2,8 @@
  *
  * bench_sim runs it beside the real duels to show what the engine's own
  * protocol costs per die: every round each creature is named by next_actor,
- * lists its one legal action, has its controller choose it, and resolves it
+ * has its policy decide its one action (the decide hook: what a real
+ * ruleset's policy does without listing every legal action), and resolves it
  * with a declared and a triggered window offered to the other creature, who
  * has no reaction to take: may_answer says so, as a real ruleset says it of
  * a creature whose reaction is spent. A Strike is a d20 that hits on 11 or more for

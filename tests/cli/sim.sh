@@ -67,6 +67,30 @@ for ex in "${examples[@]}"; do
     same_reports "$ex"
 done
 
+# ---- 1a. a policy that decides without the list chooses as from the list ----
+# --check-decide plays legal + policy beside every choice of a ruleset's
+# decide hook and fails the fight at the first difference (the action, the
+# policy's stream, the state); the report is the same as without it.
+for ex in "${examples[@]}" examples/days/*.json; do
+    for extra in "" random; do
+        args=(--seed 5 -n "$((N / 2))" --json --threads 2)
+        if [ "$extra" = random ]; then
+            side=$(jq -r '.combatants[-1].side' "$ex")
+            args+=(--policy "$side=random")
+        fi
+        if ! "$FRAY" sim "$ex" "${args[@]}" --check-decide >"$tmp/c1.json" 2>"$tmp/err"; then
+            fail "$ex ${args[*]} --check-decide: $(head -c 400 "$tmp/err")"
+            continue
+        fi
+        "$FRAY" sim "$ex" "${args[@]}" >"$tmp/c0.json" 2>/dev/null
+        if diff <(strip_timing "$tmp/c0.json") <(strip_timing "$tmp/c1.json") >/dev/null; then
+            echo "ok: $ex ${extra:+(one side random) }--check-decide: no difference, same report"
+        else
+            fail "$ex ${args[*]}: --check-decide changed the report"
+        fi
+    done
+done
+
 # ---- 1b. adventuring days, the party played at random ----
 # The party carries its state from fight to fight; random legal play reaches
 # what the policy never does (a long action still being paid when a fight
