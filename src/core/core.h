@@ -198,7 +198,8 @@ struct fray_encounter {
     int max_rounds;
     uint64_t seed, stream;
     fray_dice dice;
-    fray_rng policy_rng;                    /* controllers' choices; never outcomes */
+    fray_rng policy_rng;                    /* controllers' choices; never outcomes:
+                                               read it through fray_policy_rng */
     int *script_dice;                       /* owned copy for fray_set_dice_script */
     size_t nscript_dice;
     int offer_depth;
@@ -264,6 +265,8 @@ struct fray_encounter {
     /* appended: fray_check_decide's buffers (owned), NULL when off: every
      * choice the ruleset's decide makes is checked against legal + policy */
     unsigned char *decide_check;
+    /* appended: policy_rng has been seeded for this fight (fray_policy_rng) */
+    int policy_seeded;
 };
 
 /* ---- The ruleset table ---------------------------------------------------- */
@@ -311,7 +314,7 @@ struct fray_ruleset {
      * round, as the ruleset defines). May be NULL. */
     void (*pass)(fray_encounter *e, int who, int window);
     /* The built-in policy: an index into legal[0..n), or -1 to pass. Uses
-     * e->policy_rng for any random choice, never e->dice. While
+     * fray_policy_rng(e) for any random choice, never e->dice. While
      * e->for_policy is set, legal may leave out actions this policy would
      * not choose in the present state (policy_kinds, below, is the
      * kind-by-kind form of that); the policy must choose the same action
@@ -390,7 +393,7 @@ struct fray_ruleset {
      * creature is then not asked at all, in its own window it passes) or
      * FRAY_DECIDE_LIST (the core lists the legal actions and calls policy,
      * as without this hook). It must give exactly what policy would pick
-     * from legal's list, drawing the same from e->policy_rng and leaving
+     * from legal's list, drawing the same from fray_policy_rng and leaving
      * the same state: `fray sim --check-decide` runs both at every choice
      * and stops at the first difference. Only for FRAY_CTL_POLICY
      * creatures; random, scripted and human ones always get the list. May
@@ -400,6 +403,18 @@ struct fray_ruleset {
 };
 
 enum { FRAY_DECIDE_LIST = -2, FRAY_DECIDE_NONE = -1, FRAY_DECIDE_PASS = 0, FRAY_DECIDE_TAKE = 1 };
+
+/* The controllers' random stream (random play, a policy's own random
+ * choices), apart from the dice: seeded from the fight's (seed, stream) at
+ * its first draw, since most simulated fights never draw from it. Every
+ * draw goes through here. */
+void fray_policy_seed(fray_encounter *e);
+static inline fray_rng *fray_policy_rng(fray_encounter *e)
+{
+    if (!e->policy_seeded)
+        fray_policy_seed(e);
+    return &e->policy_rng;
+}
 
 #define FRAY_SUSPEND (-3)
 #define FRAY_WANT_ALL UINT64_MAX

@@ -83,8 +83,9 @@ void fray_reset(fray_encounter *e, uint64_t seed, uint64_t stream)
     if (e->script_dice)
         fray_dice_script(&e->dice, e->script_dice, e->nscript_dice);
     /* the controllers' stream is apart from the dice, so scripted dice and a
-     * person's entered rolls never shift the choices (Brogue's two streams) */
-    fray_rng_seed(&e->policy_rng, seed ^ 0x5bd1e9955bd1e995ULL, stream);
+     * person's entered rolls never shift the choices (Brogue's two streams);
+     * it is seeded at its first draw (fray_policy_rng) */
+    e->policy_seeded = 0;
     e->seed = seed;
     e->stream = stream;
     e->round = 0;
@@ -100,6 +101,12 @@ void fray_reset(fray_encounter *e, uint64_t seed, uint64_t stream)
     e->seq = 0;
     e->nchanges = e->nmods = 0;
     e->err[0] = 0;
+}
+
+void fray_policy_seed(fray_encounter *e)
+{
+    fray_rng_seed(&e->policy_rng, e->seed ^ 0x5bd1e9955bd1e995ULL, e->stream);
+    e->policy_seeded = 1;
 }
 
 void fray_set_seed(fray_encounter *e, uint64_t seed) { fray_reset(e, seed, 0); }
@@ -284,7 +291,7 @@ int fray_choose(fray_encounter *e, int who, int window, const fray_action *trigg
         return e->rs->policy(e, who, window, trigger, legal, n);
     case FRAY_CTL_RANDOM: {
         /* uniform over the legal actions and passing */
-        uint32_t k = fray_rng_below(&e->policy_rng, (uint32_t)n + 1);
+        uint32_t k = fray_rng_below(fray_policy_rng(e), (uint32_t)n + 1);
         return k == (uint32_t)n ? -1 : (int)k;
     }
     default:
@@ -299,6 +306,7 @@ int fray_choose(fray_encounter *e, int who, int window, const fray_action *trigg
  * none). fray_check_decide keeps two: before the choice, and after decide. */
 typedef struct decide_snap {
     fray_rng policy_rng, dice_rng;
+    int policy_seeded;
     uint64_t drawn;
     fray_combatant c[FRAY_MAX_COMBATANTS];
     unsigned char bytes[]; /* priv (FRAY_MAX_COMBATANTS creatures), then state */
@@ -318,6 +326,7 @@ static decide_snap *snap_at(fray_encounter *e, int k)
 static void snap_take(fray_encounter *e, decide_snap *s)
 {
     s->policy_rng = e->policy_rng;
+    s->policy_seeded = e->policy_seeded;
     s->dice_rng = e->dice.rng;
     s->drawn = e->dice.drawn;
     memcpy(s->c, e->c, (size_t)e->n * sizeof e->c[0]);
@@ -328,6 +337,7 @@ static void snap_take(fray_encounter *e, decide_snap *s)
 static void snap_put(fray_encounter *e, const decide_snap *s)
 {
     e->policy_rng = s->policy_rng;
+    e->policy_seeded = s->policy_seeded;
     e->dice.rng = s->dice_rng;
     e->dice.drawn = s->drawn;
     memcpy(e->c, s->c, (size_t)e->n * sizeof e->c[0]);
@@ -338,7 +348,8 @@ static void snap_put(fray_encounter *e, const decide_snap *s)
 /* Which part of two snapshots differs, or NULL. */
 static const char *snap_diff(const fray_encounter *e, const decide_snap *a, const decide_snap *b)
 {
-    if (memcmp(&a->policy_rng, &b->policy_rng, sizeof a->policy_rng))
+    if (a->policy_seeded != b->policy_seeded ||
+        (a->policy_seeded && memcmp(&a->policy_rng, &b->policy_rng, sizeof a->policy_rng)))
         return "the policy's random stream";
     if (memcmp(&a->dice_rng, &b->dice_rng, sizeof a->dice_rng) || a->drawn != b->drawn)
         return "the dice";
@@ -577,7 +588,7 @@ int fray_ask(fray_encounter *e, int who, int q, uint32_t allowed, const fray_act
         uint32_t count = 0;
         for (int k = 0; k < 32; k++)
             count += (allowed >> k) & 1u;
-        uint32_t nth = fray_rng_below(&e->policy_rng, count);
+        uint32_t nth = fray_rng_below(fray_policy_rng(e), count);
         for (pick = 0; pick < 32; pick++)
             if (((allowed >> pick) & 1u) && nth-- == 0)
                 break;

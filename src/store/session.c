@@ -245,6 +245,7 @@ static void branch(fray_session *p, fray_encounter *e)
     fray_rng_seed(&e->dice.rng, p->row.seed, 0x51ULL << 32 | (uint64_t)(unsigned)p->sim_try);
     fray_rng_seed(&e->policy_rng, p->row.seed ^ 0x5bd1e9955bd1e995ULL,
                   0x51ULL << 32 | (uint64_t)(unsigned)p->sim_try);
+    e->policy_seeded = 1; /* this stream, not the fight's */
     for (int i = 0; i < e->n; i++)
         e->c[i].controller = FRAY_CTL_POLICY;
 }

@@ -62,7 +62,7 @@ static int no_brace_decide(fray_encounter *e, int who, int window, const fray_ac
 static int drawing_decide(fray_encounter *e, int who, int window, const fray_action *trig,
                           fray_action *out)
 {
-    fray_rng_next(&e->policy_rng);
+    fray_rng_next(fray_policy_rng(e));
     return right_decide(e, who, window, trig, out);
 }
 
