@@ -414,7 +414,7 @@ static int checked_decide(fray_encounter *e, int who, int window, const fray_act
         part = "the choice";
     if (!part)
         return ref;
-    char a[120], b[120], msg[256];
+    char a[120], b[120], msg[512];
     name_choice(e, r, &mine, a, sizeof a);
     name_choice(e, ref, out, b, sizeof b);
     snprintf(msg, sizeof msg,
