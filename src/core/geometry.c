@@ -22,42 +22,18 @@ int fray_isqrt(int64_t v)
     return (int)r;
 }
 
-int fray_distance(const fray_encounter *e, int a, int b)
+int fray_distance_miss(const fray_encounter *e, int a, int b, int64_t d2)
 {
-    int64_t dx = e->c[a].x - e->c[b].x, dy = e->c[a].y - e->c[b].y, d2 = dx * dx + dy * dy;
-    /* Asked many times between two moves (a sixth of a simulated fight
-     * went to the root): the memo is not state, so writing it through a
-     * const encounter changes nothing the caller can see. */
+    /* the memo is not state (core.h): writing it through a const encounter
+     * changes nothing the caller can see */
     fray_encounter *memo = (fray_encounter *)e;
-    if (memo->dist_memo[a][b].d2 != d2) {
-        memo->dist_memo[a][b].d2 = d2;
-        memo->dist_memo[a][b].d = fray_isqrt(d2);
-    }
+    memo->dist_memo[a][b].d2 = d2;
+    memo->dist_memo[a][b].d = fray_isqrt(d2);
     return memo->dist_memo[a][b].d;
 }
 
 static const int dir_x[8] = {1, 1, 0, -1, -1, -1, 0, 1};
 static const int dir_y[8] = {0, 1, 1, 1, 0, -1, -1, -1};
-
-int fray_facing_of(int64_t dx, int64_t dy)
-{
-    /* the direction whose unit vector has the largest projection, the
-     * first of equals; diagonal vectors are scaled by 1/sqrt(2) ~ 181/256.
-     * The projections on directions 0..7 are dx, d1, dy, d3, -dx, -d1,
-     * -dy, -d3 (division rounds toward zero, so (-a) * 181 / 256 is
-     * -(a * 181 / 256)): no loop, as facing is asked on every move. */
-    int64_t d1 = (dx + dy) * 181 / 256, d3 = (dy - dx) * 181 / 256;
-    int best = 0;
-    int64_t bestp = dx;
-    if (d1 > bestp) { bestp = d1; best = 1; }
-    if (dy > bestp) { bestp = dy; best = 2; }
-    if (d3 > bestp) { bestp = d3; best = 3; }
-    if (-dx > bestp) { bestp = -dx; best = 4; }
-    if (-d1 > bestp) { bestp = -d1; best = 5; }
-    if (-dy > bestp) { bestp = -dy; best = 6; }
-    if (-d3 > bestp) best = 7;
-    return best;
-}
 
 int fray_facing_towards(const fray_encounter *e, int a, int b)
 {

@@ -17,13 +17,35 @@ struct fray_encounter;
 
 /* floor(sqrt(v)), exact for every v >= 0 (0 for v <= 0). */
 int fray_isqrt(int64_t v);
-/* Distance in centimetres between two combatants, rounded down. */
-int fray_distance(const struct fray_encounter *e, int a, int b);
+/* Distance in centimetres between two combatants, rounded down. Inline
+ * (below): it is asked many times between two moves, and the memo of each
+ * pair's last squared distance and its root answers most of them. */
+static inline int fray_distance(const struct fray_encounter *e, int a, int b);
+/* The root of d2 for a pair whose memo did not hold it, kept in the memo. */
+int fray_distance_miss(const struct fray_encounter *e, int a, int b, int64_t d2);
 
 /* ---- Facing: eight directions, 0 = +x, counter-clockwise by 45 degrees ---- */
 
 /* The facing (0..7) that looks most nearly along (dx, dy). */
-int fray_facing_of(int64_t dx, int64_t dy);
+static inline int fray_facing_of(int64_t dx, int64_t dy)
+{
+    /* the direction whose unit vector has the largest projection, the
+     * first of equals; diagonal vectors are scaled by 1/sqrt(2) ~ 181/256.
+     * The projections on directions 0..7 are dx, d1, dy, d3, -dx, -d1,
+     * -dy, -d3 (division rounds toward zero, so (-a) * 181 / 256 is
+     * -(a * 181 / 256)): no loop, as facing is asked on every move. */
+    int64_t d1 = (dx + dy) * 181 / 256, d3 = (dy - dx) * 181 / 256;
+    int best = 0;
+    int64_t bestp = dx;
+    if (d1 > bestp) { bestp = d1; best = 1; }
+    if (dy > bestp) { bestp = dy; best = 2; }
+    if (d3 > bestp) { bestp = d3; best = 3; }
+    if (-dx > bestp) { bestp = -dx; best = 4; }
+    if (-d1 > bestp) { bestp = -d1; best = 5; }
+    if (-dy > bestp) { bestp = -dy; best = 6; }
+    if (-d3 > bestp) best = 7;
+    return best;
+}
 /* The facing (0..7) that points from a towards b. */
 int fray_facing_towards(const struct fray_encounter *e, int a, int b);
 /* Whether `who` faces the point (x, y): the half-plane in front of it (a
