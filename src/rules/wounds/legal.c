@@ -203,31 +203,21 @@ static long own_moves(fray_encounter *e, const wo_view *v, fray_list *l)
     return skipped;
 }
 
-/* Defend, Ready an Action, Retrieve or Stow an Item, Change Posture. */
-static long own_basics(fray_encounter *e, const wo_view *v, fray_list *l, int allow_long, int p)
+/* The pieces of the list that wo_decide also lists on their own (the
+ * entries the policy looks at): each writes what own_actions would. */
+
+static void list_defend(const wo_view *v, fray_list *l, int allow_long)
 {
-    long skipped = 0;
+    if (!wo_v_has(v, v->who, WO_C_DEFENDING) && v_affordable(v, WO_A_DEFEND, 0, allow_long))
+        fray_list_add(l, WO_A_DEFEND, v->who, -1, 0, 0, 0);
+}
+
+/* Retrieve (hands empty of weapons) or Stow */
+static void list_retrieve(const wo_view *v, const wo_creature *c, const wo_weapon *wielded,
+                          fray_list *l, int allow_long)
+{
     const int who = v->who;
-    const wo_creature *c = CCR(e, who);
-    const wo_weapon *w = v->w[who];
-    const wo_weapon *wielded = wo_wielded(c);
-    if (!WANT(WO_A_DEFEND))
-        skipped += 1;
-    else if (!wo_v_has(v, who, WO_C_DEFENDING) && v_affordable(v, WO_A_DEFEND, 0, allow_long))
-        fray_list_add(l, WO_A_DEFEND, who, -1, 0, 0, 0);
-    if (!WANT(WO_A_READY))
-        skipped += 3;
-    else if (c->readied < 0 && wielded && v_affordable(v, WO_A_READY, WO_A_STANDARD, 0)) {
-        fray_list_add(l, WO_A_READY, who, -1, WO_A_STANDARD, 0, 0);
-        if (!w->ranged) {
-            fray_list_add(l, WO_A_READY, who, -1, WO_A_QUICK, 0, 0);
-            fray_list_add(l, WO_A_READY, who, -1, WO_A_STRONG, 0, 0);
-        }
-    }
-    /* Retrieve (hands empty of weapons) or Stow */
-    if (!WANT(WO_A_RETRIEVE)) {
-        skipped += c->nweapon;
-    } else if (!wielded) {
+    if (!wielded) {
         for (int i = 0; i < c->nweapon; i++)
             if (c->weapon[i].place >= WO_SCABBARD && c->weapon[i].place <= WO_BACKPACK &&
                 v_affordable(v, WO_A_RETRIEVE, i, allow_long))
@@ -238,16 +228,73 @@ static long own_basics(fray_encounter *e, const wo_view *v, fray_list *l, int al
                 v_affordable(v, WO_A_RETRIEVE, i | 0x100, allow_long))
                 fray_list_add(l, WO_A_RETRIEVE, who, -1, i | 0x100, 0, 0);
     }
-    /* #Action: Change Posture: "If you are prone, you cannot change directly
-     * to standing." */
-    if (!WANT(WO_A_POSTURE))
-        return skipped + 2; /* at most two postures */
+}
+
+/* #Action: Change Posture: "If you are prone, you cannot change directly
+ * to standing." p: the posture now. */
+static void list_postures(const wo_view *v, fray_list *l, int allow_long, int p)
+{
     for (int q = 0; q < 3; q++) {
-        if (q == p || (p == WO_PRONE && q == WO_STANDING) || wo_v_has(v, who, WO_C_MOUNTED))
+        if (q == p || (p == WO_PRONE && q == WO_STANDING) || wo_v_has(v, v->who, WO_C_MOUNTED))
             continue;
         if (v_affordable(v, WO_A_POSTURE, q, allow_long))
-            fray_list_add(l, WO_A_POSTURE, who, -1, q, 0, 0);
+            fray_list_add(l, WO_A_POSTURE, v->who, -1, q, 0, 0);
     }
+}
+
+/* Create an Opening against the live creature t */
+static int opening_ok(const fray_encounter *e, const wo_view *v, int t, int allow_long)
+{
+    const wo_creature *c = CCR(e, v->who);
+    const wo_weapon *w = v->w[v->who];
+    return IN(v->foes, t) && c->opening_vs != t && v->w[t]->optimal_reach > w->reach &&
+           !w->ranged && v->gap[t] <= v->w[t]->reach + 8 &&
+           v_affordable(v, WO_A_OPENING, 0, allow_long);
+}
+
+/* Stabilize t (not a foe): dying in your space */
+static int stabilize_ok(const wo_view *v, int t, int allow_long)
+{
+    return !IN(v->foes, t) && wo_v_has(v, t, WO_C_DYING) && v->gap[t] == 0 &&
+           v_affordable(v, WO_A_STABILIZE, 0, allow_long);
+}
+
+/* Use an Object */
+static void list_objects(const wo_view *v, const wo_creature *c, fray_list *l, int allow_long)
+{
+    for (int k = 0; k < c->nobject; k++)
+        if (c->object[k].count > 0 && v_affordable(v, WO_A_USE_OBJECT, k, allow_long))
+            fray_list_add(l, WO_A_USE_OBJECT, v->who, -1, k, 0, 0);
+}
+
+/* Defend, Ready an Action, Retrieve or Stow an Item, Change Posture. */
+static long own_basics(fray_encounter *e, const wo_view *v, fray_list *l, int allow_long, int p)
+{
+    long skipped = 0;
+    const int who = v->who;
+    const wo_creature *c = CCR(e, who);
+    const wo_weapon *w = v->w[who];
+    const wo_weapon *wielded = wo_wielded(c);
+    if (!WANT(WO_A_DEFEND))
+        skipped += 1;
+    else
+        list_defend(v, l, allow_long);
+    if (!WANT(WO_A_READY))
+        skipped += 3;
+    else if (c->readied < 0 && wielded && v_affordable(v, WO_A_READY, WO_A_STANDARD, 0)) {
+        fray_list_add(l, WO_A_READY, who, -1, WO_A_STANDARD, 0, 0);
+        if (!w->ranged) {
+            fray_list_add(l, WO_A_READY, who, -1, WO_A_QUICK, 0, 0);
+            fray_list_add(l, WO_A_READY, who, -1, WO_A_STRONG, 0, 0);
+        }
+    }
+    if (!WANT(WO_A_RETRIEVE))
+        skipped += c->nweapon;
+    else
+        list_retrieve(v, c, wielded, l, allow_long);
+    if (!WANT(WO_A_POSTURE))
+        return skipped + 2; /* at most two postures */
+    list_postures(v, l, allow_long, p);
     return skipped;
 }
 
@@ -267,8 +314,7 @@ static long own_maneuvers(fray_encounter *e, const wo_view *v, fray_list *l, int
         int gap = v->gap[t];
         int en = IN(foes, t);
         int sized = CCR(e, t)->size - c->size < 5 && c->size - CCR(e, t)->size < 5;
-        if (en && c->opening_vs != t && v->w[t]->optimal_reach > w->reach && !w->ranged &&
-            gap <= v->w[t]->reach + 8 && v_affordable(v, WO_A_OPENING, 0, allow_long))
+        if (opening_ok(e, v, t, allow_long))
             fray_list_add(l, WO_A_OPENING, who, t, 0, 0, 0);
         if (!WANT(WO_A_ENTER) || !WANT(WO_A_GRAPPLE) || !WANT(WO_A_PIN) || !WANT(WO_A_HINDER)) {
             /* the policy takes none of these: at most seven entries */
@@ -288,15 +334,12 @@ static long own_maneuvers(fray_encounter *e, const wo_view *v, fray_list *l, int
                 if (v_affordable(v, h ? WO_A_DISTRACT + h - 1 : WO_A_HINDER, h, allow_long))
                     fray_list_add(l, h ? WO_A_DISTRACT + h - 1 : WO_A_HINDER, who, t, h, 0, 0);
         }
-        if (!en && wo_v_has(v, t, WO_C_DYING) && gap == 0 &&
-            v_affordable(v, WO_A_STABILIZE, 0, allow_long))
+        if (stabilize_ok(v, t, allow_long))
             fray_list_add(l, WO_A_STABILIZE, who, t, 0, 0, 0);
     }
     /* the downed too: stabilize an ally lying dying next to you */
     for (int t = 0; t < n; t++)
-        if (t != who && e->c[t].status == FRAY_DOWN && !IN(foes, t) &&
-            wo_v_has(v, t, WO_C_DYING) && v->gap[t] == 0 &&
-            v_affordable(v, WO_A_STABILIZE, 0, allow_long))
+        if (t != who && e->c[t].status == FRAY_DOWN && stabilize_ok(v, t, allow_long))
             fray_list_add(l, WO_A_STABILIZE, who, t, 0, 0, 0);
     if (!WANT(WO_A_ESCAPE))
         skipped += 1;
@@ -359,9 +402,7 @@ static long own_healing(fray_encounter *e, const wo_view *v, fray_list *l, int a
     }
     if (!WANT(WO_A_USE_OBJECT))
         return skipped + c->nobject;
-    for (int k = 0; k < c->nobject; k++)
-        if (c->object[k].count > 0 && v_affordable(v, WO_A_USE_OBJECT, k, allow_long))
-            fray_list_add(l, WO_A_USE_OBJECT, who, -1, k, 0, 0);
+    list_objects(v, c, l, allow_long);
     return skipped;
 }
 
@@ -427,6 +468,17 @@ static long own_hurried(fray_encounter *e, const wo_view *v, fray_list *l, int a
 #undef IN
 #undef WANT
 
+/* A pinned or helpless creature's list (1), or 0 for the others: #Action:
+ * Pin: "unable to take any other actions while pinned". */
+static int list_held(const fray_encounter *e, int who, fray_list *l, int allow_long)
+{
+    if (!fray_has(e, who, WO_C_PINNED) && !fray_has(e, who, WO_C_HELPLESS))
+        return 0;
+    if (fray_has(e, who, WO_C_PINNED) && affordable(e, who, WO_A_ESCAPE, 0, allow_long))
+        fray_list_add(l, WO_A_ESCAPE, who, -1, 0, 0, 0);
+    return 1;
+}
+
 /* The actions `who` may take on its own turn, or as an interrupt
  * (allow_long 0: no long actions, interrupt 1). */
 static void own_actions(fray_encounter *e, int who, fray_list *l0, int allow_long, int interrupt)
@@ -437,31 +489,18 @@ static void own_actions(fray_encounter *e, int who, fray_list *l0, int allow_lon
     /* a local, so that writing the list does not make the compiler read
      * l0 again and again */
     fray_list list = *l0, *l = &list;
-    if (wo_v_has(v, who, WO_C_PINNED) || wo_v_has(v, who, WO_C_HELPLESS)) {
-        /* #Action: Pin: "unable to take any other actions while pinned" */
-        if (wo_v_has(v, who, WO_C_PINNED) && v_affordable(v, WO_A_ESCAPE, 0, allow_long))
-            fray_list_add(l, WO_A_ESCAPE, who, -1, 0, 0, 0);
+    if (list_held(e, who, l, allow_long)) {
         *l0 = list;
         return;
     }
     /* attacks first: the scripts and the policy find them early */
     own_attacks(e, v, l, allow_long);
     /* On its own turn the policy takes one of these attacks whatever
-     * follows, when wo_policy_attacks says so: for it the list ends here,
-     * and wo_policy takes that pick (ST(e)->pick). */
-    if (e->for_policy && allow_long && !interrupt) {
-        int pick = wo_policy_attacks(e, who, l->out + l0->n, l->n - l0->n);
-        if (pick >= -1) {
-            /* wo_legal sets pick_n when the list is whole */
-            wo_state *st = ST(e);
-            st->pick_list = l->out;
-            st->pick_who = who;
-            st->pick = pick >= 0 ? l0->n + pick : -1;
-        }
-        if (pick >= 0) {
-            *l0 = list;
-            return;
-        }
+     * follows, when wo_policy_attacks says so: for it the list ends here. */
+    if (e->for_policy && allow_long && !interrupt &&
+        wo_policy_attacks(e, who, l->out + l0->n, l->n - l0->n) >= 0) {
+        *l0 = list;
+        return;
     }
     /* As an interrupt the policy takes a reaction or one of these attacks
      * or nothing (wo_policy, best_attack): it never reads past them. */
@@ -525,6 +564,28 @@ static void reactions(fray_encounter *e, int who, const fray_action *tr, fray_li
         fray_list_add(l, c->readied, who, actor, WO_ARG_READIED, 0, 0);
 }
 
+/* #Using Actions and Reactions: "You may also take an action when it is
+ * not your turn if your initiative is higher than the active character's."
+ * Only against the active creature's own actions (an interrupt is not
+ * interrupted in turn), and not by the active one. */
+static void interrupts(fray_encounter *e, int who, const fray_action *trigger, fray_list *l)
+{
+    int active = fray_turns_current(e);
+    if (active >= 0 && trigger->actor == active && who != active && wo_can_act(e, who) &&
+        fray_res(e, who, WO_R_INIT) > fray_res(e, active, WO_R_INIT) && fray_res(e, who, WO_R_INIT) > 0 &&
+        !(trigger->arg & WO_ARG_READIED) && !wo_is_reaction(trigger->kind)) {
+        int before = l->n;
+        own_actions(e, who, l, 0, 1);
+        /* not the free flank choice nor Seize Initiative as interrupts */
+        int k = before;
+        for (int i = before; i < l->n; i++)
+            if (l->out[i].kind != WO_A_IGNORE_FLANK && l->out[i].kind != WO_A_SEIZE &&
+                l->out[i].kind != WO_A_HURRY)
+                l->out[k++] = l->out[i];
+        l->n = k;
+    }
+}
+
 /* The list is ordered: reactions, then attacks, then the rest (the
  * policy's best_attack stops at the end of the attacks). */
 int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
@@ -532,7 +593,6 @@ int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
 {
     wo_state *st = ST(e);
     fray_list l = {out, 0, max};
-    st->pick_list = NULL;
     if (!fray_able(e, who))
         return 0;
     if (window == FRAY_WIN_ACT) {
@@ -550,34 +610,174 @@ int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
             e->want &= wo_policy_turn_kinds(e, who);
         own_actions(e, who, &l, 1, 0);
         e->want = want;
-        st->pick_n = l.n;
         return l.n;
     }
     if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who || st->cancel)
         return 0;
     reactions(e, who, trigger, &l);
-    /* #Using Actions and Reactions: "You may also take an action when it is
-     * not your turn if your initiative is higher than the active
-     * character's." Only against the active creature's own actions (an
-     * interrupt is not interrupted in turn), and not by the active one. */
-    int active = fray_turns_current(e);
     /* The policy takes a reaction when there is one (they come first) and
      * otherwise interrupts only on wo_policy_interrupts: for it the
      * interrupts are listed only then, and it chooses the same. */
     if (e->for_policy && !wo_policy_interrupts(e, who, trigger))
         return l.n;
-    if (active >= 0 && trigger->actor == active && who != active && wo_can_act(e, who) &&
-        fray_res(e, who, WO_R_INIT) > fray_res(e, active, WO_R_INIT) && fray_res(e, who, WO_R_INIT) > 0 &&
-        !(trigger->arg & WO_ARG_READIED) && !wo_is_reaction(trigger->kind)) {
-        int before = l.n;
-        own_actions(e, who, &l, 0, 1);
-        /* not the free flank choice nor Seize Initiative as interrupts */
-        int k = before;
-        for (int i = before; i < l.n; i++)
-            if (l.out[i].kind != WO_A_IGNORE_FLANK && l.out[i].kind != WO_A_SEIZE &&
-                l.out[i].kind != WO_A_HURRY)
-                l.out[k++] = l.out[i];
-        l.n = k;
-    }
+    interrupts(e, who, trigger, &l);
     return l.n;
 }
+
+/* ---- The policy's choice without the whole list (decide) ---------------- */
+
+#define IN(mask, t) (((mask) >> (t)) & 1u)
+
+/* At most how many entries own_actions could list on who's own turn with
+ * every kind wanted, `attacks` of them attacks. Below FRAY_MAX_LEGAL no
+ * list the policy sees is cut short (nor made whole again), so the entries
+ * it looks at are the same in a list of just them. */
+static int list_bound(const fray_encounter *e, const wo_view *v, const wo_creature *c, int attacks)
+{
+    const int n = e->n, who = v->who;
+    const wo_weapon *w = v->w[who];
+    int hinder_reach = w->ranged ? 0 : w->reach;
+    /* basics (Defend, three Ready, two postures, the weapons), Escape,
+     * others (Drag, Mount, Dash, the effects, Seize), the objects, a flank
+     * choice per creature, hurried (six) */
+    int b = attacks + 6 + c->nweapon + 1 + 4 + c->neffect + c->nobject + n + 6;
+    for (int t = 0; t < n; t++) {
+        if (t == who) {
+            b += 5; /* four afflictions and a wound, treated on itself */
+            continue;
+        }
+        if (IN(v->dead, t))
+            continue;
+        b += 1; /* a Move towards it */
+        if (IN(v->foes, t)) {
+            if (IN(v->able, t))
+                b += 2 /* Move Away, Opening */ + (v->gap[t] == 0 ? 2 : 0) /* Enter, Grapple */ +
+                     (int)((c->grappling >> t) & 1u) /* Pin */ +
+                     (v->gap[t] <= hinder_reach ? 4 : 0) /* Hinder */;
+        } else {
+            b += 1 + (v->gap[t] == 0 ? 5 : 0); /* Stabilize, treated */
+        }
+    }
+    return b;
+}
+
+/* The policy's turn (wo_policy_turn) from a list of just the entries it
+ * looks at, in the whole list's order: the attacks, a Move towards the
+ * nearest enemy, Defend, the weapons to retrieve, the postures, an
+ * Opening on the nearest enemy, the first Stabilize, the objects. */
+static int decide_turn(fray_encounter *e, int who, fray_action *out)
+{
+    const wo_creature *c = CCR(e, who);
+    fray_action buf[FRAY_MAX_LEGAL];
+    fray_list l = {buf, 0, FRAY_MAX_LEGAL};
+    if (c->pending >= 0) {
+        /* #Action Points: "or you choose to cancel it" (as wo_legal) */
+        fray_list_add(&l, WO_A_CANCEL, who, c->pending_target, 0, 0, 0);
+    } else if (!list_held(e, who, &l, 1)) {
+        wo_view v;
+        wo_view_init(&v, e, who);
+        own_attacks(e, &v, &l, 1);
+        int pick = wo_policy_attacks(e, who, buf, l.n);
+        if (pick >= 0) {
+            *out = buf[pick];
+            return FRAY_DECIDE_TAKE;
+        }
+        if (list_bound(e, &v, c, l.n) >= FRAY_MAX_LEGAL)
+            return FRAY_DECIDE_LIST;
+        int tgap;
+        int t = wo_nearest_enemy(e, who, v.gap, &tgap);
+        if (t >= 0 && !c->lost_control) {
+            wo_mover mv;
+            wo_mover_init(&mv, 1000);
+            if (wo_plan_move_v(&v, &mv, t, 0, &buf[l.n]))
+                l.n++;
+        }
+        list_defend(&v, &l, 1);
+        /* the steps before the attack step (pick -2) look further */
+        const wo_weapon *wielded = wo_wielded(c);
+        if (pick < -1 && !wielded)
+            list_retrieve(&v, c, wielded, &l, 1);
+        int p = wo_v_has(&v, who, WO_C_PRONE)     ? WO_PRONE :
+                wo_v_has(&v, who, WO_C_CROUCHING) ? WO_CROUCH : WO_STANDING;
+        if (pick < -1 && p != WO_STANDING)
+            list_postures(&v, &l, 1, p);
+        if (t >= 0 && opening_ok(e, &v, t, 1))
+            fray_list_add(&l, WO_A_OPENING, who, t, 0, 0, 0);
+        int s = -1;
+        for (int i = 0; i < e->n && s < 0; i++)
+            if (i != who && IN(v.able, i) && stabilize_ok(&v, i, 1))
+                s = i;
+        for (int i = 0; i < e->n && s < 0; i++)
+            if (i != who && e->c[i].status == FRAY_DOWN && stabilize_ok(&v, i, 1))
+                s = i;
+        if (s >= 0)
+            fray_list_add(&l, WO_A_STABILIZE, who, s, 0, 0, 0);
+        if (pick < -1 && wo_severity_of(e, who) >= WO_SEVERE)
+            list_objects(&v, c, &l, 1);
+        if (pick == -1) {
+            /* none of the steps before the attack step applies */
+            int i = wo_policy_after_attacks(e, who, buf, l.n, t, tgap);
+            if (i < 0)
+                return FRAY_DECIDE_PASS;
+            *out = buf[i];
+            return FRAY_DECIDE_TAKE;
+        }
+    }
+    int i = wo_policy_turn(e, who, buf, l.n);
+    if (i < 0)
+        return FRAY_DECIDE_PASS;
+    *out = buf[i];
+    return FRAY_DECIDE_TAKE;
+}
+
+/* The policy's answer to a declared action: the first reaction, or an
+ * interrupt when wo_policy_interrupts, listed as wo_legal lists them. */
+static int decide_answer(fray_encounter *e, int who, int window, const fray_action *trigger,
+                         fray_action *out)
+{
+    if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who || ST(e)->cancel)
+        return FRAY_DECIDE_NONE;
+    fray_action buf[FRAY_MAX_LEGAL];
+    fray_list l = {buf, 0, FRAY_MAX_LEGAL};
+    reactions(e, who, trigger, &l);
+    /* a reaction comes first and is taken: what follows it does not count */
+    if (!l.n) {
+        if (!wo_policy_interrupts(e, who, trigger))
+            return FRAY_DECIDE_NONE;
+        int fp = e->for_policy;
+        e->for_policy = 1; /* own_actions lists the policy its attacks only */
+        interrupts(e, who, trigger, &l);
+        e->for_policy = fp;
+        if (!l.n)
+            return FRAY_DECIDE_NONE;
+    }
+    int i = wo_policy_answer(e, who, trigger, buf, l.n);
+    if (i < 0)
+        return FRAY_DECIDE_PASS;
+    *out = buf[i];
+    return FRAY_DECIDE_TAKE;
+}
+
+int wo_decide(fray_encounter *e, int who, int window, const fray_action *trigger,
+              fray_action *out)
+{
+    if (!fray_able(e, who))
+        return FRAY_DECIDE_NONE;
+    if (window != FRAY_WIN_ACT)
+        return decide_answer(e, who, window, trigger, out);
+    if (who != fray_turns_current(e))
+        return FRAY_DECIDE_NONE;
+    return decide_turn(e, who, out);
+}
+
+/* Whether who could answer `trigger` at all: every reaction and interrupt
+ * wo_legal lists needs initiative above 0 and a creature able to act, in
+ * the declared window of another's action not canceled yet. */
+int wo_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger)
+{
+    return window == FRAY_WIN_DECLARED && trigger && trigger->actor != who &&
+           !((const wo_state *)e->state)->cancel && fray_res(e, who, WO_R_INIT) > 0 &&
+           wo_can_act(e, who);
+}
+
+#undef IN

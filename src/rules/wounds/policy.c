@@ -93,14 +93,14 @@ static int find(const fray_action *legal, int n, int kind, int target)
 }
 
 /* The nearest enemy able to fight (the first of equals), or -1; its gap in
- * *gap. */
-static int nearest_enemy(fray_encounter *e, int who, int *gap)
+ * *gap. gaps: each creature's wo_gap_yd from who when known, or NULL. */
+int wo_nearest_enemy(const fray_encounter *e, int who, const int *gaps, int *gap)
 {
     int best = -1, bd = 0;
     for (int t = 0; t < e->n; t++) {
         if (e->c[t].side == e->c[who].side || e->c[t].status != FRAY_ABLE)
             continue;
-        int d = wo_gap_yd(e, who, t);
+        int d = gaps ? gaps[t] : wo_gap_yd(e, who, t);
         if (best < 0 || d < bd) {
             best = t;
             bd = d;
@@ -160,9 +160,8 @@ uint64_t wo_policy_turn_kinds(const fray_encounter *e, int who)
     return k;
 }
 
-static int after_attacks(fray_encounter *e, int who, const fray_action *legal, int n);
 
-static int own_turn(fray_encounter *e, int who, const fray_action *legal, int n)
+int wo_policy_turn(fray_encounter *e, int who, const fray_action *legal, int n)
 {
     const wo_creature *c = fray_cpriv(e, who);
     int ap = e->c[who].res[WO_R_AP];
@@ -198,19 +197,21 @@ static int own_turn(fray_encounter *e, int who, const fray_action *legal, int n)
     int atk = best_attack(e, who, legal, n, ap, -1);
     if (atk >= 0)
         return atk;
-    return after_attacks(e, who, legal, n);
+    int tgap;
+    int t = wo_nearest_enemy(e, who, NULL, &tgap);
+    return wo_policy_after_attacks(e, who, legal, n, t, tgap);
 }
 
-/* own_turn when no attack is taken: close in, stabilize, defend, or pass. */
-static int after_attacks(fray_encounter *e, int who, const fray_action *legal, int n)
+/* The policy's turn when no attack is taken: close in, stabilize, defend,
+ * or pass. t is the nearest enemy (wo_nearest_enemy), tgap its gap. */
+int wo_policy_after_attacks(fray_encounter *e, int who, const fray_action *legal, int n, int t,
+                            int tgap)
 {
     const wo_creature *c = fray_cpriv(e, who);
     int ap = e->c[who].res[WO_R_AP];
     int i;
     /* close in on the nearest enemy; against a longer optimal reach, make an
      * opening first so that its rebuff meets the better of the two */
-    int tgap;
-    int t = nearest_enemy(e, who, &tgap);
     if (t >= 0 && (i = find(legal, n, WO_A_OPENING, t)) >= 0 &&
         ap >= wo_ap_cost(e, who, WO_A_OPENING, 0) + 2)
         return i;
@@ -252,15 +253,16 @@ int wo_policy(fray_encounter *e, int who, int window, const fray_action *trigger
 {
     if (n <= 0)
         return -1;
-    wo_state *st = (wo_state *)e->state;
-    if (window == FRAY_WIN_ACT && st->pick_list == legal && st->pick_n == n && st->pick_who == who) {
-        /* the list wo_legal just made: own_turn up to its attack step is
-         * done (wo_policy_attacks) */
-        st->pick_list = NULL;
-        return st->pick >= 0 ? st->pick : after_attacks(e, who, legal, n);
-    }
     if (window == FRAY_WIN_ACT)
-        return own_turn(e, who, legal, n);
+        return wo_policy_turn(e, who, legal, n);
+    return wo_policy_answer(e, who, trigger, legal, n);
+}
+
+int wo_policy_answer(fray_encounter *e, int who, const fray_action *trigger,
+                     const fray_action *legal, int n)
+{
+    if (n <= 0)
+        return -1;
     int ap = e->c[who].res[WO_R_AP];
     /* reactions (and a readied action): always worth it. wo_legal lists
      * them before everything else, so there is one if the first entry is
