@@ -8,7 +8,7 @@
 
 /* ---- AP costs ----------------------------------------------------------- */
 
-static const int ap_option[WO_NACT] = {
+const int wo_ap_option[WO_NACT] = {
     [WO_A_MOVE] = -1, [WO_A_MOVE_AWAY] = -1,
     [WO_A_NONLETHAL] = WO_OPT_AP_NONLETHAL, [WO_A_QUICK] = WO_OPT_AP_QUICK,
     [WO_A_STANDARD] = WO_OPT_AP_STANDARD, [WO_A_STRONG] = WO_OPT_AP_STRONG,
@@ -28,63 +28,55 @@ static const int ap_option[WO_NACT] = {
     [WO_A_SHOVE] = WO_OPT_AP_MANEUVER, [WO_A_TRIP] = WO_OPT_AP_MANEUVER, [WO_A_CANCEL] = -1,
 };
 
-static int is_melee_attack_kind(int kind)
-{
-    return kind == WO_A_NONLETHAL || kind == WO_A_QUICK || kind == WO_A_STANDARD ||
-           kind == WO_A_STRONG || kind == WO_A_REBUFF;
-}
-
 /* wo_ap_cost with its one state-dependent piece given: uw_melee, whether
  * `who` is underwater with a melee weapon. */
-static int ap_cost(const fray_encounter *e, int who, int kind, int arg, int uw_melee)
+/* wo_ap_cost_uw of the kinds no option prices (combat.h). */
+int wo_ap_cost_more(const fray_encounter *e, int who, int kind, int arg, int uw_melee)
 {
     int cost;
-    /* most kinds cost what their option says (asked for every entry of
-     * every list, so first); the others look further */
-    if (ap_option[kind] >= 0)
-        cost = fray_opt(e, ap_option[kind]);
-    else
-        switch (kind) {
-        case WO_A_MOVE:
-        case WO_A_MOVE_AWAY:
-            return arg; /* AP bought for the movement pool; 0 when the pool suffices */
-        case WO_A_IGNORE_FLANK:
-            return 0; /* "as a free reaction": the text's explicit 0 */
-        case WO_A_CANCEL:
-            return 0; /* "or you choose to cancel it": no action of its own */
-        case WO_A_RETRIEVE:
-            /* #Action: Retrieve or Stow an Item: by container; stowing goes to
-             * the scabbard (1) */
-            cost = arg & 0x100 ? wo_container_ap[WO_SCABBARD]
-                               : wo_container_ap[CCR(e, who)->weapon[arg].place];
-            break;
-        case WO_A_USE_OBJECT:
-            cost = wo_object_table[CCR(e, who)->object[arg].kind].ap;
-            break;
-        case WO_A_SURFACE:
-            cost = 4; /* #Swimming and Climbing: "(AP Cost 4)" */
-            break;
-        case WO_A_CALM_MOUNT:
-            cost = 8; /* #Mounted Combat: "(AP Cost 8)" */
-            break;
-        case WO_A_HURRY:
-            cost = ap_cost(e, who, arg >> 4, arg & 15, uw_melee);
-            break;
-        default: /* every kind without an option is named above */
-            cost = 0;
-            break;
-        }
-    /* #Underwater Combat: "When you make a melee attack, you must pay an
-     * extra 2 AP" */
-    if (is_melee_attack_kind(kind) && uw_melee)
-        cost += 2;
+    switch (kind) {
+    case WO_A_MOVE:
+    case WO_A_MOVE_AWAY:
+        return arg; /* AP bought for the movement pool; 0 when the pool suffices */
+    case WO_A_IGNORE_FLANK:
+        return 0; /* "as a free reaction": the text's explicit 0 */
+    case WO_A_CANCEL:
+        return 0; /* "or you choose to cancel it": no action of its own */
+    case WO_A_RETRIEVE:
+        /* #Action: Retrieve or Stow an Item: by container; stowing goes to
+         * the scabbard (1) */
+        cost = arg & 0x100 ? wo_container_ap[WO_SCABBARD]
+                           : wo_container_ap[CCR(e, who)->weapon[arg].place];
+        break;
+    case WO_A_USE_OBJECT:
+        cost = wo_object_table[CCR(e, who)->object[arg].kind].ap;
+        break;
+    case WO_A_SURFACE:
+        cost = 4; /* #Swimming and Climbing: "(AP Cost 4)" */
+        break;
+    case WO_A_CALM_MOUNT:
+        cost = 8; /* #Mounted Combat: "(AP Cost 8)" */
+        break;
+    case WO_A_HURRY:
+        cost = wo_ap_cost_uw(e, who, arg >> 4, arg & 15, uw_melee);
+        break;
+    default: /* every kind without an option is named above */
+        cost = 0;
+        break;
+    }
+    /* none of these is a melee attack: no extra AP underwater */
     return wo_ap_floor(cost, 0);
+}
+
+static int ap_cost(const fray_encounter *e, int who, int kind, int arg, int uw_melee)
+{
+    return wo_ap_cost_uw(e, who, kind, arg, uw_melee);
 }
 
 int wo_ap_cost(const fray_encounter *e, int who, int kind, int arg)
 {
     /* only a melee attack (or a hurried one) looks at the water */
-    int uw_melee = (is_melee_attack_kind(kind) || kind == WO_A_HURRY) &&
+    int uw_melee = (wo_is_melee_attack_kind(kind) || kind == WO_A_HURRY) &&
                    fray_has(e, who, WO_C_UNDERWATER) && !wo_weapon_of(e, who)->ranged;
     return ap_cost(e, who, kind, arg, uw_melee);
 }
@@ -130,10 +122,14 @@ static int affordable(const fray_encounter *e, int who, int kind, int arg, int a
 
 /* affordable() for the view's creature: with allow_long and any AP the
  * cost does not matter, so it is not computed. */
-static int v_affordable(const wo_view *v, int kind, int arg, int allow_long)
+static inline int v_affordable(const wo_view *v, int kind, int arg, int allow_long)
 {
     if (allow_long && v->ap > 0)
         return 1;
+    /* every kind asked here costs at least 1 (only moves, Ignore Flank and
+     * Cancel may cost 0, and they are never asked) */
+    if (v->ap <= 0)
+        return 0;
     return ap_cost(v->e, v->who, kind, arg, v->uw_melee) <= v->ap;
 }
 

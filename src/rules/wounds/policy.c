@@ -3,19 +3,21 @@
  * when 8 AP are there, Standard at 6, Quick at 4), closes in, stands up,
  * defends when it cannot attack, rebuffs and harries always, and interrupts
  * an attack on its side when its initiative stays ahead after paying 2. */
-#include "wounds.h"
+#include "combat.h"
 
 static int is_attack_kind(int k)
 {
     return k == WO_A_QUICK || k == WO_A_STANDARD || k == WO_A_STRONG || k == WO_A_CAST;
 }
 
-/* The attacks wo_legal lists together, after the reactions. */
-static int is_listed_attack(int k)
-{
-    return k == WO_A_NONLETHAL || k == WO_A_QUICK || k == WO_A_STANDARD || k == WO_A_STRONG ||
-           k == WO_A_CAST;
-}
+/* The attacks wo_legal lists together, after the reactions (bit k for kind
+ * k), and the reactions. */
+#define LISTED_ATTACKS                                                                        \
+    (FRAY_KIND(WO_A_NONLETHAL) | FRAY_KIND(WO_A_QUICK) | FRAY_KIND(WO_A_STANDARD) |           \
+     FRAY_KIND(WO_A_STRONG) | FRAY_KIND(WO_A_CAST))
+#define REACTIONS                                                                             \
+    (FRAY_KIND(WO_A_REBUFF) | FRAY_KIND(WO_A_HARRY) | FRAY_KIND(WO_A_CLING) |                 \
+     FRAY_KIND(WO_A_INTERPOSE))
 
 /* How much we want to hit t: wounded and easy targets first. */
 static int target_score(fray_encounter *e, int t)
@@ -42,6 +44,8 @@ static int best_attack(fray_encounter *e, int who, const fray_action *legal, int
                                       [WO_A_QUICK] = 4};
     /* a Strong Attack only while stamina lasts */
     int strong_ok = e->c[who].res[WO_R_STAMINA] >= fray_opt(e, WO_OPT_STAMINA_STRONG);
+    /* what wo_ap_cost asks of the state, once */
+    int uw_melee = fray_has(e, who, WO_C_UNDERWATER) && !wo_weapon_of(e, who)->ranged;
     /* the four kinds cost the same whatever their target and arg
      * (wo_ap_cost): one price per kind, -1 until asked */
     int cost[4] = {-1, -1, -1, -1};
@@ -52,8 +56,8 @@ static int best_attack(fray_encounter *e, int who, const fray_action *legal, int
     unsigned scored = 0;
     for (int i = 0; i < n; i++) {
         const fray_action *a = &legal[i];
-        if (!is_listed_attack(a->kind)) {
-            if (wo_is_reaction(a->kind) || (a->arg & 0x4000))
+        if (!((LISTED_ATTACKS >> a->kind) & 1u)) {
+            if (((REACTIONS >> a->kind) & 1u) || (a->arg & 0x4000))
                 continue; /* the reactions before the attacks */
             break;        /* past the attacks */
         }
@@ -64,7 +68,7 @@ static int best_attack(fray_encounter *e, int who, const fray_action *legal, int
         if (a->kind == WO_A_STRONG && !strong_ok)
             continue;
         if (cost[p] < 0)
-            cost[p] = wo_ap_cost(e, who, a->kind, a->arg);
+            cost[p] = wo_ap_cost_uw(e, who, a->kind, a->arg, uw_melee);
         if (cost[p] > ap)
             continue;
         if (!(scored & (1u << a->target))) {
