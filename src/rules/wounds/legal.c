@@ -672,7 +672,12 @@ static int decide_turn(fray_encounter *e, int who, fray_action *out)
     } else if (!list_held(e, who, &l, 1)) {
         wo_view v;
         wo_view_init(&v, e, who);
-        own_attacks(e, &v, &l, 1);
+        /* With no AP left the list holds moves and flank choices only:
+         * everything else costs at least 1 AP (v_affordable), so none of
+         * it is listed here either. */
+        const int paying = v.ap > 0;
+        if (paying)
+            own_attacks(e, &v, &l, 1);
         int pick = wo_policy_attacks(e, who, buf, l.n);
         if (pick >= 0) {
             *out = buf[pick];
@@ -688,28 +693,30 @@ static int decide_turn(fray_encounter *e, int who, fray_action *out)
             if (wo_plan_move_v(&v, &mv, t, 0, &buf[l.n]))
                 l.n++;
         }
-        list_defend(&v, &l, 1);
-        /* the steps before the attack step (pick -2) look further */
-        const wo_weapon *wielded = wo_wielded(c);
-        if (pick < -1 && !wielded)
-            list_retrieve(&v, c, wielded, &l, 1);
-        int p = wo_v_has(&v, who, WO_C_PRONE)     ? WO_PRONE :
-                wo_v_has(&v, who, WO_C_CROUCHING) ? WO_CROUCH : WO_STANDING;
-        if (pick < -1 && p != WO_STANDING)
-            list_postures(&v, &l, 1, p);
-        if (t >= 0 && opening_ok(e, &v, t, 1))
-            fray_list_add(&l, WO_A_OPENING, who, t, 0, 0, 0);
-        int s = -1;
-        for (int i = 0; i < e->n && s < 0; i++)
-            if (i != who && IN(v.able, i) && stabilize_ok(&v, i, 1))
-                s = i;
-        for (int i = 0; i < e->n && s < 0; i++)
-            if (i != who && e->c[i].status == FRAY_DOWN && stabilize_ok(&v, i, 1))
-                s = i;
-        if (s >= 0)
-            fray_list_add(&l, WO_A_STABILIZE, who, s, 0, 0, 0);
-        if (pick < -1 && wo_severity_of(e, who) >= WO_SEVERE)
-            list_objects(&v, c, &l, 1);
+        if (paying) {
+            list_defend(&v, &l, 1);
+            /* the steps before the attack step (pick -2) look further */
+            const wo_weapon *wielded = wo_wielded(c);
+            if (pick < -1 && !wielded)
+                list_retrieve(&v, c, wielded, &l, 1);
+            int p = wo_v_has(&v, who, WO_C_PRONE)     ? WO_PRONE :
+                    wo_v_has(&v, who, WO_C_CROUCHING) ? WO_CROUCH : WO_STANDING;
+            if (pick < -1 && p != WO_STANDING)
+                list_postures(&v, &l, 1, p);
+            if (t >= 0 && opening_ok(e, &v, t, 1))
+                fray_list_add(&l, WO_A_OPENING, who, t, 0, 0, 0);
+            int s = -1;
+            for (int i = 0; i < e->n && s < 0; i++)
+                if (i != who && IN(v.able, i) && stabilize_ok(&v, i, 1))
+                    s = i;
+            for (int i = 0; i < e->n && s < 0; i++)
+                if (i != who && e->c[i].status == FRAY_DOWN && stabilize_ok(&v, i, 1))
+                    s = i;
+            if (s >= 0)
+                fray_list_add(&l, WO_A_STABILIZE, who, s, 0, 0, 0);
+            if (pick < -1 && wo_severity_of(e, who) >= WO_SEVERE)
+                list_objects(&v, c, &l, 1);
+        }
         if (pick == -1) {
             /* none of the steps before the attack step applies */
             int i = wo_policy_after_attacks(e, who, buf, l.n, t, tgap);
