@@ -564,12 +564,18 @@ static void reactions(fray_encounter *e, int who, const fray_action *tr, fray_li
  * not your turn if your initiative is higher than the active character's."
  * Only against the active creature's own actions (an interrupt is not
  * interrupted in turn), and not by the active one. */
-static void interrupts(fray_encounter *e, int who, const fray_action *trigger, fray_list *l)
+static int may_interrupt(const fray_encounter *e, int who, const fray_action *trigger)
 {
     int active = fray_turns_current(e);
-    if (active >= 0 && trigger->actor == active && who != active && wo_can_act(e, who) &&
-        fray_res(e, who, WO_R_INIT) > fray_res(e, active, WO_R_INIT) && fray_res(e, who, WO_R_INIT) > 0 &&
-        !(trigger->arg & WO_ARG_READIED) && !wo_is_reaction(trigger->kind)) {
+    return active >= 0 && trigger->actor == active && who != active && wo_can_act(e, who) &&
+           fray_res(e, who, WO_R_INIT) > fray_res(e, active, WO_R_INIT) &&
+           fray_res(e, who, WO_R_INIT) > 0 && !(trigger->arg & WO_ARG_READIED) &&
+           !wo_is_reaction(trigger->kind);
+}
+
+static void interrupts(fray_encounter *e, int who, const fray_action *trigger, fray_list *l)
+{
+    if (may_interrupt(e, who, trigger)) {
         int before = l->n;
         own_actions(e, who, l, 0, 1);
         /* not the free flank choice nor Seize Initiative as interrupts */
@@ -775,12 +781,23 @@ int wo_decide(fray_encounter *e, int who, int window, const fray_action *trigger
 
 /* Whether who could answer `trigger` at all: every reaction and interrupt
  * wo_legal lists needs initiative above 0 and a creature able to act, in
- * the declared window of another's action not canceled yet. */
+ * the declared window of another's action not canceled yet; then a
+ * reaction the trigger's kind allows (reactions: Rebuff and Cling answer
+ * a move, Harry a ranged Standard Attack, Interpose an attack on a
+ * creature that grapples, a readied action anything), or an interrupt. */
 int wo_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger)
 {
-    return window == FRAY_WIN_DECLARED && trigger && trigger->actor != who &&
-           !((const wo_state *)e->state)->cancel && fray_res(e, who, WO_R_INIT) > 0 &&
-           wo_can_act(e, who);
+    if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who ||
+        ((const wo_state *)e->state)->cancel || fray_res(e, who, WO_R_INIT) <= 0 ||
+        !wo_can_act(e, who))
+        return 0;
+    const wo_creature *c = CCR(e, who);
+    int k = trigger->kind;
+    if (c->readied >= 0 || wo_is_move(k) || (wo_is_attack(k) && trigger->target == who && c->grappling))
+        return 1;
+    if (k == WO_A_STANDARD && trigger->actor >= 0 && wo_weapon_of(e, trigger->actor)->ranged)
+        return 1;
+    return may_interrupt(e, who, trigger);
 }
 
 #undef IN
