@@ -533,11 +533,12 @@ static void reactions(fray_encounter *e, int who, const fray_action *tr, fray_li
     /* #Initiative: "If your initiative is 0, you cannot take reactions" */
     if (fray_res(e, who, WO_R_INIT) <= 0 || !wo_can_act(e, who))
         return;
-    /* Rebuff: an approach closer than the optimal reach */
+    /* Rebuff: an approach closer than the optimal reach (the gaps asked
+     * last: they cost the most) */
     if (wo_is_move(tr->kind) && wo_enemies(e, who, actor) && !w->ranged &&
-        wo_gap_yd(e, who, actor) >= w->optimal_reach && w->optimal_reach > 0 &&
-        gap_after_move(e, tr, who) < w->optimal_reach &&
-        affordable(e, who, WO_A_REBUFF, 0, 0))
+        w->optimal_reach > 0 && affordable(e, who, WO_A_REBUFF, 0, 0) &&
+        wo_gap_yd(e, who, actor) >= w->optimal_reach &&
+        gap_after_move(e, tr, who) < w->optimal_reach)
         fray_list_add(l, WO_A_REBUFF, who, actor, 0, 0, 0);
     /* Cling: a creature it grapples is about to move out of reach */
     if (wo_is_move(tr->kind) && wo_grappling(e, who, actor) && gap_after_move(e, tr, who) > 0 &&
@@ -663,6 +664,16 @@ static int list_bound(const fray_encounter *e, const wo_view *v, const wo_creatu
     return b;
 }
 
+/* Up to this many creatures list_bound stays below FRAY_MAX_LEGAL whatever
+ * they carry: a foe adds at most 18 (8 attacks, a Move and 9 maneuvers),
+ * an ally 7, the creature itself 35 + n with every weapon, effect and
+ * object a sheet may hold. */
+#define LIST_SMALL_N 4
+_Static_assert(35 + LIST_SMALL_N + 18 * (LIST_SMALL_N - 1) < FRAY_MAX_LEGAL &&
+                   6 + WO_MAX_WEAPONS + 1 + 4 + WO_MAX_EFFECTS + WO_MAX_OBJECTS + 6 + 5 <= 35 &&
+                   4 + WO_MAX_SPELLS <= 8,
+               "list_bound's small fights");
+
 /* The policy's turn (wo_policy_turn) from a list of just the entries it
  * looks at, in the whole list's order: the attacks, a Move towards the
  * nearest enemy, Defend, the weapons to retrieve, the postures, an
@@ -689,7 +700,7 @@ static int decide_turn(fray_encounter *e, int who, fray_action *out)
             *out = buf[pick];
             return FRAY_DECIDE_TAKE;
         }
-        if (list_bound(e, &v, c, l.n) >= FRAY_MAX_LEGAL)
+        if (e->n > LIST_SMALL_N && list_bound(e, &v, c, l.n) >= FRAY_MAX_LEGAL)
             return FRAY_DECIDE_LIST;
         int tgap;
         int t = wo_nearest_enemy(e, who, v.gap, &tgap);
