@@ -316,7 +316,10 @@ int wo_spec(const wo_creature *c, const char *name);
  * each spell's school) to ranks: once, when the sheet is loaded. */
 void wo_rank_specs(wo_creature *c);
 /* The weapon in hand (the first), or NULL when unarmed. */
-const wo_weapon *wo_wielded(const wo_creature *c);
+static inline const wo_weapon *wo_wielded(const wo_creature *c)
+{
+    return c->hand >= 0 ? &c->weapon[c->hand] : NULL;
+}
 /* Find the weapon in hand again, after a weapon's place changed (asked on
  * every list and attack, so it is kept, not searched). */
 void wo_rehand(wo_creature *c);
