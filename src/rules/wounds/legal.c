@@ -678,7 +678,7 @@ _Static_assert(35 + LIST_SMALL_N + 18 * (LIST_SMALL_N - 1) < FRAY_MAX_LEGAL &&
  * looks at, in the whole list's order: the attacks, a Move towards the
  * nearest enemy, Defend, the weapons to retrieve, the postures, an
  * Opening on the nearest enemy, the first Stabilize, the objects. */
-static int decide_turn(fray_encounter *e, int who, fray_action *out)
+__attribute__((flatten)) static int decide_turn(fray_encounter *e, int who, fray_action *out)
 {
     const wo_creature *c = CCR(e, who);
     fray_action buf[FRAY_MAX_LEGAL];
@@ -752,7 +752,7 @@ static int decide_turn(fray_encounter *e, int who, fray_action *out)
 
 /* The policy's answer to a declared action: the first reaction, or an
  * interrupt when wo_policy_interrupts, listed as wo_legal lists them. */
-static int decide_answer(fray_encounter *e, int who, int window, const fray_action *trigger,
+__attribute__((flatten)) static int decide_answer(fray_encounter *e, int who, int window, const fray_action *trigger,
                          fray_action *out)
 {
     if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who || ST(e)->cancel)
