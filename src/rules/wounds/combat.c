@@ -647,7 +647,7 @@ void wo_enter_combat(fray_encounter *e, int i)
     wo_update_fatigue(e, i);
 }
 
-void wo_start_combat(fray_encounter *e)
+__attribute__((flatten)) void wo_start_combat(fray_encounter *e)
 {
     wo_state *st = ST(e);
     st->redirect = -1;
@@ -692,7 +692,7 @@ void wo_join(fray_encounter *e, int who)
     wo_enter_combat(e, who);
 }
 
-void wo_start_round(fray_encounter *e)
+__attribute__((flatten)) void wo_start_round(fray_encounter *e)
 {
     for (int i = 0; i < e->n; i++) {
         wo_creature *c = CR(e, i);

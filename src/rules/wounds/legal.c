@@ -796,7 +796,7 @@ int wo_decide(fray_encounter *e, int who, int window, const fray_action *trigger
  * reaction the trigger's kind allows (reactions: Rebuff and Cling answer
  * a move, Harry a ranged Standard Attack, Interpose an attack on a
  * creature that grapples, a readied action anything), or an interrupt. */
-int wo_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger)
+__attribute__((flatten)) int wo_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger)
 {
     if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who ||
         ((const wo_state *)e->state)->cancel || fray_res(e, who, WO_R_INIT) <= 0 ||
