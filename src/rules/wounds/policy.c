@@ -114,7 +114,7 @@ int wo_nearest_enemy(const fray_encounter *e, int who, const int *gaps, int *gap
     return best;
 }
 
-/* Whether own_turn, given a list that begins with attacks[0..n) (the
+/* Whether wo_policy_turn, given a list that begins with attacks[0..n) (the
  * attacks wo_legal lists first, before any other kind), surely returns one
  * of them whatever follows: none of the steps before the attack step can
  * apply (pinned, badly hurt with a healing object, prone, no weapon in
@@ -138,7 +138,7 @@ int wo_policy_attacks(fray_encounter *e, int who, const fray_action *attacks, in
     return n <= 0 ? -1 : best_attack(e, who, attacks, n, e->c[who].res[WO_R_AP], -1);
 }
 
-/* The kinds own_turn may look for in the list now, from the state alone
+/* The kinds wo_policy_turn may look for in the list now, from the state alone
  * (bit k for kind k, within the ruleset's policy_kinds): the steps that
  * cannot apply do not need their entries. wo_legal lists the policy no
  * other kind on its turn. */
