@@ -401,7 +401,7 @@ wo_hit wo_attack_roll(fray_encounter *e, int a, int t, int kind, int spell,
 
 /* A full attack: roll, damage, wound level with the action's step changes,
  * the wound. */
-static void do_attack(fray_encounter *e, int a, int t, int kind, int spell, const char *action)
+__attribute__((flatten)) static void do_attack(fray_encounter *e, int a, int t, int kind, int spell, const char *action)
 {
     int dmg;
     wo_hit h = wo_attack_roll(e, a, t, kind, spell, action, &dmg);

@@ -39,7 +39,7 @@ static int mount_extra(const fray_encounter *e, int a, int b)
 
 /* Yards between the edges of two spaces `dist_cm` apart (centre to centre),
  * plus the mounted yard `extra`. */
-static int gap_of(int dist_cm, const wo_creature *ca, const wo_creature *cb, int extra)
+static inline int gap_of(int dist_cm, const wo_creature *ca, const wo_creature *cb, int extra)
 {
     int sp = (wo_space_yd(ca->size) + wo_space_yd(cb->size)) / 2;
     int g = wo_cm_to_yd(dist_cm) - sp;
@@ -65,7 +65,7 @@ void wo_view_init(wo_view *v, const fray_encounter *e, int who)
 {
     /* one pass, reading each creature's sheet and combatant once: asked
      * on every list */
-    const size_t size = e->rs->creature_size;
+    const size_t size = sizeof(wo_creature); /* e->rs->creature_size */
     const unsigned char *priv = e->priv;
     const fray_combatant *cb = e->c;
     const wo_creature *cw = (const wo_creature *)(const void *)(priv + (size_t)who * size);
@@ -647,7 +647,7 @@ void wo_enter_combat(fray_encounter *e, int i)
     wo_update_fatigue(e, i);
 }
 
-void wo_start_combat(fray_encounter *e)
+__attribute__((flatten)) void wo_start_combat(fray_encounter *e)
 {
     wo_state *st = ST(e);
     st->redirect = -1;
@@ -692,7 +692,7 @@ void wo_join(fray_encounter *e, int who)
     wo_enter_combat(e, who);
 }
 
-void wo_start_round(fray_encounter *e)
+__attribute__((flatten)) void wo_start_round(fray_encounter *e)
 {
     for (int i = 0; i < e->n; i++) {
         wo_creature *c = CR(e, i);

@@ -25,6 +25,33 @@ static inline int wo_is_attack(int kind)
 
 static inline int wo_is_move(int kind) { return kind == WO_A_MOVE || kind == WO_A_MOVE_AWAY; }
 
+static inline int wo_is_melee_attack_kind(int kind)
+{
+    return kind == WO_A_NONLETHAL || kind == WO_A_QUICK || kind == WO_A_STANDARD ||
+           kind == WO_A_STRONG || kind == WO_A_REBUFF;
+}
+
+/* The rule option that prices each kind, -1 for the kinds priced otherwise
+ * (legal.c). */
+extern const int wo_ap_option[WO_NACT];
+int wo_ap_cost_more(const fray_encounter *e, int who, int kind, int arg, int uw_melee);
+
+/* wo_ap_cost with its one state-dependent piece given: uw_melee, whether
+ * `who` is underwater with a melee weapon. Most kinds cost what their
+ * option says (asked for every entry of every list, so here, inline);
+ * wo_ap_cost_more prices the others. */
+static inline int wo_ap_cost_uw(const fray_encounter *e, int who, int kind, int arg, int uw_melee)
+{
+    if (wo_ap_option[kind] < 0)
+        return wo_ap_cost_more(e, who, kind, arg, uw_melee);
+    int cost = fray_opt(e, wo_ap_option[kind]);
+    /* #Underwater Combat: "When you make a melee attack, you must pay an
+     * extra 2 AP" */
+    if (uw_melee && wo_is_melee_attack_kind(kind))
+        cost += 2;
+    return wo_ap_floor(cost, 0);
+}
+
 static inline const wo_weapon *wo_weapon_of(const fray_encounter *e, int i)
 {
     const wo_weapon *w = wo_wielded(CCR(e, i));

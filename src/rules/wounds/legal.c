@@ -8,7 +8,7 @@
 
 /* ---- AP costs ----------------------------------------------------------- */
 
-static const int ap_option[WO_NACT] = {
+const int wo_ap_option[WO_NACT] = {
     [WO_A_MOVE] = -1, [WO_A_MOVE_AWAY] = -1,
     [WO_A_NONLETHAL] = WO_OPT_AP_NONLETHAL, [WO_A_QUICK] = WO_OPT_AP_QUICK,
     [WO_A_STANDARD] = WO_OPT_AP_STANDARD, [WO_A_STRONG] = WO_OPT_AP_STRONG,
@@ -28,63 +28,55 @@ static const int ap_option[WO_NACT] = {
     [WO_A_SHOVE] = WO_OPT_AP_MANEUVER, [WO_A_TRIP] = WO_OPT_AP_MANEUVER, [WO_A_CANCEL] = -1,
 };
 
-static int is_melee_attack_kind(int kind)
-{
-    return kind == WO_A_NONLETHAL || kind == WO_A_QUICK || kind == WO_A_STANDARD ||
-           kind == WO_A_STRONG || kind == WO_A_REBUFF;
-}
-
 /* wo_ap_cost with its one state-dependent piece given: uw_melee, whether
  * `who` is underwater with a melee weapon. */
-static int ap_cost(const fray_encounter *e, int who, int kind, int arg, int uw_melee)
+/* wo_ap_cost_uw of the kinds no option prices (combat.h). */
+int wo_ap_cost_more(const fray_encounter *e, int who, int kind, int arg, int uw_melee)
 {
     int cost;
-    /* most kinds cost what their option says (asked for every entry of
-     * every list, so first); the others look further */
-    if (ap_option[kind] >= 0)
-        cost = fray_opt(e, ap_option[kind]);
-    else
-        switch (kind) {
-        case WO_A_MOVE:
-        case WO_A_MOVE_AWAY:
-            return arg; /* AP bought for the movement pool; 0 when the pool suffices */
-        case WO_A_IGNORE_FLANK:
-            return 0; /* "as a free reaction": the text's explicit 0 */
-        case WO_A_CANCEL:
-            return 0; /* "or you choose to cancel it": no action of its own */
-        case WO_A_RETRIEVE:
-            /* #Action: Retrieve or Stow an Item: by container; stowing goes to
-             * the scabbard (1) */
-            cost = arg & 0x100 ? wo_container_ap[WO_SCABBARD]
-                               : wo_container_ap[CCR(e, who)->weapon[arg].place];
-            break;
-        case WO_A_USE_OBJECT:
-            cost = wo_object_table[CCR(e, who)->object[arg].kind].ap;
-            break;
-        case WO_A_SURFACE:
-            cost = 4; /* #Swimming and Climbing: "(AP Cost 4)" */
-            break;
-        case WO_A_CALM_MOUNT:
-            cost = 8; /* #Mounted Combat: "(AP Cost 8)" */
-            break;
-        case WO_A_HURRY:
-            cost = ap_cost(e, who, arg >> 4, arg & 15, uw_melee);
-            break;
-        default: /* every kind without an option is named above */
-            cost = 0;
-            break;
-        }
-    /* #Underwater Combat: "When you make a melee attack, you must pay an
-     * extra 2 AP" */
-    if (is_melee_attack_kind(kind) && uw_melee)
-        cost += 2;
+    switch (kind) {
+    case WO_A_MOVE:
+    case WO_A_MOVE_AWAY:
+        return arg; /* AP bought for the movement pool; 0 when the pool suffices */
+    case WO_A_IGNORE_FLANK:
+        return 0; /* "as a free reaction": the text's explicit 0 */
+    case WO_A_CANCEL:
+        return 0; /* "or you choose to cancel it": no action of its own */
+    case WO_A_RETRIEVE:
+        /* #Action: Retrieve or Stow an Item: by container; stowing goes to
+         * the scabbard (1) */
+        cost = arg & 0x100 ? wo_container_ap[WO_SCABBARD]
+                           : wo_container_ap[CCR(e, who)->weapon[arg].place];
+        break;
+    case WO_A_USE_OBJECT:
+        cost = wo_object_table[CCR(e, who)->object[arg].kind].ap;
+        break;
+    case WO_A_SURFACE:
+        cost = 4; /* #Swimming and Climbing: "(AP Cost 4)" */
+        break;
+    case WO_A_CALM_MOUNT:
+        cost = 8; /* #Mounted Combat: "(AP Cost 8)" */
+        break;
+    case WO_A_HURRY:
+        cost = wo_ap_cost_uw(e, who, arg >> 4, arg & 15, uw_melee);
+        break;
+    default: /* every kind without an option is named above */
+        cost = 0;
+        break;
+    }
+    /* none of these is a melee attack: no extra AP underwater */
     return wo_ap_floor(cost, 0);
+}
+
+static int ap_cost(const fray_encounter *e, int who, int kind, int arg, int uw_melee)
+{
+    return wo_ap_cost_uw(e, who, kind, arg, uw_melee);
 }
 
 int wo_ap_cost(const fray_encounter *e, int who, int kind, int arg)
 {
     /* only a melee attack (or a hurried one) looks at the water */
-    int uw_melee = (is_melee_attack_kind(kind) || kind == WO_A_HURRY) &&
+    int uw_melee = (wo_is_melee_attack_kind(kind) || kind == WO_A_HURRY) &&
                    fray_has(e, who, WO_C_UNDERWATER) && !wo_weapon_of(e, who)->ranged;
     return ap_cost(e, who, kind, arg, uw_melee);
 }
@@ -130,10 +122,14 @@ static int affordable(const fray_encounter *e, int who, int kind, int arg, int a
 
 /* affordable() for the view's creature: with allow_long and any AP the
  * cost does not matter, so it is not computed. */
-static int v_affordable(const wo_view *v, int kind, int arg, int allow_long)
+static inline int v_affordable(const wo_view *v, int kind, int arg, int allow_long)
 {
     if (allow_long && v->ap > 0)
         return 1;
+    /* every kind asked here costs at least 1 (only moves, Ignore Flank and
+     * Cancel may cost 0, and they are never asked) */
+    if (v->ap <= 0)
+        return 0;
     return ap_cost(v->e, v->who, kind, arg, v->uw_melee) <= v->ap;
 }
 
@@ -203,31 +199,21 @@ static long own_moves(fray_encounter *e, const wo_view *v, fray_list *l)
     return skipped;
 }
 
-/* Defend, Ready an Action, Retrieve or Stow an Item, Change Posture. */
-static long own_basics(fray_encounter *e, const wo_view *v, fray_list *l, int allow_long, int p)
+/* The pieces of the list that wo_decide also lists on their own (the
+ * entries the policy looks at): each writes what own_actions would. */
+
+static void list_defend(const wo_view *v, fray_list *l, int allow_long)
 {
-    long skipped = 0;
+    if (!wo_v_has(v, v->who, WO_C_DEFENDING) && v_affordable(v, WO_A_DEFEND, 0, allow_long))
+        fray_list_add(l, WO_A_DEFEND, v->who, -1, 0, 0, 0);
+}
+
+/* Retrieve (hands empty of weapons) or Stow */
+static void list_retrieve(const wo_view *v, const wo_creature *c, const wo_weapon *wielded,
+                          fray_list *l, int allow_long)
+{
     const int who = v->who;
-    const wo_creature *c = CCR(e, who);
-    const wo_weapon *w = v->w[who];
-    const wo_weapon *wielded = wo_wielded(c);
-    if (!WANT(WO_A_DEFEND))
-        skipped += 1;
-    else if (!wo_v_has(v, who, WO_C_DEFENDING) && v_affordable(v, WO_A_DEFEND, 0, allow_long))
-        fray_list_add(l, WO_A_DEFEND, who, -1, 0, 0, 0);
-    if (!WANT(WO_A_READY))
-        skipped += 3;
-    else if (c->readied < 0 && wielded && v_affordable(v, WO_A_READY, WO_A_STANDARD, 0)) {
-        fray_list_add(l, WO_A_READY, who, -1, WO_A_STANDARD, 0, 0);
-        if (!w->ranged) {
-            fray_list_add(l, WO_A_READY, who, -1, WO_A_QUICK, 0, 0);
-            fray_list_add(l, WO_A_READY, who, -1, WO_A_STRONG, 0, 0);
-        }
-    }
-    /* Retrieve (hands empty of weapons) or Stow */
-    if (!WANT(WO_A_RETRIEVE)) {
-        skipped += c->nweapon;
-    } else if (!wielded) {
+    if (!wielded) {
         for (int i = 0; i < c->nweapon; i++)
             if (c->weapon[i].place >= WO_SCABBARD && c->weapon[i].place <= WO_BACKPACK &&
                 v_affordable(v, WO_A_RETRIEVE, i, allow_long))
@@ -238,16 +224,73 @@ static long own_basics(fray_encounter *e, const wo_view *v, fray_list *l, int al
                 v_affordable(v, WO_A_RETRIEVE, i | 0x100, allow_long))
                 fray_list_add(l, WO_A_RETRIEVE, who, -1, i | 0x100, 0, 0);
     }
-    /* #Action: Change Posture: "If you are prone, you cannot change directly
-     * to standing." */
-    if (!WANT(WO_A_POSTURE))
-        return skipped + 2; /* at most two postures */
+}
+
+/* #Action: Change Posture: "If you are prone, you cannot change directly
+ * to standing." p: the posture now. */
+static void list_postures(const wo_view *v, fray_list *l, int allow_long, int p)
+{
     for (int q = 0; q < 3; q++) {
-        if (q == p || (p == WO_PRONE && q == WO_STANDING) || wo_v_has(v, who, WO_C_MOUNTED))
+        if (q == p || (p == WO_PRONE && q == WO_STANDING) || wo_v_has(v, v->who, WO_C_MOUNTED))
             continue;
         if (v_affordable(v, WO_A_POSTURE, q, allow_long))
-            fray_list_add(l, WO_A_POSTURE, who, -1, q, 0, 0);
+            fray_list_add(l, WO_A_POSTURE, v->who, -1, q, 0, 0);
     }
+}
+
+/* Create an Opening against the live creature t */
+static int opening_ok(const fray_encounter *e, const wo_view *v, int t, int allow_long)
+{
+    const wo_creature *c = CCR(e, v->who);
+    const wo_weapon *w = v->w[v->who];
+    return IN(v->foes, t) && c->opening_vs != t && v->w[t]->optimal_reach > w->reach &&
+           !w->ranged && v->gap[t] <= v->w[t]->reach + 8 &&
+           v_affordable(v, WO_A_OPENING, 0, allow_long);
+}
+
+/* Stabilize t (not a foe): dying in your space */
+static int stabilize_ok(const wo_view *v, int t, int allow_long)
+{
+    return !IN(v->foes, t) && wo_v_has(v, t, WO_C_DYING) && v->gap[t] == 0 &&
+           v_affordable(v, WO_A_STABILIZE, 0, allow_long);
+}
+
+/* Use an Object */
+static void list_objects(const wo_view *v, const wo_creature *c, fray_list *l, int allow_long)
+{
+    for (int k = 0; k < c->nobject; k++)
+        if (c->object[k].count > 0 && v_affordable(v, WO_A_USE_OBJECT, k, allow_long))
+            fray_list_add(l, WO_A_USE_OBJECT, v->who, -1, k, 0, 0);
+}
+
+/* Defend, Ready an Action, Retrieve or Stow an Item, Change Posture. */
+static long own_basics(fray_encounter *e, const wo_view *v, fray_list *l, int allow_long, int p)
+{
+    long skipped = 0;
+    const int who = v->who;
+    const wo_creature *c = CCR(e, who);
+    const wo_weapon *w = v->w[who];
+    const wo_weapon *wielded = wo_wielded(c);
+    if (!WANT(WO_A_DEFEND))
+        skipped += 1;
+    else
+        list_defend(v, l, allow_long);
+    if (!WANT(WO_A_READY))
+        skipped += 3;
+    else if (c->readied < 0 && wielded && v_affordable(v, WO_A_READY, WO_A_STANDARD, 0)) {
+        fray_list_add(l, WO_A_READY, who, -1, WO_A_STANDARD, 0, 0);
+        if (!w->ranged) {
+            fray_list_add(l, WO_A_READY, who, -1, WO_A_QUICK, 0, 0);
+            fray_list_add(l, WO_A_READY, who, -1, WO_A_STRONG, 0, 0);
+        }
+    }
+    if (!WANT(WO_A_RETRIEVE))
+        skipped += c->nweapon;
+    else
+        list_retrieve(v, c, wielded, l, allow_long);
+    if (!WANT(WO_A_POSTURE))
+        return skipped + 2; /* at most two postures */
+    list_postures(v, l, allow_long, p);
     return skipped;
 }
 
@@ -267,8 +310,7 @@ static long own_maneuvers(fray_encounter *e, const wo_view *v, fray_list *l, int
         int gap = v->gap[t];
         int en = IN(foes, t);
         int sized = CCR(e, t)->size - c->size < 5 && c->size - CCR(e, t)->size < 5;
-        if (en && c->opening_vs != t && v->w[t]->optimal_reach > w->reach && !w->ranged &&
-            gap <= v->w[t]->reach + 8 && v_affordable(v, WO_A_OPENING, 0, allow_long))
+        if (opening_ok(e, v, t, allow_long))
             fray_list_add(l, WO_A_OPENING, who, t, 0, 0, 0);
         if (!WANT(WO_A_ENTER) || !WANT(WO_A_GRAPPLE) || !WANT(WO_A_PIN) || !WANT(WO_A_HINDER)) {
             /* the policy takes none of these: at most seven entries */
@@ -288,15 +330,12 @@ static long own_maneuvers(fray_encounter *e, const wo_view *v, fray_list *l, int
                 if (v_affordable(v, h ? WO_A_DISTRACT + h - 1 : WO_A_HINDER, h, allow_long))
                     fray_list_add(l, h ? WO_A_DISTRACT + h - 1 : WO_A_HINDER, who, t, h, 0, 0);
         }
-        if (!en && wo_v_has(v, t, WO_C_DYING) && gap == 0 &&
-            v_affordable(v, WO_A_STABILIZE, 0, allow_long))
+        if (stabilize_ok(v, t, allow_long))
             fray_list_add(l, WO_A_STABILIZE, who, t, 0, 0, 0);
     }
     /* the downed too: stabilize an ally lying dying next to you */
     for (int t = 0; t < n; t++)
-        if (t != who && e->c[t].status == FRAY_DOWN && !IN(foes, t) &&
-            wo_v_has(v, t, WO_C_DYING) && v->gap[t] == 0 &&
-            v_affordable(v, WO_A_STABILIZE, 0, allow_long))
+        if (t != who && e->c[t].status == FRAY_DOWN && stabilize_ok(v, t, allow_long))
             fray_list_add(l, WO_A_STABILIZE, who, t, 0, 0, 0);
     if (!WANT(WO_A_ESCAPE))
         skipped += 1;
@@ -359,9 +398,7 @@ static long own_healing(fray_encounter *e, const wo_view *v, fray_list *l, int a
     }
     if (!WANT(WO_A_USE_OBJECT))
         return skipped + c->nobject;
-    for (int k = 0; k < c->nobject; k++)
-        if (c->object[k].count > 0 && v_affordable(v, WO_A_USE_OBJECT, k, allow_long))
-            fray_list_add(l, WO_A_USE_OBJECT, who, -1, k, 0, 0);
+    list_objects(v, c, l, allow_long);
     return skipped;
 }
 
@@ -427,6 +464,17 @@ static long own_hurried(fray_encounter *e, const wo_view *v, fray_list *l, int a
 #undef IN
 #undef WANT
 
+/* A pinned or helpless creature's list (1), or 0 for the others: #Action:
+ * Pin: "unable to take any other actions while pinned". */
+static int list_held(const fray_encounter *e, int who, fray_list *l, int allow_long)
+{
+    if (!fray_has(e, who, WO_C_PINNED) && !fray_has(e, who, WO_C_HELPLESS))
+        return 0;
+    if (fray_has(e, who, WO_C_PINNED) && affordable(e, who, WO_A_ESCAPE, 0, allow_long))
+        fray_list_add(l, WO_A_ESCAPE, who, -1, 0, 0, 0);
+    return 1;
+}
+
 /* The actions `who` may take on its own turn, or as an interrupt
  * (allow_long 0: no long actions, interrupt 1). */
 static void own_actions(fray_encounter *e, int who, fray_list *l0, int allow_long, int interrupt)
@@ -437,31 +485,18 @@ static void own_actions(fray_encounter *e, int who, fray_list *l0, int allow_lon
     /* a local, so that writing the list does not make the compiler read
      * l0 again and again */
     fray_list list = *l0, *l = &list;
-    if (wo_v_has(v, who, WO_C_PINNED) || wo_v_has(v, who, WO_C_HELPLESS)) {
-        /* #Action: Pin: "unable to take any other actions while pinned" */
-        if (wo_v_has(v, who, WO_C_PINNED) && v_affordable(v, WO_A_ESCAPE, 0, allow_long))
-            fray_list_add(l, WO_A_ESCAPE, who, -1, 0, 0, 0);
+    if (list_held(e, who, l, allow_long)) {
         *l0 = list;
         return;
     }
     /* attacks first: the scripts and the policy find them early */
     own_attacks(e, v, l, allow_long);
     /* On its own turn the policy takes one of these attacks whatever
-     * follows, when wo_policy_attacks says so: for it the list ends here,
-     * and wo_policy takes that pick (ST(e)->pick). */
-    if (e->for_policy && allow_long && !interrupt) {
-        int pick = wo_policy_attacks(e, who, l->out + l0->n, l->n - l0->n);
-        if (pick >= -1) {
-            /* wo_legal sets pick_n when the list is whole */
-            wo_state *st = ST(e);
-            st->pick_list = l->out;
-            st->pick_who = who;
-            st->pick = pick >= 0 ? l0->n + pick : -1;
-        }
-        if (pick >= 0) {
-            *l0 = list;
-            return;
-        }
+     * follows, when wo_policy_attacks says so: for it the list ends here. */
+    if (e->for_policy && allow_long && !interrupt &&
+        wo_policy_attacks(e, who, l->out + l0->n, l->n - l0->n) >= 0) {
+        *l0 = list;
+        return;
     }
     /* As an interrupt the policy takes a reaction or one of these attacks
      * or nothing (wo_policy, best_attack): it never reads past them. */
@@ -498,11 +533,12 @@ static void reactions(fray_encounter *e, int who, const fray_action *tr, fray_li
     /* #Initiative: "If your initiative is 0, you cannot take reactions" */
     if (fray_res(e, who, WO_R_INIT) <= 0 || !wo_can_act(e, who))
         return;
-    /* Rebuff: an approach closer than the optimal reach */
+    /* Rebuff: an approach closer than the optimal reach (the gaps asked
+     * last: they cost the most) */
     if (wo_is_move(tr->kind) && wo_enemies(e, who, actor) && !w->ranged &&
-        wo_gap_yd(e, who, actor) >= w->optimal_reach && w->optimal_reach > 0 &&
-        gap_after_move(e, tr, who) < w->optimal_reach &&
-        affordable(e, who, WO_A_REBUFF, 0, 0))
+        w->optimal_reach > 0 && affordable(e, who, WO_A_REBUFF, 0, 0) &&
+        wo_gap_yd(e, who, actor) >= w->optimal_reach &&
+        gap_after_move(e, tr, who) < w->optimal_reach)
         fray_list_add(l, WO_A_REBUFF, who, actor, 0, 0, 0);
     /* Cling: a creature it grapples is about to move out of reach */
     if (wo_is_move(tr->kind) && wo_grappling(e, who, actor) && gap_after_move(e, tr, who) > 0 &&
@@ -525,6 +561,34 @@ static void reactions(fray_encounter *e, int who, const fray_action *tr, fray_li
         fray_list_add(l, c->readied, who, actor, WO_ARG_READIED, 0, 0);
 }
 
+/* #Using Actions and Reactions: "You may also take an action when it is
+ * not your turn if your initiative is higher than the active character's."
+ * Only against the active creature's own actions (an interrupt is not
+ * interrupted in turn), and not by the active one. */
+static int may_interrupt(const fray_encounter *e, int who, const fray_action *trigger)
+{
+    int active = fray_turns_current(e);
+    return active >= 0 && trigger->actor == active && who != active && wo_can_act(e, who) &&
+           fray_res(e, who, WO_R_INIT) > fray_res(e, active, WO_R_INIT) &&
+           fray_res(e, who, WO_R_INIT) > 0 && !(trigger->arg & WO_ARG_READIED) &&
+           !wo_is_reaction(trigger->kind);
+}
+
+static void interrupts(fray_encounter *e, int who, const fray_action *trigger, fray_list *l)
+{
+    if (may_interrupt(e, who, trigger)) {
+        int before = l->n;
+        own_actions(e, who, l, 0, 1);
+        /* not the free flank choice nor Seize Initiative as interrupts */
+        int k = before;
+        for (int i = before; i < l->n; i++)
+            if (l->out[i].kind != WO_A_IGNORE_FLANK && l->out[i].kind != WO_A_SEIZE &&
+                l->out[i].kind != WO_A_HURRY)
+                l->out[k++] = l->out[i];
+        l->n = k;
+    }
+}
+
 /* The list is ordered: reactions, then attacks, then the rest (the
  * policy's best_attack stops at the end of the attacks). */
 int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
@@ -532,7 +596,6 @@ int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
 {
     wo_state *st = ST(e);
     fray_list l = {out, 0, max};
-    st->pick_list = NULL;
     if (!fray_able(e, who))
         return 0;
     if (window == FRAY_WIN_ACT) {
@@ -550,34 +613,202 @@ int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
             e->want &= wo_policy_turn_kinds(e, who);
         own_actions(e, who, &l, 1, 0);
         e->want = want;
-        st->pick_n = l.n;
         return l.n;
     }
     if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who || st->cancel)
         return 0;
     reactions(e, who, trigger, &l);
-    /* #Using Actions and Reactions: "You may also take an action when it is
-     * not your turn if your initiative is higher than the active
-     * character's." Only against the active creature's own actions (an
-     * interrupt is not interrupted in turn), and not by the active one. */
-    int active = fray_turns_current(e);
     /* The policy takes a reaction when there is one (they come first) and
      * otherwise interrupts only on wo_policy_interrupts: for it the
      * interrupts are listed only then, and it chooses the same. */
     if (e->for_policy && !wo_policy_interrupts(e, who, trigger))
         return l.n;
-    if (active >= 0 && trigger->actor == active && who != active && wo_can_act(e, who) &&
-        fray_res(e, who, WO_R_INIT) > fray_res(e, active, WO_R_INIT) && fray_res(e, who, WO_R_INIT) > 0 &&
-        !(trigger->arg & WO_ARG_READIED) && !wo_is_reaction(trigger->kind)) {
-        int before = l.n;
-        own_actions(e, who, &l, 0, 1);
-        /* not the free flank choice nor Seize Initiative as interrupts */
-        int k = before;
-        for (int i = before; i < l.n; i++)
-            if (l.out[i].kind != WO_A_IGNORE_FLANK && l.out[i].kind != WO_A_SEIZE &&
-                l.out[i].kind != WO_A_HURRY)
-                l.out[k++] = l.out[i];
-        l.n = k;
-    }
+    interrupts(e, who, trigger, &l);
     return l.n;
 }
+
+/* ---- The policy's choice without the whole list (decide) ---------------- */
+
+#define IN(mask, t) (((mask) >> (t)) & 1u)
+
+/* At most how many entries own_actions could list on who's own turn with
+ * every kind wanted, `attacks` of them attacks. Below FRAY_MAX_LEGAL no
+ * list the policy sees is cut short (nor made whole again), so the entries
+ * it looks at are the same in a list of just them. */
+static int list_bound(const fray_encounter *e, const wo_view *v, const wo_creature *c, int attacks)
+{
+    const int n = e->n, who = v->who;
+    const wo_weapon *w = v->w[who];
+    int hinder_reach = w->ranged ? 0 : w->reach;
+    /* basics (Defend, three Ready, two postures, the weapons), Escape,
+     * others (Drag, Mount, Dash, the effects, Seize), the objects, a flank
+     * choice per creature, hurried (six) */
+    int b = attacks + 6 + c->nweapon + 1 + 4 + c->neffect + c->nobject + n + 6;
+    for (int t = 0; t < n; t++) {
+        if (t == who) {
+            b += 5; /* four afflictions and a wound, treated on itself */
+            continue;
+        }
+        if (IN(v->dead, t))
+            continue;
+        b += 1; /* a Move towards it */
+        if (IN(v->foes, t)) {
+            if (IN(v->able, t))
+                b += 2 /* Move Away, Opening */ + (v->gap[t] == 0 ? 2 : 0) /* Enter, Grapple */ +
+                     (int)((c->grappling >> t) & 1u) /* Pin */ +
+                     (v->gap[t] <= hinder_reach ? 4 : 0) /* Hinder */;
+        } else {
+            b += 1 + (v->gap[t] == 0 ? 5 : 0); /* Stabilize, treated */
+        }
+    }
+    return b;
+}
+
+/* Up to this many creatures list_bound stays below FRAY_MAX_LEGAL whatever
+ * they carry: a foe adds at most 18 (8 attacks, a Move and 9 maneuvers),
+ * an ally 7, the creature itself 35 + n with every weapon, effect and
+ * object a sheet may hold. */
+#define LIST_SMALL_N 4
+_Static_assert(35 + LIST_SMALL_N + 18 * (LIST_SMALL_N - 1) < FRAY_MAX_LEGAL &&
+                   6 + WO_MAX_WEAPONS + 1 + 4 + WO_MAX_EFFECTS + WO_MAX_OBJECTS + 6 + 5 <= 35 &&
+                   4 + WO_MAX_SPELLS <= 8,
+               "list_bound's small fights");
+
+/* The policy's turn (wo_policy_turn) from a list of just the entries it
+ * looks at, in the whole list's order: the attacks, a Move towards the
+ * nearest enemy, Defend, the weapons to retrieve, the postures, an
+ * Opening on the nearest enemy, the first Stabilize, the objects. */
+__attribute__((flatten)) static int decide_turn(fray_encounter *e, int who, fray_action *out)
+{
+    const wo_creature *c = CCR(e, who);
+    fray_action buf[FRAY_MAX_LEGAL];
+    fray_list l = {buf, 0, FRAY_MAX_LEGAL};
+    if (c->pending >= 0) {
+        /* #Action Points: "or you choose to cancel it" (as wo_legal) */
+        fray_list_add(&l, WO_A_CANCEL, who, c->pending_target, 0, 0, 0);
+    } else if (!list_held(e, who, &l, 1)) {
+        wo_view v;
+        wo_view_init(&v, e, who);
+        /* With no AP left the list holds moves and flank choices only:
+         * everything else costs at least 1 AP (v_affordable), so none of
+         * it is listed here either. */
+        const int paying = v.ap > 0;
+        if (paying)
+            own_attacks(e, &v, &l, 1);
+        int pick = wo_policy_attacks(e, who, buf, l.n);
+        if (pick >= 0) {
+            *out = buf[pick];
+            return FRAY_DECIDE_TAKE;
+        }
+        if (e->n > LIST_SMALL_N && list_bound(e, &v, c, l.n) >= FRAY_MAX_LEGAL)
+            return FRAY_DECIDE_LIST;
+        int tgap;
+        int t = wo_nearest_enemy(e, who, v.gap, &tgap);
+        if (t >= 0 && !c->lost_control) {
+            wo_mover mv;
+            wo_mover_init(&mv, 1000);
+            if (wo_plan_move_v(&v, &mv, t, 0, &buf[l.n]))
+                l.n++;
+        }
+        if (paying) {
+            list_defend(&v, &l, 1);
+            /* the steps before the attack step (pick -2) look further */
+            const wo_weapon *wielded = wo_wielded(c);
+            if (pick < -1 && !wielded)
+                list_retrieve(&v, c, wielded, &l, 1);
+            int p = wo_v_has(&v, who, WO_C_PRONE)     ? WO_PRONE :
+                    wo_v_has(&v, who, WO_C_CROUCHING) ? WO_CROUCH : WO_STANDING;
+            if (pick < -1 && p != WO_STANDING)
+                list_postures(&v, &l, 1, p);
+            if (t >= 0 && opening_ok(e, &v, t, 1))
+                fray_list_add(&l, WO_A_OPENING, who, t, 0, 0, 0);
+            int s = -1;
+            for (int i = 0; i < e->n && s < 0; i++)
+                if (i != who && IN(v.able, i) && stabilize_ok(&v, i, 1))
+                    s = i;
+            for (int i = 0; i < e->n && s < 0; i++)
+                if (i != who && e->c[i].status == FRAY_DOWN && stabilize_ok(&v, i, 1))
+                    s = i;
+            if (s >= 0)
+                fray_list_add(&l, WO_A_STABILIZE, who, s, 0, 0, 0);
+            if (pick < -1 && wo_severity_of(e, who) >= WO_SEVERE)
+                list_objects(&v, c, &l, 1);
+        }
+        if (pick == -1) {
+            /* none of the steps before the attack step applies */
+            int i = wo_policy_after_attacks(e, who, buf, l.n, t, tgap);
+            if (i < 0)
+                return FRAY_DECIDE_PASS;
+            *out = buf[i];
+            return FRAY_DECIDE_TAKE;
+        }
+    }
+    int i = wo_policy_turn(e, who, buf, l.n);
+    if (i < 0)
+        return FRAY_DECIDE_PASS;
+    *out = buf[i];
+    return FRAY_DECIDE_TAKE;
+}
+
+/* The policy's answer to a declared action: the first reaction, or an
+ * interrupt when wo_policy_interrupts, listed as wo_legal lists them. */
+__attribute__((flatten)) static int decide_answer(fray_encounter *e, int who, int window, const fray_action *trigger,
+                         fray_action *out)
+{
+    if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who || ST(e)->cancel)
+        return FRAY_DECIDE_NONE;
+    fray_action buf[FRAY_MAX_LEGAL];
+    fray_list l = {buf, 0, FRAY_MAX_LEGAL};
+    reactions(e, who, trigger, &l);
+    /* a reaction comes first and is taken: what follows it does not count */
+    if (!l.n) {
+        if (!wo_policy_interrupts(e, who, trigger))
+            return FRAY_DECIDE_NONE;
+        int fp = e->for_policy;
+        e->for_policy = 1; /* own_actions lists the policy its attacks only */
+        interrupts(e, who, trigger, &l);
+        e->for_policy = fp;
+        if (!l.n)
+            return FRAY_DECIDE_NONE;
+    }
+    int i = wo_policy_answer(e, who, trigger, buf, l.n);
+    if (i < 0)
+        return FRAY_DECIDE_PASS;
+    *out = buf[i];
+    return FRAY_DECIDE_TAKE;
+}
+
+int wo_decide(fray_encounter *e, int who, int window, const fray_action *trigger,
+              fray_action *out)
+{
+    if (!fray_able(e, who))
+        return FRAY_DECIDE_NONE;
+    if (window != FRAY_WIN_ACT)
+        return decide_answer(e, who, window, trigger, out);
+    if (who != fray_turns_current(e))
+        return FRAY_DECIDE_NONE;
+    return decide_turn(e, who, out);
+}
+
+/* Whether who could answer `trigger` at all: every reaction and interrupt
+ * wo_legal lists needs initiative above 0 and a creature able to act, in
+ * the declared window of another's action not canceled yet; then a
+ * reaction the trigger's kind allows (reactions: Rebuff and Cling answer
+ * a move, Harry a ranged Standard Attack, Interpose an attack on a
+ * creature that grapples, a readied action anything), or an interrupt. */
+__attribute__((flatten)) int wo_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger)
+{
+    if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who ||
+        ((const wo_state *)e->state)->cancel || fray_res(e, who, WO_R_INIT) <= 0 ||
+        !wo_can_act(e, who))
+        return 0;
+    const wo_creature *c = CCR(e, who);
+    int k = trigger->kind;
+    if (c->readied >= 0 || wo_is_move(k) || (wo_is_attack(k) && trigger->target == who && c->grappling))
+        return 1;
+    if (k == WO_A_STANDARD && trigger->actor >= 0 && wo_weapon_of(e, trigger->actor)->ranged)
+        return 1;
+    return may_interrupt(e, who, trigger);
+}
+
+#undef IN

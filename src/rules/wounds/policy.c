@@ -3,19 +3,21 @@
  * when 8 AP are there, Standard at 6, Quick at 4), closes in, stands up,
  * defends when it cannot attack, rebuffs and harries always, and interrupts
  * an attack on its side when its initiative stays ahead after paying 2. */
-#include "wounds.h"
+#include "combat.h"
 
 static int is_attack_kind(int k)
 {
     return k == WO_A_QUICK || k == WO_A_STANDARD || k == WO_A_STRONG || k == WO_A_CAST;
 }
 
-/* The attacks wo_legal lists together, after the reactions. */
-static int is_listed_attack(int k)
-{
-    return k == WO_A_NONLETHAL || k == WO_A_QUICK || k == WO_A_STANDARD || k == WO_A_STRONG ||
-           k == WO_A_CAST;
-}
+/* The attacks wo_legal lists together, after the reactions (bit k for kind
+ * k), and the reactions. */
+#define LISTED_ATTACKS                                                                        \
+    (FRAY_KIND(WO_A_NONLETHAL) | FRAY_KIND(WO_A_QUICK) | FRAY_KIND(WO_A_STANDARD) |           \
+     FRAY_KIND(WO_A_STRONG) | FRAY_KIND(WO_A_CAST))
+#define REACTIONS                                                                             \
+    (FRAY_KIND(WO_A_REBUFF) | FRAY_KIND(WO_A_HARRY) | FRAY_KIND(WO_A_CLING) |                 \
+     FRAY_KIND(WO_A_INTERPOSE))
 
 /* How much we want to hit t: wounded and easy targets first. */
 static int target_score(fray_encounter *e, int t)
@@ -42,6 +44,8 @@ static int best_attack(fray_encounter *e, int who, const fray_action *legal, int
                                       [WO_A_QUICK] = 4};
     /* a Strong Attack only while stamina lasts */
     int strong_ok = e->c[who].res[WO_R_STAMINA] >= fray_opt(e, WO_OPT_STAMINA_STRONG);
+    /* what wo_ap_cost asks of the state, once */
+    int uw_melee = fray_has(e, who, WO_C_UNDERWATER) && !wo_weapon_of(e, who)->ranged;
     /* the four kinds cost the same whatever their target and arg
      * (wo_ap_cost): one price per kind, -1 until asked */
     int cost[4] = {-1, -1, -1, -1};
@@ -52,8 +56,8 @@ static int best_attack(fray_encounter *e, int who, const fray_action *legal, int
     unsigned scored = 0;
     for (int i = 0; i < n; i++) {
         const fray_action *a = &legal[i];
-        if (!is_listed_attack(a->kind)) {
-            if (wo_is_reaction(a->kind) || (a->arg & 0x4000))
+        if (!((LISTED_ATTACKS >> a->kind) & 1u)) {
+            if (((REACTIONS >> a->kind) & 1u) || (a->arg & 0x4000))
                 continue; /* the reactions before the attacks */
             break;        /* past the attacks */
         }
@@ -64,7 +68,7 @@ static int best_attack(fray_encounter *e, int who, const fray_action *legal, int
         if (a->kind == WO_A_STRONG && !strong_ok)
             continue;
         if (cost[p] < 0)
-            cost[p] = wo_ap_cost(e, who, a->kind, a->arg);
+            cost[p] = wo_ap_cost_uw(e, who, a->kind, a->arg, uw_melee);
         if (cost[p] > ap)
             continue;
         if (!(scored & (1u << a->target))) {
@@ -93,14 +97,14 @@ static int find(const fray_action *legal, int n, int kind, int target)
 }
 
 /* The nearest enemy able to fight (the first of equals), or -1; its gap in
- * *gap. */
-static int nearest_enemy(fray_encounter *e, int who, int *gap)
+ * *gap. gaps: each creature's wo_gap_yd from who when known, or NULL. */
+int wo_nearest_enemy(const fray_encounter *e, int who, const int *gaps, int *gap)
 {
     int best = -1, bd = 0;
     for (int t = 0; t < e->n; t++) {
         if (e->c[t].side == e->c[who].side || e->c[t].status != FRAY_ABLE)
             continue;
-        int d = wo_gap_yd(e, who, t);
+        int d = gaps ? gaps[t] : wo_gap_yd(e, who, t);
         if (best < 0 || d < bd) {
             best = t;
             bd = d;
@@ -110,7 +114,7 @@ static int nearest_enemy(fray_encounter *e, int who, int *gap)
     return best;
 }
 
-/* Whether own_turn, given a list that begins with attacks[0..n) (the
+/* Whether wo_policy_turn, given a list that begins with attacks[0..n) (the
  * attacks wo_legal lists first, before any other kind), surely returns one
  * of them whatever follows: none of the steps before the attack step can
  * apply (pinned, badly hurt with a healing object, prone, no weapon in
@@ -134,7 +138,7 @@ int wo_policy_attacks(fray_encounter *e, int who, const fray_action *attacks, in
     return n <= 0 ? -1 : best_attack(e, who, attacks, n, e->c[who].res[WO_R_AP], -1);
 }
 
-/* The kinds own_turn may look for in the list now, from the state alone
+/* The kinds wo_policy_turn may look for in the list now, from the state alone
  * (bit k for kind k, within the ruleset's policy_kinds): the steps that
  * cannot apply do not need their entries. wo_legal lists the policy no
  * other kind on its turn. */
@@ -160,9 +164,8 @@ uint64_t wo_policy_turn_kinds(const fray_encounter *e, int who)
     return k;
 }
 
-static int after_attacks(fray_encounter *e, int who, const fray_action *legal, int n);
 
-static int own_turn(fray_encounter *e, int who, const fray_action *legal, int n)
+int wo_policy_turn(fray_encounter *e, int who, const fray_action *legal, int n)
 {
     const wo_creature *c = fray_cpriv(e, who);
     int ap = e->c[who].res[WO_R_AP];
@@ -198,19 +201,21 @@ static int own_turn(fray_encounter *e, int who, const fray_action *legal, int n)
     int atk = best_attack(e, who, legal, n, ap, -1);
     if (atk >= 0)
         return atk;
-    return after_attacks(e, who, legal, n);
+    int tgap;
+    int t = wo_nearest_enemy(e, who, NULL, &tgap);
+    return wo_policy_after_attacks(e, who, legal, n, t, tgap);
 }
 
-/* own_turn when no attack is taken: close in, stabilize, defend, or pass. */
-static int after_attacks(fray_encounter *e, int who, const fray_action *legal, int n)
+/* The policy's turn when no attack is taken: close in, stabilize, defend,
+ * or pass. t is the nearest enemy (wo_nearest_enemy), tgap its gap. */
+int wo_policy_after_attacks(fray_encounter *e, int who, const fray_action *legal, int n, int t,
+                            int tgap)
 {
     const wo_creature *c = fray_cpriv(e, who);
     int ap = e->c[who].res[WO_R_AP];
     int i;
     /* close in on the nearest enemy; against a longer optimal reach, make an
      * opening first so that its rebuff meets the better of the two */
-    int tgap;
-    int t = nearest_enemy(e, who, &tgap);
     if (t >= 0 && (i = find(legal, n, WO_A_OPENING, t)) >= 0 &&
         ap >= wo_ap_cost(e, who, WO_A_OPENING, 0) + 2)
         return i;
@@ -252,15 +257,16 @@ int wo_policy(fray_encounter *e, int who, int window, const fray_action *trigger
 {
     if (n <= 0)
         return -1;
-    wo_state *st = (wo_state *)e->state;
-    if (window == FRAY_WIN_ACT && st->pick_list == legal && st->pick_n == n && st->pick_who == who) {
-        /* the list wo_legal just made: own_turn up to its attack step is
-         * done (wo_policy_attacks) */
-        st->pick_list = NULL;
-        return st->pick >= 0 ? st->pick : after_attacks(e, who, legal, n);
-    }
     if (window == FRAY_WIN_ACT)
-        return own_turn(e, who, legal, n);
+        return wo_policy_turn(e, who, legal, n);
+    return wo_policy_answer(e, who, trigger, legal, n);
+}
+
+int wo_policy_answer(fray_encounter *e, int who, const fray_action *trigger,
+                     const fray_action *legal, int n)
+{
+    if (n <= 0)
+        return -1;
     int ap = e->c[who].res[WO_R_AP];
     /* reactions (and a readied action): always worth it. wo_legal lists
      * them before everything else, so there is one if the first entry is

@@ -215,12 +215,14 @@ const fray_ruleset fray_ruleset_wounds = {
     .describe = wo_describe,
     .rest = wo_rest,
     .odds = wo_odds,
-    .action_odds = wo_action_odds,
     .odds_help = wo_odds_help,
     /* what wo_policy (policy.c) ever picks or looks at */
     .turns = &wo_turns,
     .join = wo_join,
     .fiat = wo_fiat,
+    .action_odds = wo_action_odds,
+    .may_answer = wo_may_answer,
+    .decide = wo_decide,
     .policy_kinds = FRAY_KIND(WO_A_ESCAPE) | FRAY_KIND(WO_A_USE_OBJECT) | FRAY_KIND(WO_A_POSTURE) |
                     FRAY_KIND(WO_A_RETRIEVE) | FRAY_KIND(WO_A_STRONG) | FRAY_KIND(WO_A_CAST) |
                     FRAY_KIND(WO_A_STANDARD) | FRAY_KIND(WO_A_QUICK) | FRAY_KIND(WO_A_NONLETHAL) |

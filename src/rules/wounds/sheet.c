@@ -454,11 +454,6 @@ void wo_rehand(wo_creature *c)
         }
 }
 
-const wo_weapon *wo_wielded(const wo_creature *c)
-{
-    return c->hand >= 0 ? &c->weapon[c->hand] : NULL;
-}
-
 /* #Toughness: "equal to your Vitality + Size plus any modifiers from armor
  * worn ... Certain attacks bypass armor, so your base Toughness should be
  * noted separately." */

@@ -304,12 +304,6 @@ typedef struct wo_state {
     int redirect;    /* Interpose: the new target, -1 none */
     fray_action trigger; /* the action whose declared window is open */
     int trigger_valid;
-    /* What wo_policy_attacks found while the policy's list was made: the
-     * pick (an index, or -1 for none of the attacks), which wo_policy
-     * takes for that same list (pick_list, pick_n, pick_who) instead of
-     * searching again. pick_list NULL: none. */
-    const fray_action *pick_list;
-    int pick_n, pick_who, pick;
 } wo_state;
 
 /* Sheet loading (sheet.c). */
@@ -322,7 +316,10 @@ int wo_spec(const wo_creature *c, const char *name);
  * each spell's school) to ranks: once, when the sheet is loaded. */
 void wo_rank_specs(wo_creature *c);
 /* The weapon in hand (the first), or NULL when unarmed. */
-const wo_weapon *wo_wielded(const wo_creature *c);
+static inline const wo_weapon *wo_wielded(const wo_creature *c)
+{
+    return c->hand >= 0 ? &c->weapon[c->hand] : NULL;
+}
 /* Find the weapon in hand again, after a weapon's place changed (asked on
  * every list and attack, so it is kept, not searched). */
 void wo_rehand(wo_creature *c);
@@ -372,11 +369,30 @@ int wo_rest_interrupted(int minutes_done, int interruption, int *short_rests, in
  * whatever follows, -1 when it takes none of them and goes on past its
  * attack step, -2 when a step before that may apply. */
 int wo_policy_attacks(fray_encounter *e, int who, const fray_action *attacks, int n);
+/* The nearest enemy able to fight (the first of equals), or -1; its gap in
+ * *gap: whom the policy closes in on. */
+int wo_nearest_enemy(const fray_encounter *e, int who, const int *gaps, int *gap);
+/* wo_policy_turn past its attack step, when no attack is taken; t is
+ * wo_nearest_enemy, tgap its gap. */
+int wo_policy_after_attacks(fray_encounter *e, int who, const fray_action *legal, int n, int t,
+                            int tgap);
 /* The kinds the policy may take on its turn in the present state. */
 uint64_t wo_policy_turn_kinds(const fray_encounter *e, int who);
 /* Whether the policy would interrupt the declared trigger with an attack. */
 int wo_policy_interrupts(const fray_encounter *e, int who, const fray_action *trigger);
+/* The policy's own turn: its pick in legal[0..n), or -1 to pass. legal may
+ * be the whole list or any part of it, in its order, holding every entry
+ * the policy looks at (wo_decide lists just those). */
+int wo_policy_turn(fray_encounter *e, int who, const fray_action *legal, int n);
+/* The policy's answer to the declared trigger: its pick in legal[0..n),
+ * which holds the reactions first, or -1 to pass. */
+int wo_policy_answer(fray_encounter *e, int who, const fray_action *trigger,
+                     const fray_action *legal, int n);
 int wo_policy(fray_encounter *e, int who, int window, const fray_action *trigger,
               const fray_action *legal, int n);
+/* The ruleset's decide and may_answer hooks (legal.c). */
+int wo_decide(fray_encounter *e, int who, int window, const fray_action *trigger,
+              fray_action *out);
+int wo_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger);
 
 #endif
