@@ -390,6 +390,29 @@ static int legal_swift(fray_encounter *e, int who, const fray_action *trigger, f
     return b->n;
 }
 
+/* may_answer: whether legal could list anything for `who` in a reaction
+ * window; the tests legal_declared and legal_swift make before they look at
+ * any foe, so that a window nobody can answer costs no listing. */
+int en_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger)
+{
+    if (!trigger || ((const en_state *)e->state)->depth > 0 || !fray_able(e, who))
+        return 0;
+    const en_creature *c = ccr(e, who);
+    unsigned mine = conds(e, who);
+    if (window == FRAY_WIN_DECLARED) {
+        if (!is_attack(trigger->kind) || trigger->target != who)
+            return 0;
+        if (!c->init_rolled && can_pay_arg(e, who, 1) >= 0)
+            return 1;
+        /* add_agile's own test */
+        return trigger->kind != EN_A_RANGED && c->agile_credit >= 1 &&
+               fray_res(e, who, EN_R_AGILITY) >= 1 && agility_ok(mine) && can_move(c, mine);
+    }
+    if (window == FRAY_WIN_TRIGGERED)
+        return !c->swift_used && can_attack(mine) && can_pay_arg(e, who, 1) >= 0;
+    return 0;
+}
+
 int en_legal(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *out,
                  int max)
 {

@@ -299,21 +299,14 @@ static int act(choice *ch)
     return -1; /* wait: keep the last Energy for a Swift Attack */
 }
 
-int en_policy(fray_encounter *e, int who, int window, const fray_action *trigger,
-              const fray_action *legal, int n)
+/* The policy's answer in a window other than its own (the list l[0..n) of
+ * legal actions, n > 0): a Swift Attack, or what answers a declared attack
+ * or a won Initiative. */
+static int react(fray_encounter *e, int who, int window, const fray_action *trigger,
+                 const fray_action *legal, int n)
 {
-    if (n <= 0)
-        return -1;
-    en_state *s = (en_state *)e->state;
-    if (window == FRAY_WIN_ACT && n == 1 && s->picked == who + 1) {
-        /* legal listed only what this policy chose (en_policy_act) */
-        s->picked = 0;
-        return 0;
-    }
     choice ch;
     choice_init(&ch, e, who, legal, n);
-    if (window == FRAY_WIN_ACT)
-        return act(&ch);
     if (window == FRAY_WIN_TRIGGERED)
         return best_of(&ch, EN_A_SWIFT, 0);
     /* FRAY_WIN_DECLARED: answering an attack, or choosing what a won
@@ -347,6 +340,25 @@ int en_policy(fray_encounter *e, int who, int window, const fray_action *trigger
     return -1;
 }
 
+int en_policy(fray_encounter *e, int who, int window, const fray_action *trigger,
+              const fray_action *legal, int n)
+{
+    if (n <= 0)
+        return -1;
+    en_state *s = (en_state *)e->state;
+    if (window == FRAY_WIN_ACT && n == 1 && s->picked == who + 1) {
+        /* legal listed only what this policy chose (en_policy_act) */
+        s->picked = 0;
+        return 0;
+    }
+    if (window == FRAY_WIN_ACT) {
+        choice ch;
+        choice_init(&ch, e, who, legal, n);
+        return act(&ch);
+    }
+    return react(e, who, window, trigger, legal, n);
+}
+
 int en_policy_act(fray_encounter *e, en_look *k, fray_action *pick)
 {
     fray_action buf[FRAY_MAX_LEGAL];
@@ -365,4 +377,34 @@ int en_policy_act(fray_encounter *e, en_look *k, fray_action *pick)
         return 0;
     *pick = buf[i];
     return 1;
+}
+
+/* The decide hook: the choice en_legal and en_policy make together, without
+ * the core's list. In FRAY_WIN_ACT the policy asks for the kinds it looks at
+ * (en_policy_act, as en_legal does for the policy); a reaction's list is a
+ * few entries at most and is written here by legal itself. Leaves the state
+ * as legal + policy leave it: `picked` cleared. */
+int en_decide(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *out)
+{
+    st(e)->picked = 0;
+    if (!fray_able(e, who))
+        return FRAY_DECIDE_NONE;
+    if (window == FRAY_WIN_ACT) {
+        if (pc(e, who)->passed)
+            return FRAY_DECIDE_NONE;
+        en_look k;
+        en_look_init(&k, e, who);
+        if (k.bound > FRAY_MAX_LEGAL)
+            return FRAY_DECIDE_LIST; /* the whole list might not fit: the policy picks from what does */
+        return en_policy_act(e, &k, out) ? FRAY_DECIDE_TAKE : FRAY_DECIDE_PASS;
+    }
+    fray_action buf[FRAY_MAX_COMBATANTS + 2];
+    int n = en_legal(e, who, window, trigger, buf, (int)(sizeof buf / sizeof buf[0]));
+    if (n <= 0)
+        return FRAY_DECIDE_NONE;
+    int i = react(e, who, window, trigger, buf, n);
+    if (i < 0)
+        return FRAY_DECIDE_PASS;
+    *out = buf[i];
+    return FRAY_DECIDE_TAKE;
 }
