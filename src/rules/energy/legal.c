@@ -206,139 +206,273 @@ void en_look_init(en_look *k, fray_encounter *e, int who)
     k->mine = conds(e, who);
     k->p = payer_of(e, who, k->mine);
     k->foes = 0;
+    k->stepped = 0;
+    k->attacks = can_attack(k->mine);
+    k->mw = melee_weapon(c);
+    k->hw = hand(c);
+    /* The weapon in hand may be shot or thrown: its range and cost are the
+     * same for every target. */
+    const en_weapon *hw = k->hw;
+    k->range_cm = -1;
+    k->ranged_pay = k->ranged_arg = 0;
+    if (hw) {
+        if (hw->props & EN_W_RANGED) {
+            if (!hw->load || c->loaded)
+                k->range_cm = c->d.hand_range_cm;
+            k->ranged_pay = ranged_cost(e, c, hw);
+        } else {
+            k->range_cm = c->d.hand_range_cm;
+            k->ranged_pay = fray_opt(e, EN_O_RANGED_COST);
+            k->ranged_arg = EN_ARG_THROW;
+        }
+    }
     /* The bound: Load, Kneel, Stand, Defend, Stow, an Equip per weapon,
      * Pick Up, Catch Your Breath, Escape, Release; per foe Run, Quick Run,
      * Sprint, Jump, 4 Shifts, a Run away, 2 Agile Moves, a Ranged Attack,
      * and 7 attacks within reach */
     k->bound = 9 + c->nw;
+    int wr = weapon_reach(c), size = c->size;
+    int side = e->c[who].side;
     for (int t = 0; t < e->n; t++)
-        if (target_ok(e, who, t)) {
+        if (t != who && e->c[t].side != side && fray_able(e, t)) { /* target_ok */
             foe_view *v = &k->views[t];
             k->foes |= 1u << t;
-            view_foe(e, who, t, weapon_reach(c), v);
+            v->dx = e->c[t].x - e->c[who].x;
+            v->dy = e->c[t].y - e->c[who].y;
+            v->d = fray_distance(e, who, t);
+            int tsize = ccr(e, t)->size;
+            v->reach = en_reach_cm(size, wr, tsize);
+            v->unarmed = en_reach_cm(size, 0, tsize);
+            v->run_m = -1;
             k->bound += 12 + (v->d <= v->reach || v->d <= v->unarmed ? 7 : 0);
         }
+}
+
+/* The steps 1 m towards and away from foe t, once a look. */
+static void look_steps(en_look *k, int t)
+{
+    if (!(k->stepped & (1u << t))) {
+        k->stepped |= 1u << t;
+        view_steps(k->e, k->who, &k->views[t]);
+    }
+}
+
+int en_attack_entry(const en_look *k, int kind, int t, fray_action *a)
+{
+    const fray_encounter *e = k->e;
+    int who = k->who;
+    const en_creature *c = k->c;
+    const en_creature *tc = ccr(e, t);
+    const foe_view *v = &k->views[t];
+    int wr = v->d <= v->reach, ur = v->d <= v->unarmed;
+    int cost, arg = 0;
+    switch (kind) {
+    case EN_A_MELEE:
+        if (!k->mw || !wr)
+            return 0;
+        cost = 3;
+        break;
+    case EN_A_SWIFT:
+        if (c->swift_used || !wr || !fray_has(e, t, EN_C_UNGUARDED))
+            return 0;
+        cost = 1;
+        break;
+    case EN_A_UNARMED:
+        if (!ur)
+            return 0;
+        cost = 2;
+        break;
+    case EN_A_TRIP:
+        /* #Trip/Push Down: "The target cannot be more than one Size
+         * Category larger than you." */
+        if (!wr || tc->size > c->size + 1)
+            return 0;
+        cost = 3;
+        break;
+    case EN_A_DISARM: {
+        /* #Disarm: "against an opponent which is facing you"; "Light
+         * weapons may not Disarm Heavy weapons." */
+        if (!wr)
+            return 0;
+        const en_weapon *tw = hand(tc), *mw = k->mw;
+        if (!tw || !fray_faces(e, t, e->c[who].x, e->c[who].y) ||
+            (mw && (mw->props & EN_W_LIGHT) && (tw->props & EN_W_HEAVY)))
+            return 0;
+        cost = 3;
+        break;
+    }
+    case EN_A_RESTRAIN:
+        /* #Restrain, #Push: "The target cannot be a larger Size Category" */
+        if (!ur || tc->size > c->size || fray_link_holder(e, EN_LINK_HOLD, t) >= 0 ||
+            fray_link_held(e, EN_LINK_HOLD, who) >= 0)
+            return 0;
+        cost = 2;
+        break;
+    case EN_A_PUSH:
+        if (!ur || tc->size > c->size)
+            return 0;
+        cost = 2;
+        break;
+    case EN_A_RANGED:
+        /* a loaded ranged weapon shoots, any other weapon is thrown, out
+         * to the third range number */
+        if (k->range_cm < 0 || v->d > k->range_cm)
+            return 0;
+        cost = k->ranged_pay;
+        arg = k->ranged_arg;
+        break;
+    default:
+        return 0;
+    }
+    int how = pay_arg(&k->p, cost);
+    if (how < 0)
+        return 0;
+    *a = (fray_action){.kind = (int16_t)kind, .actor = (int16_t)who, .target = (int16_t)t,
+                       .arg = (int16_t)(arg | how)};
+    return 1;
 }
 
 /* The attacks on each foe, of the kinds in `kinds`, in the order of the
  * list (the caller checked can_attack). */
 static void add_attacks(fray_list *b, en_look *k, uint32_t kinds)
 {
+    static const int8_t order[] = {EN_A_MELEE, EN_A_SWIFT, EN_A_UNARMED, EN_A_TRIP,
+                                   EN_A_DISARM, EN_A_RESTRAIN, EN_A_PUSH, EN_A_RANGED};
+    for (int t = 0; t < k->e->n; t++) {
+        if (!(k->foes & (1u << t)))
+            continue;
+        for (int j = 0; j < (int)sizeof order; j++) {
+            fray_action a;
+            if ((kinds & EN_KIND(order[j])) && en_attack_entry(k, order[j], t, &a) && b->n < b->max)
+                b->out[b->n++] = a;
+        }
+    }
+}
+
+/* an entry paid as p allows, written to a */
+static int paid(const en_look *k, int kind, int target, int cost, int arg, fray_action *a)
+{
+    int how = pay_arg(&k->p, cost);
+    if (how < 0)
+        return 0;
+    *a = (fray_action){.kind = (int16_t)kind, .actor = (int16_t)k->who, .target = (int16_t)target,
+                       .arg = (int16_t)(arg | how)};
+    return 1;
+}
+
+int en_own_entry(const en_look *k, int kind, fray_action *a)
+{
     const fray_encounter *e = k->e;
     int who = k->who;
     const en_creature *c = k->c;
-    const en_weapon *mw = melee_weapon(c), *hw = hand(c);
-    const payer *p = &k->p;
-#define WANT(kind) (kinds & EN_KIND(kind))
-    /* The weapon in hand may be shot or thrown: its range and cost are the
-     * same for every target. */
-    int range_cm = -1, ranged_pay = 0, ranged_arg = 0;
-    if (hw && WANT(EN_A_RANGED)) {
-        if (hw->props & EN_W_RANGED) {
-            if (!hw->load || c->loaded)
-                range_cm = c->d.hand_range_cm;
-            ranged_pay = ranged_cost(e, c, hw);
-        } else {
-            range_cm = c->d.hand_range_cm;
-            ranged_pay = fray_opt(e, EN_O_RANGED_COST);
-            ranged_arg = EN_ARG_THROW;
-        }
+    const en_weapon *hw = k->hw;
+    unsigned mine = k->mine;
+    switch (kind) {
+    case EN_A_LOAD:
+        return hw && (hw->props & EN_W_RANGED) && hw->load && !c->loaded &&
+               paid(k, EN_A_LOAD, -1, hw->load, 0, a);
+    case EN_A_KNEEL:
+        return HAS(mine, EN_C_PRONE) && !HAS(mine, EN_C_RESTRAINED) && paid(k, kind, -1, 1, 0, a);
+    case EN_A_STAND:
+        return c->kneeling && !HAS(mine, EN_C_PRONE) && paid(k, kind, -1, 1, 0, a);
+    case EN_A_DEFEND:
+        return (!HAS(mine, EN_C_DEFENDING) || HAS(mine, EN_C_EXPOSED)) && paid(k, kind, -1, 1, 0, a);
+    case EN_A_STOW:
+        return hw && paid(k, kind, -1, side_arm(hw) ? 1 : 2, 0, a);
+    case EN_A_PICK_UP: {
+        if (c->dropped < 0)
+            return 0;
+        int64_t dx = c->drop_x - e->c[who].x, dy = c->drop_y - e->c[who].y;
+        return dx * dx + dy * dy <= 150 * 150 &&
+               paid(k, kind, -1, fray_opt(e, EN_O_PICK_UP_COST), 0, a);
     }
-    for (int t = 0; t < e->n; t++) {
-        if (!(k->foes & (1u << t)))
-            continue;
-        const en_creature *tc = ccr(e, t);
-        const foe_view *v = &k->views[t];
-        int wr = v->d <= v->reach, ur = v->d <= v->unarmed;
-        if (WANT(EN_A_MELEE) && mw && wr)
-            add_paid(b, p, EN_A_MELEE, who, t, 3, 0);
-        if (WANT(EN_A_SWIFT) && !c->swift_used && wr && fray_has(e, t, EN_C_UNGUARDED))
-            add_paid(b, p, EN_A_SWIFT, who, t, 1, 0);
-        if (WANT(EN_A_UNARMED) && ur)
-            add_paid(b, p, EN_A_UNARMED, who, t, 2, 0);
-        /* #Trip/Push Down: "The target cannot be more than one Size Category
-         * larger than you." */
-        if (WANT(EN_A_TRIP) && wr && tc->size <= c->size + 1)
-            add_paid(b, p, EN_A_TRIP, who, t, 3, 0);
-        /* #Disarm: "against an opponent which is facing you"; "Light weapons
-         * may not Disarm Heavy weapons." */
-        if (WANT(EN_A_DISARM) && wr) {
-            const en_weapon *tw = hand(tc);
-            if (tw && fray_faces(e, t, e->c[who].x, e->c[who].y) &&
-                !(mw && (mw->props & EN_W_LIGHT) && (tw->props & EN_W_HEAVY)))
-                add_paid(b, p, EN_A_DISARM, who, t, 3, 0);
-        }
-        /* #Restrain, #Push: "The target cannot be a larger Size Category" */
-        if (WANT(EN_A_RESTRAIN) && ur && tc->size <= c->size &&
-            fray_link_holder(e, EN_LINK_HOLD, t) < 0 && fray_link_held(e, EN_LINK_HOLD, who) < 0)
-            add_paid(b, p, EN_A_RESTRAIN, who, t, 2, 0);
-        if (WANT(EN_A_PUSH) && ur && tc->size <= c->size)
-            add_paid(b, p, EN_A_PUSH, who, t, 2, 0);
-        /* a loaded ranged weapon shoots, any other weapon is thrown, out to
-         * the third range number */
-        if (range_cm >= 0 && v->d <= range_cm)
-            add_paid(b, p, EN_A_RANGED, who, t, ranged_pay, ranged_arg);
+    case EN_A_CATCH_BREATH:
+        if (fray_res(e, who, EN_R_STAMINA) >= c->d.stamina_max || fray_res(e, who, EN_R_ENERGY) < 1)
+            return 0;
+        *a = (fray_action){.kind = EN_A_CATCH_BREATH, .actor = (int16_t)who, .target = -1};
+        return 1;
+    case EN_A_ESCAPE:
+        return HAS(mine, EN_C_RESTRAINED) &&
+               paid(k, kind, fray_link_holder(e, EN_LINK_HOLD, who), 3, 0, a);
+    case EN_A_RELEASE: {
+        int held = fray_link_held(e, EN_LINK_HOLD, who);
+        if (held < 0)
+            return 0;
+        *a = (fray_action){.kind = EN_A_RELEASE, .actor = (int16_t)who, .target = (int16_t)held};
+        return 1;
     }
-#undef WANT
+    default:
+        return 0;
+    }
+}
+
+int en_equip_entry(const en_look *k, int i, fray_action *a)
+{
+    const en_creature *c = k->c;
+    return c->wielded < 0 && i != c->dropped && paid(k, EN_A_EQUIP, -1, side_arm(&c->w[i]) ? 1 : 2, i, a);
+}
+
+static inline void put(fray_list *b, int ok, const fray_action *a)
+{
+    if (ok && b->n < b->max)
+        b->out[b->n++] = *a;
 }
 
 /* The actions that concern no foe's position, of the kinds in `kinds`, in
  * the order of the list (Load comes before the moves: not here). */
 static void add_own(fray_list *b, en_look *k, uint32_t kinds)
 {
-    const fray_encounter *e = k->e;
-    int who = k->who;
-    const en_creature *c = k->c;
-    const en_weapon *hw = hand(c);
-    const payer *p = &k->p;
-    unsigned mine = k->mine;
+    fray_action a;
 #define WANT(kind) (kinds & EN_KIND(kind))
-    if (WANT(EN_A_KNEEL) && HAS(mine, EN_C_PRONE) && !HAS(mine, EN_C_RESTRAINED))
-        add_paid(b, p, EN_A_KNEEL, who, -1, 1, 0);
-    if (WANT(EN_A_STAND) && c->kneeling && !HAS(mine, EN_C_PRONE))
-        add_paid(b, p, EN_A_STAND, who, -1, 1, 0);
-    if (WANT(EN_A_DEFEND) && (!HAS(mine, EN_C_DEFENDING) || HAS(mine, EN_C_EXPOSED)))
-        add_paid(b, p, EN_A_DEFEND, who, -1, 1, 0);
-    if (WANT(EN_A_STOW) && hw)
-        add_paid(b, p, EN_A_STOW, who, -1, side_arm(hw) ? 1 : 2, 0);
-    for (int i = 0; WANT(EN_A_EQUIP) && i < c->nw && c->wielded < 0; i++)
-        if (i != c->dropped)
-            add_paid(b, p, EN_A_EQUIP, who, -1, side_arm(&c->w[i]) ? 1 : 2, i);
-    if (WANT(EN_A_PICK_UP) && c->dropped >= 0) {
-        int64_t dx = c->drop_x - e->c[who].x, dy = c->drop_y - e->c[who].y;
-        if (dx * dx + dy * dy <= 150 * 150)
-            add_paid(b, p, EN_A_PICK_UP, who, -1, fray_opt(e, EN_O_PICK_UP_COST), 0);
-    }
-    if (WANT(EN_A_CATCH_BREATH) && fray_res(e, who, EN_R_STAMINA) < c->d.stamina_max &&
-        fray_res(e, who, EN_R_ENERGY) >= 1)
-        fray_list_add(b, EN_A_CATCH_BREATH, who, -1, 0, 0, 0);
-    if (WANT(EN_A_ESCAPE) && HAS(mine, EN_C_RESTRAINED))
-        add_paid(b, p, EN_A_ESCAPE, who, fray_link_holder(e, EN_LINK_HOLD, who), 3, 0);
-    if (WANT(EN_A_RELEASE)) {
-        int held = fray_link_held(e, EN_LINK_HOLD, who);
-        if (held >= 0)
-            fray_list_add(b, EN_A_RELEASE, who, held, 0, 0, 0);
-    }
+    if (WANT(EN_A_KNEEL))
+        put(b, en_own_entry(k, EN_A_KNEEL, &a), &a);
+    if (WANT(EN_A_STAND))
+        put(b, en_own_entry(k, EN_A_STAND, &a), &a);
+    if (WANT(EN_A_DEFEND))
+        put(b, en_own_entry(k, EN_A_DEFEND, &a), &a);
+    if (WANT(EN_A_STOW))
+        put(b, en_own_entry(k, EN_A_STOW, &a), &a);
+    for (int i = 0; WANT(EN_A_EQUIP) && i < k->c->nw && k->c->wielded < 0; i++)
+        put(b, en_equip_entry(k, i, &a), &a);
+    if (WANT(EN_A_PICK_UP))
+        put(b, en_own_entry(k, EN_A_PICK_UP, &a), &a);
+    if (WANT(EN_A_CATCH_BREATH))
+        put(b, en_own_entry(k, EN_A_CATCH_BREATH, &a), &a);
+    if (WANT(EN_A_ESCAPE))
+        put(b, en_own_entry(k, EN_A_ESCAPE, &a), &a);
+    if (WANT(EN_A_RELEASE))
+        put(b, en_own_entry(k, EN_A_RELEASE, &a), &a);
 #undef WANT
+}
+
+/* The moves of the kinds in `kinds` towards and away from the foes in
+ * `foes` (a subset of k->foes), in the order of the whole list: each foe's
+ * moves, then the Agile Moves. */
+static void add_all_moves(en_look *k, fray_list *b, uint32_t foes, uint32_t kinds)
+{
+    for (int t = 0; t < k->e->n; t++)
+        if (foes & (1u << t))
+            look_steps(k, t);
+    if (can_move(k->c, k->mine))
+        add_moves(b, k->e, k->who, k->mine, &k->p, foes, k->views, kinds);
+    if (kinds & EN_KIND(EN_A_AGILE_MOVE))
+        add_agile(b, k->e, k->who, k->mine, -1, foes, k->views, (kinds & EN_AWAY_MOVES) != 0);
+}
+
+void en_moves_to(en_look *k, fray_list *b, int t, uint32_t kinds)
+{
+    add_all_moves(k, b, k->foes & (1u << t), kinds);
 }
 
 void en_legal_kinds(en_look *k, fray_list *b, uint32_t kinds)
 {
-    const en_creature *c = k->c;
-    const en_weapon *hw = hand(c);
-    if ((kinds & EN_ATTACK_KINDS) && can_attack(k->mine))
+    if ((kinds & EN_ATTACK_KINDS) && k->attacks)
         add_attacks(b, k, kinds);
-    if ((kinds & EN_KIND(EN_A_LOAD)) && hw && (hw->props & EN_W_RANGED) && hw->load && !c->loaded)
-        add_paid(b, &k->p, EN_A_LOAD, k->who, -1, hw->load, 0);
-    if (kinds & EN_MOVE_KINDS) {
-        for (int t = 0; t < k->e->n; t++)
-            if (k->foes & (1u << t))
-                view_steps(k->e, k->who, &k->views[t]);
-        if (can_move(c, k->mine))
-            add_moves(b, k->e, k->who, k->mine, &k->p, k->foes, k->views, kinds);
-        if (kinds & EN_KIND(EN_A_AGILE_MOVE))
-            add_agile(b, k->e, k->who, k->mine, -1, k->foes, k->views, (kinds & EN_AWAY_MOVES) != 0);
-    }
+    fray_action a;
+    if (kinds & EN_KIND(EN_A_LOAD))
+        put(b, en_own_entry(k, EN_A_LOAD, &a), &a);
+    if (kinds & EN_MOVE_KINDS)
+        add_all_moves(k, b, k->foes, kinds);
     if (kinds & EN_OWN_KINDS)
         add_own(b, k, kinds);
 }

@@ -225,7 +225,12 @@ typedef struct en_look {
     unsigned mine;                       /* conds(e, who) */
     payer p;
     uint32_t foes;                       /* bit t: target_ok(e, who, t), views[t] set */
+    uint32_t stepped;                    /* bit t: views[t]'s steps (to_x...) are set */
     int bound;                           /* at least as many entries as the whole list holds */
+    int attacks;                         /* can_attack(mine) */
+    const en_weapon *mw, *hw;            /* melee_weapon(c), hand(c) */
+    int range_cm;                        /* a Ranged Attack's reach with the hand's weapon, -1 none */
+    int ranged_pay, ranged_arg;          /* its Energy cost and arg (EN_ARG_THROW) */
     foe_view views[FRAY_MAX_COMBATANTS];
 } en_look;
 
@@ -253,6 +258,17 @@ void en_look_init(en_look *k, fray_encounter *e, int who);
 /* Append to b, in the order of the whole list, who's legal actions in
  * FRAY_WIN_ACT of the kinds in `kinds` (bit k for kind k). */
 void en_legal_kinds(en_look *k, fray_list *b, uint32_t kinds);
+/* One entry of the list, as en_legal_kinds writes it, for the policy that
+ * asks about one kind (and one foe) at a time: 1 with the entry in *a when
+ * the list holds it, 0 when not. en_attack_entry: attack `kind` on foe t
+ * (t in k->foes; the caller checked k->attacks); en_own_entry: Load or an
+ * action of EN_OWN_KINDS but Equip; en_equip_entry: Equip of weapon i. */
+int en_attack_entry(const en_look *k, int kind, int t, fray_action *a);
+int en_own_entry(const en_look *k, int kind, fray_action *a);
+int en_equip_entry(const en_look *k, int i, fray_action *a);
+/* Append the moves (of the kinds in `kinds`, EN_MOVE_KINDS) towards foe t
+ * only, in the order the whole list holds them. */
+void en_moves_to(en_look *k, fray_list *b, int t, uint32_t kinds);
 /* The policy's choice in FRAY_WIN_ACT from the kinds it asks for (policy.c):
  * 1 with the action in *pick, 0 to pass. */
 int en_policy_act(fray_encounter *e, en_look *k, fray_action *pick);
