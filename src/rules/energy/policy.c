@@ -3,31 +3,40 @@
  * weapon, makes Swift Attacks on the Unguarded, steps out of Reach or wins
  * Initiative against a declared attack, Defends with the Energy left, and
  * Catches its Breath when nothing is in reach. Deterministic: no random
- * choice, so it needs no stream. */
+ * choice, so it needs no stream.
+ *
+ * One logic for two callers: the policy hook, given a list of legal
+ * actions, and the decide hook, which asks legal.c for the entries of one
+ * kind (or the moves towards one foe) as the logic reaches them. Either
+ * way the logic reads the entries of a kind in the order of the whole list
+ * (entries()), so its tie-breaks (the first of the best) are the same. */
 #include "rules.h"
 
 static const en_creature *pc(const fray_encounter *e, int i) { return fray_cpriv(e, i); }
 
-/* One decision: the list it chooses from, which kinds of action the list
- * holds (and where each kind's entries end), and each target's
- * score once computed. Nothing changes the encounter while the policy
- * chooses, so a score stays valid for the whole decision. With a look, the
- * list is written as the policy asks for kinds (need): each kind's entries
- * in the order of the whole list, the moves and Agile Moves together. */
+#define MOVES_TO_ONE 16 /* the moves towards one foe: Run, Quick Run, Sprint, 2 Shifts, an Agile Move */
+
+/* One decision: where its entries come from (a list, or the look), and
+ * each target's score once computed. Nothing changes the encounter while
+ * the policy chooses, so a score stays valid for the whole decision. */
 typedef struct choice {
     const fray_encounter *e;
     int who;
-    const fray_action *l;
+    const fray_action *l;               /* the list; with a look, what need() wrote */
     int n;
-    uint32_t kinds;                     /* bit k: the list holds an action of kind k */
+    uint32_t kinds;                     /* bit k: l holds an action of kind k */
     int last[EN_NACTIONS];              /* the last index of each kind held */
     uint32_t scored;                    /* bit t: score[t] is computed */
     uint32_t measured;                  /* bit t: dist[t] is computed */
     long score[FRAY_MAX_COMBATANTS];
     int dist[FRAY_MAX_COMBATANTS];      /* fray_distance(e, who, t) */
     en_look *look;                      /* NULL: l[0..n) is the whole list */
-    fray_list b;                        /* the list being written, with a look */
-    uint32_t built;                     /* bit k: kind k is written */
+    fray_list b;                        /* with a look: the kinds need() wrote */
+    uint32_t built;                     /* bit k: kind k is in l */
+    /* with a look: the entries of one kind that entries() wrote, and the
+     * moves towards one foe */
+    fray_action one[FRAY_MAX_COMBATANTS];
+    fray_action moves[MOVES_TO_ONE];
 } choice;
 
 static void note_kinds(choice *ch, int from)
@@ -65,25 +74,18 @@ static void choice_init(choice *ch, const fray_encounter *e, int who, const fray
 }
 
 /* The kinds the policy chooses from, by the part of the list that holds
- * them: asking for one writes its part, in one pass. Jump, Stow, Disarm,
- * Restrain, Push and the moves away from a foe are never chosen in
- * FRAY_WIN_ACT, so never written. */
-#define POLICY_ATTACKS (EN_ATTACK_KINDS & ~(EN_KIND(EN_A_DISARM) | EN_KIND(EN_A_RESTRAIN) | EN_KIND(EN_A_PUSH)))
+ * them. Jump, Stow, Disarm, Restrain, Push and the moves away from a foe
+ * are never chosen in FRAY_WIN_ACT, so never written. */
 #define POLICY_MOVES (EN_MOVE_KINDS & ~EN_KIND(EN_A_JUMP))
-#define POLICY_OWN ((EN_OWN_KINDS | EN_KIND(EN_A_LOAD)) & ~EN_KIND(EN_A_STOW))
 
-/* The entries of `kind` are in the list (written now, with a look), each
- * kind's in the order of the whole list; the moves are written together,
- * so that the policy compares them in that order too. */
+/* With a look, the entries of kinds the look does not give one at a time
+ * (the moves: Sprint) are written to the list as the whole list holds
+ * them, all the moves together. */
 static void need(choice *ch, int kind)
 {
     if ((ch->built >> kind) & 1u)
         return;
-    /* nearly every decision looks at an attack and at an action of its
-     * own: both are written in one pass */
-    uint32_t kinds = (POLICY_MOVES >> kind) & 1u ? POLICY_MOVES
-                     : ((POLICY_ATTACKS | POLICY_OWN) >> kind) & 1u ? POLICY_ATTACKS | POLICY_OWN
-                     : EN_KIND(kind);
+    uint32_t kinds = (POLICY_MOVES >> kind) & 1u ? POLICY_MOVES : EN_KIND(kind);
     int from = ch->b.n;
     en_legal_kinds(ch->look, &ch->b, kinds);
     ch->built |= kinds;
@@ -108,36 +110,114 @@ static long target_score(choice *ch, int t)
         return ch->score[t];
     const fray_encounter *e = ch->e;
     long s = (long)fray_res(e, t, EN_R_AURA) * 1000 + dist_to(ch, t) / 10;
-    if (fray_cond_has(e, t, EN_C_EXPOSED))
+    if (fray_has(e, t, EN_C_EXPOSED))
         s -= 500;
     ch->scored |= 1u << t;
     ch->score[t] = s;
     return s;
 }
 
-static int best_in(choice *ch, int kind, int avoid)
+/* The entries of `kind` in the list, in its order, at most
+ * FRAY_MAX_COMBATANTS (one per foe, or per weapon), with the kinds the
+ * look does not give one at a time written first (need). */
+static int listed(choice *ch, int kind, const fray_action **out)
 {
-    const fray_action *l = ch->l;
-    int best = -1;
+    need(ch, kind);
+    if (!(ch->kinds & EN_KIND(kind)))
+        return 0;
+    int n = 0;
+    for (int i = 0; i <= ch->last[kind]; i++)
+        if (ch->l[i].kind == kind && n < FRAY_MAX_COMBATANTS)
+            out[n++] = &ch->l[i];
+    return n;
+}
+
+/* The entries of `kind` in the order of the whole list: pointers into the
+ * list, or, with a look, into ch->one as legal.c gives them one by one. */
+static int entries(choice *ch, int kind, const fray_action **out)
+{
+    en_look *k = ch->look;
+    int n = 0;
+    if (k && (EN_KIND(kind) & EN_ATTACK_KINDS)) {
+        for (uint32_t m = k->attacks ? k->foes : 0; m; m &= m - 1)
+            if (en_attack_entry(k, kind, __builtin_ctz(m), &ch->one[n]))
+                out[n] = &ch->one[n], n++;
+        return n;
+    }
+    if (k && kind == EN_A_EQUIP) {
+        for (int i = 0; i < k->c->nw && k->c->wielded < 0; i++)
+            if (en_equip_entry(k, i, &ch->one[n]))
+                out[n] = &ch->one[n], n++;
+        return n;
+    }
+    if (k && (EN_KIND(kind) & (EN_OWN_KINDS | EN_KIND(EN_A_LOAD)))) {
+        if (en_own_entry(k, kind, &ch->one[0]))
+            out[n++] = &ch->one[0];
+        return n;
+    }
+    return listed(ch, kind, out);
+}
+
+/* The best of the entries l[0..n) without the arg bits in `avoid` (the
+ * first of the best scores), or NULL. */
+static const fray_action *best_in(choice *ch, const fray_action *const *l, int n, int avoid)
+{
+    const fray_action *best = NULL;
     long bs = 0;
-    for (int i = 0; i <= ch->last[kind]; i++) {
-        if (l[i].kind != kind || (l[i].arg & avoid))
+    for (int i = 0; i < n; i++) {
+        if (l[i]->arg & avoid)
             continue;
-        long s = l[i].target >= 0 ? target_score(ch, l[i].target) : 0;
-        if (best < 0 || s < bs) {
-            best = i;
+        long s = l[i]->target >= 0 ? target_score(ch, l[i]->target) : 0;
+        if (!best || s < bs) {
+            best = l[i];
             bs = s;
         }
     }
     return best;
 }
 
-/* The best entry of `kind` (optionally without the arg bits in `avoid`);
- * a kind absent from the list is answered without a look at it. */
-static inline int best_of(choice *ch, int kind, int avoid)
+/* The best entry of `kind` without the arg bits in `avoid`, or NULL: as
+ * best_in(entries(kind)), but with a look the entries of an attack or an
+ * action of the creature's own are read one at a time, inline, where the
+ * kind is known (each call site a loop of its own). */
+static inline __attribute__((always_inline)) const fray_action *best_of(choice *ch, int kind, int avoid)
 {
-    need(ch, kind);
-    return (ch->kinds & (1u << kind)) ? best_in(ch, kind, avoid) : -1;
+    en_look *k = ch->look;
+    const fray_action *l[FRAY_MAX_COMBATANTS];
+    if (!k || kind == EN_A_EQUIP || !(EN_KIND(kind) & (EN_ATTACK_KINDS | EN_OWN_KINDS | EN_KIND(EN_A_LOAD))))
+        return best_in(ch, l, entries(ch, kind, l), avoid);
+    fray_action *a = &ch->one[0];
+    if (!(EN_KIND(kind) & EN_ATTACK_KINDS))
+        return en_own_entry(k, kind, a) && !(a->arg & avoid) ? a : NULL;
+    int found = 0;
+    long bs = 0;
+    for (uint32_t m = k->attacks ? k->foes : 0; m; m &= m - 1) {
+        int t = __builtin_ctz(m);
+        if (!en_attack_entry(k, kind, t, &ch->one[1]) || (ch->one[1].arg & avoid))
+            continue;
+        long s = target_score(ch, t);
+        if (!found || s < bs) {
+            *a = ch->one[1];
+            found = 1;
+            bs = s;
+        }
+    }
+    return found ? a : NULL;
+}
+
+/* The moves towards foe f as the whole list holds them (with others'
+ * entries between them: only f's are read), in *n. */
+static const fray_action *moves_to(choice *ch, int f, int *n)
+{
+    if (!ch->look) {
+        *n = ch->n;
+        return ch->l;
+    }
+    fray_list b = {ch->moves, 0, MOVES_TO_ONE};
+    if (f >= 0)
+        en_moves_to(ch->look, &b, f, POLICY_MOVES);
+    *n = b.n;
+    return ch->moves;
 }
 
 static int stamina_spare(const fray_encounter *e, int who)
@@ -192,35 +272,44 @@ static int nearest_foe(choice *ch)
     return best;
 }
 
-static int act(choice *ch)
+/* The first Run towards f (not away, not paid with Stamina) in l[0..n). */
+static const fray_action *run_to(const fray_action *l, int n, int f)
+{
+    for (int i = 0; i < n; i++)
+        if (l[i].kind == EN_A_RUN && l[i].target == f && !(l[i].arg & (EN_ARG_AWAY | EN_ARG_STAMINA)))
+            return &l[i];
+    return NULL;
+}
+
+/* The policy's choice in FRAY_WIN_ACT, or NULL to pass. */
+static const fray_action *act(choice *ch)
 {
     const fray_encounter *e = ch->e;
-    const fray_action *l = ch->l;
     int who = ch->who;
     const en_creature *c = pc(e, who);
     int en = fray_res(e, who, EN_R_ENERGY);
     int avoid = stamina_spare(e, who) ? 0 : EN_ARG_STAMINA;
-    int k;
-    if ((k = best_of(ch, EN_A_ESCAPE, avoid)) >= 0)
+    const fray_action *k;
+    if ((k = best_of(ch, EN_A_ESCAPE, avoid)))
         return k;
-    if ((k = best_of(ch, EN_A_RELEASE, 0)) >= 0)
+    if ((k = best_of(ch, EN_A_RELEASE, 0)))
         return k;
-    if ((k = best_of(ch, EN_A_KNEEL, avoid)) >= 0)
+    if ((k = best_of(ch, EN_A_KNEEL, avoid)))
         return k;
-    if ((k = best_of(ch, EN_A_STAND, avoid)) >= 0)
+    if ((k = best_of(ch, EN_A_STAND, avoid)))
         return k;
     if (c->wielded < 0) {
-        if ((k = best_of(ch, EN_A_PICK_UP, avoid)) >= 0)
+        if ((k = best_of(ch, EN_A_PICK_UP, avoid)))
             return k;
-        if ((k = best_of(ch, EN_A_EQUIP, avoid)) >= 0)
+        if ((k = best_of(ch, EN_A_EQUIP, avoid)))
             return k;
     }
-    if ((k = best_of(ch, EN_A_SWIFT, avoid)) >= 0)
+    if ((k = best_of(ch, EN_A_SWIFT, avoid)))
         return k;
     if (is_ranged(c)) {
-        if ((k = best_of(ch, EN_A_LOAD, avoid)) >= 0)
+        if ((k = best_of(ch, EN_A_LOAD, avoid)))
             return k;
-        if ((k = best_of(ch, EN_A_RANGED, avoid | EN_ARG_THROW)) >= 0)
+        if ((k = best_of(ch, EN_A_RANGED, avoid | EN_ARG_THROW)))
             return k;
     }
     /* Trip an Exposed foe that an ally also reaches: no Unguarded for us,
@@ -228,31 +317,32 @@ static int act(choice *ch)
     int allies = 0; /* able creatures of our side but us */
     for (int j = 0; j < e->n; j++)
         allies += j != who && !en_foe(e, who, j) && e->c[j].status == FRAY_ABLE;
-    if (en >= 3 && allies)
-        need(ch, EN_A_TRIP);
-    for (int i = 0; en >= 3 && allies && (ch->kinds & (1u << EN_A_TRIP)) && i <= ch->last[EN_A_TRIP]; i++) {
-        if (l[i].kind != EN_A_TRIP || (l[i].arg & avoid))
-            continue;
-        int t = l[i].target;
-        if (!fray_cond_has(e, t, EN_C_EXPOSED) || fray_cond_has(e, t, EN_C_PRONE))
-            continue;
-        for (int j = 0; j < e->n; j++)
-            if (j != who && !en_foe(e, who, j) && e->c[j].status == FRAY_ABLE &&
-                en_in_reach(e, j, t, reach_m(pc(e, j))))
-                return i;
+    if (en >= 3 && allies) {
+        const fray_action *trips[FRAY_MAX_COMBATANTS];
+        int nt = entries(ch, EN_A_TRIP, trips);
+        for (int i = 0; i < nt; i++) {
+            if (trips[i]->arg & avoid)
+                continue;
+            int t = trips[i]->target;
+            if (!fray_has(e, t, EN_C_EXPOSED) || fray_has(e, t, EN_C_PRONE))
+                continue;
+            for (int j = 0; j < e->n; j++)
+                if (j != who && !en_foe(e, who, j) && e->c[j].status == FRAY_ABLE &&
+                    en_in_reach(e, j, t, reach_m(pc(e, j))))
+                    return trips[i];
+        }
     }
-    if ((k = best_of(ch, EN_A_MELEE, avoid)) >= 0)
+    if ((k = best_of(ch, EN_A_MELEE, avoid)))
         return k;
     int in_reach = any_foe_in_reach(ch);
-    if (!in_reach)
-        need(ch, EN_A_RUN); /* and every other move */
-    int n = ch->n;
     if (!in_reach && !is_ranged(c)) {
         /* close in: the cheapest move that ends within reach of the nearest
          * foe, and the longest otherwise */
-        int f = nearest_foe(ch);
+        int f = nearest_foe(ch), n;
+        const fray_action *l = moves_to(ch, f, &n);
         int fr = f >= 0 ? en_reach_cm(c->size, reach_m(c), pc(e, f)->size) : 0;
-        int best = -1, bcost = 99;
+        const fray_action *best = NULL;
+        int bcost = 99;
         for (int i = 0; i < n && f >= 0; i++) {
             const fray_action *a = &l[i];
             if (a->target != f || (a->arg & (EN_ARG_AWAY | EN_ARG_STAMINA)))
@@ -266,53 +356,51 @@ static int act(choice *ch)
             default: continue;
             }
             if (reaches_from(e, f, fr, a->x, a->y) && cost < bcost) {
-                best = i;
+                best = a;
                 bcost = cost;
             }
         }
-        if (best >= 0 && (en - bcost >= 3 || bcost <= 1 || en >= 5))
+        if (best && (en - bcost >= 3 || bcost <= 1 || en >= 5))
             return best;
-        if (best < 0) {
-            if (stamina_spare(e, who) && (k = best_of(ch, EN_A_SPRINT, 0)) >= 0 &&
-                l[k].target == f)
+        if (!best) {
+            if (stamina_spare(e, who) && (k = best_of(ch, EN_A_SPRINT, 0)) && k->target == f)
                 return k;
-            for (int i = 0; i < n; i++)
-                if (l[i].kind == EN_A_RUN && l[i].target == f && !(l[i].arg & (EN_ARG_AWAY | EN_ARG_STAMINA)))
-                    return i;
+            if ((k = run_to(l, n, f)))
+                return k;
         }
     }
     if (!in_reach && is_ranged(c)) {
         /* out of range of everything: walk towards the nearest foe */
-        int f = nearest_foe(ch);
-        for (int i = 0; i < n; i++)
-            if (l[i].kind == EN_A_RUN && l[i].target == f && !(l[i].arg & (EN_ARG_AWAY | EN_ARG_STAMINA)))
-                return i;
-    }
-    if (!fray_cond_has(e, who, EN_C_DEFENDING) || fray_cond_has(e, who, EN_C_EXPOSED))
-        if ((k = best_of(ch, EN_A_DEFEND, EN_ARG_STAMINA)) >= 0)
+        int f = nearest_foe(ch), n;
+        const fray_action *l = moves_to(ch, f, &n);
+        if ((k = run_to(l, n, f)))
             return k;
-    if (en >= 2 && (k = best_of(ch, EN_A_UNARMED, EN_ARG_STAMINA)) >= 0 && en - 2 >= 1)
+    }
+    if (!fray_has(e, who, EN_C_DEFENDING) || fray_has(e, who, EN_C_EXPOSED))
+        if ((k = best_of(ch, EN_A_DEFEND, EN_ARG_STAMINA)))
+            return k;
+    if (en >= 2 && (k = best_of(ch, EN_A_UNARMED, EN_ARG_STAMINA)) && en - 2 >= 1)
         return k;
     if (!in_reach && en >= 3 && fray_res(e, who, EN_R_STAMINA) < c->d.stamina_max - 1)
-        if ((k = best_of(ch, EN_A_CATCH_BREATH, 0)) >= 0)
+        if ((k = best_of(ch, EN_A_CATCH_BREATH, 0)))
             return k;
-    return -1; /* wait: keep the last Energy for a Swift Attack */
+    return NULL; /* wait: keep the last Energy for a Swift Attack */
 }
 
 /* The policy's answer in a window other than its own (the list l[0..n) of
  * legal actions, n > 0): a Swift Attack, or what answers a declared attack
- * or a won Initiative. */
+ * or a won Initiative. An index into legal, or -1. */
 static int react(fray_encounter *e, int who, int window, const fray_action *trigger,
                  const fray_action *legal, int n)
 {
     choice ch;
     choice_init(&ch, e, who, legal, n);
+    const fray_action *k;
     if (window == FRAY_WIN_TRIGGERED)
-        return best_of(&ch, EN_A_SWIFT, 0);
+        return (k = best_of(&ch, EN_A_SWIFT, 0)) ? (int)(k - legal) : -1;
     /* FRAY_WIN_DECLARED: answering an attack, or choosing what a won
      * Initiative does */
     int attacker = trigger ? (trigger->kind == EN_A_INITIATIVE ? trigger->target : trigger->actor) : -1;
-    int k;
     if (attacker >= 0 && (ch.kinds & (1u << EN_A_AGILE_MOVE))) {
         const en_creature *ac = pc(e, attacker);
         int r = en_reach_cm(ac->size, reach_m(ac), pc(e, who)->size);
@@ -325,18 +413,18 @@ static int react(fray_encounter *e, int who, int window, const fray_action *trig
             }
         }
     }
-    if ((k = best_of(&ch, EN_A_INITIATIVE, 0)) >= 0) {
+    if ((k = best_of(&ch, EN_A_INITIATIVE, 0))) {
         /* roll only when a win buys a full attack back */
         if (fray_res(e, who, EN_R_ENERGY) >= 3 && attacker >= 0 &&
             en_in_reach(e, who, attacker, reach_m(pc(e, who))) && !is_ranged(pc(e, who)))
-            return k;
+            return (int)(k - legal);
         return -1;
     }
     for (int i = 0; i < n; i++)
         if (legal[i].kind == EN_A_MELEE && legal[i].target == attacker && !(legal[i].arg & EN_ARG_STAMINA))
             return i;
-    if ((k = best_of(&ch, EN_A_DEFEND, EN_ARG_STAMINA)) >= 0)
-        return k;
+    if ((k = best_of(&ch, EN_A_DEFEND, EN_ARG_STAMINA)))
+        return (int)(k - legal);
     return -1;
 }
 
@@ -354,7 +442,8 @@ int en_policy(fray_encounter *e, int who, int window, const fray_action *trigger
     if (window == FRAY_WIN_ACT) {
         choice ch;
         choice_init(&ch, e, who, legal, n);
-        return act(&ch);
+        const fray_action *k = act(&ch);
+        return k ? (int)(k - legal) : -1;
     }
     return react(e, who, window, trigger, legal, n);
 }
@@ -368,22 +457,23 @@ int en_policy_act(fray_encounter *e, en_look *k, fray_action *pick)
     ch.look = k;
     ch.b = (fray_list){buf, 0, FRAY_MAX_LEGAL};
     /* the look measured every foe already */
-    for (int t = 0; t < e->n; t++)
-        if (k->foes & (1u << t))
-            ch.dist[t] = k->views[t].d;
+    for (uint32_t m = k->foes; m; m &= m - 1) {
+        int t = __builtin_ctz(m);
+        ch.dist[t] = k->views[t].d;
+    }
     ch.measured = k->foes;
-    int i = act(&ch);
-    if (i < 0)
+    const fray_action *a = act(&ch);
+    if (!a)
         return 0;
-    *pick = buf[i];
+    *pick = *a;
     return 1;
 }
 
 /* The decide hook: the choice en_legal and en_policy make together, without
- * the core's list. In FRAY_WIN_ACT the policy asks for the kinds it looks at
- * (en_policy_act, as en_legal does for the policy); a reaction's list is a
- * few entries at most and is written here by legal itself. Leaves the state
- * as legal + policy leave it: `picked` cleared. */
+ * the core's list. In FRAY_WIN_ACT the policy asks for the entries it looks
+ * at (en_policy_act, as en_legal does for the policy); a reaction's list is
+ * a few entries at most and is written here by legal itself. Leaves the
+ * state as legal + policy leave it: `picked` cleared. */
 int en_decide(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *out)
 {
     st(e)->picked = 0;
