@@ -404,8 +404,14 @@ int en_may_answer(const fray_encounter *e, int who, int window, const fray_actio
         return trigger->kind != EN_A_RANGED && c->agile_credit >= 1 &&
                fray_res(e, who, EN_R_AGILITY) >= 1 && agility_ok(mine) && can_move(c, mine);
     }
-    if (window == FRAY_WIN_TRIGGERED)
-        return !c->swift_used && can_attack(mine) && can_pay_arg(e, who, 1) >= 0;
+    if (window != FRAY_WIN_TRIGGERED || c->swift_used || !can_attack(mine) || can_pay_arg(e, who, 1) < 0)
+        return 0;
+    /* legal_swift's targets: an Unguarded foe (swift_target), or the foe
+     * whose move this is (moved_through_reach); distances are not read */
+    int mover = is_move(trigger->kind) ? trigger->actor : -1;
+    for (int t = 0; t < e->n; t++)
+        if (target_ok(e, who, t) && (t == mover || fray_has(e, t, EN_C_UNGUARDED)))
+            return 1;
     return 0;
 }
 
