@@ -79,19 +79,44 @@ static int turn_loss_dir(const en_creature *c, int64_t dx, int64_t dy)
     return en_turn_loss_cm(c->last_move - 1, fray_facing_of(dx, dy));
 }
 
-/* The moves towards and away from each target t in foes (bit t), whose
- * view is views[t]. */
-static void add_moves(fray_list *b, const fray_encounter *e, int who, unsigned mine, const payer *p,
-                      uint32_t foes, foe_view *views, uint32_t kinds)
+static inline void put(fray_list *b, int ok, const fray_action *a)
 {
-    const en_creature *c = ccr(e, who);
+    if (ok && b->n < b->max)
+        b->out[b->n++] = *a;
+}
+
+/* The steps 1 m towards and away from foe t, once a look. */
+static void look_steps(en_look *k, int t)
+{
+    if (!(k->stepped & (1u << t))) {
+        k->stepped |= 1u << t;
+        view_steps(k->e, k->who, &k->views[t]);
+    }
+}
+
+/* What every move of a look reads of the mover, once (move_facts). */
+static void move_facts(en_look *k)
+{
+    if (k->mv_ready)
+        return;
+    k->mv_ready = 1;
+    const fray_encounter *e = k->e;
+    int who = k->who;
+    const en_creature *c = k->c;
+    unsigned mine = k->mine;
+    const payer *p = &k->p;
     int sp = speed_of(c, mine);
-    /* What does not depend on the target, once: the costs that are paid
-     * the same way for every target, and the Jump. */
-    int pay1 = pay_arg(p, 1), pay2 = pay_arg(p, 2), pay3 = pay_arg(p, 3);
-    int stamina = stamina_ok(mine) && fray_res(e, who, EN_R_STAMINA) >= 2;
-    int agility2 = agility_ok(mine) && fray_res(e, who, EN_R_AGILITY) >= 2;
-    int extra = (fray_opt(e, EN_O_SPRINT_EXTRA) + c->leg) * 100;
+    k->sp = sp;
+    k->moves_ok = can_move(c, mine);
+    k->agile_ok = c->agile_credit >= 1 && fray_res(e, who, EN_R_AGILITY) >= 1 && agility_ok(mine) &&
+                  k->moves_ok;
+    /* the costs that are paid the same way for every target */
+    k->pay1 = pay_arg(p, 1);
+    k->pay2 = pay_arg(p, 2);
+    k->pay3 = pay_arg(p, 3);
+    k->stamina = stamina_ok(mine) && fray_res(e, who, EN_R_STAMINA) >= 2;
+    k->agility2 = agility_ok(mine) && fray_res(e, who, EN_R_AGILITY) >= 2;
+    k->extra = (fray_opt(e, EN_O_SPRINT_EXTRA) + c->leg) * 100;
     /* Jump: "immediately after having moved at least 2m" costs 1 Energy */
     int jcost = c->last_move && c->last_move_cm >= 200 ? 1 : 2;
     int jd = c->d.jump_cm + (c->last_sprint_cm > 0 ? 100 : 0);
@@ -99,54 +124,117 @@ static void add_moves(fray_list *b, const fray_encounter *e, int who, unsigned m
      * Energy must be spent" */
     if (jd > sp * 2 / 3 && sp > 0)
         jcost += ((jd - sp * 2 / 3) * 3 + sp - 1) / sp;
-    int jpay = pay_arg(p, jcost);
-    for (int t = 0; t < e->n; t++) {
-        if (!(foes & (1u << t)))
-            continue;
-        foe_view *v = &views[t];
-        int x, y;
-        /* Run, Quick Run, Sprint towards t: full distance known before the
-         * turning loss, which is taken off the start */
-        int loss = turn_loss_dir(c, v->dx, v->dy);
-        int m = approach(e, who, v, sp - loss, &x, &y);
-        if (m > 0) {
-            /* #Incomplete Actions: "only move 1/3 of your Speed ... only spend
-             * 1 Energy"; metres lost to turning count as run */
+    k->jcost = jcost;
+    k->jd = jd;
+    k->jpay = pay_arg(p, jcost);
+}
+
+/* The movement a run towards the target of v loses to turning, once. */
+static int view_loss(const en_look *k, foe_view *v)
+{
+    if (v->loss < 0)
+        v->loss = turn_loss_dir(k->c, v->dx, v->dy);
+    return v->loss;
+}
+
+static int move_at(fray_action *a, int kind, int who, int t, int arg, int x, int y)
+{
+    *a = (fray_action){.kind = (int16_t)kind, .actor = (int16_t)who, .target = (int16_t)t,
+                       .arg = (int16_t)arg, .x = x, .y = y};
+    return 1;
+}
+
+int en_move_entry(en_look *k, int kind, int t, int flags, fray_action *a)
+{
+    move_facts(k);
+    const fray_encounter *e = k->e;
+    int who = k->who;
+    foe_view *v = &k->views[t];
+    int away = flags & EN_ARG_AWAY;
+    if (kind == EN_A_AGILE_MOVE) {
+        if (!k->agile_ok || (!away && v->d <= 150))
+            return 0;
+        look_steps(k, t);
+        return away ? move_at(a, kind, who, t, EN_ARG_AWAY, v->from_x, v->from_y)
+                    : move_at(a, kind, who, t, 0, v->to_x, v->to_y);
+    }
+    if (!k->moves_ok)
+        return 0;
+    int sp = k->sp, x, y;
+    switch (kind) {
+    case EN_A_SHIFT: {
+        /* Shift 1 m, towards or away */
+        if (!away && v->d <= 150)
+            return 0;
+        int arg = (flags & EN_ARG_AGILITY) ? (k->agility2 ? EN_ARG_AGILITY : -1) : k->pay1;
+        if (arg < 0)
+            return 0;
+        look_steps(k, t);
+        return away ? move_at(a, kind, who, t, arg | EN_ARG_AWAY, v->from_x, v->from_y)
+                    : move_at(a, kind, who, t, arg, v->to_x, v->to_y);
+    }
+    case EN_A_RUN:
+        if (away) {
+            /* Run away from t */
+            if (k->pay3 < 0 || v->d >= 2 * sp)
+                return 0;
+            step_view(e, who, v, sp - turn_loss_dir(k->c, -(int64_t)v->dx, -(int64_t)v->dy), 1, &x, &y);
+            return move_at(a, kind, who, t, k->pay3 | EN_ARG_AWAY, x, y);
+        } else {
+            /* Run, Quick Run, Sprint towards t: full distance known before
+             * the turning loss, which is taken off the start */
+            int loss = view_loss(k, v);
+            int m = approach(e, who, v, sp - loss, &x, &y);
+            if (m <= 0)
+                return 0;
+            /* #Incomplete Actions: "only move 1/3 of your Speed ... only
+             * spend 1 Energy"; metres lost to turning count as run */
             int cost = ((m + loss) * 3 + sp - 1) / sp;
             if (cost < 1)
                 cost = 1;
-            int how = pay_arg(p, cost);
-            if (how >= 0)
-                fray_list_add(b, EN_A_RUN, who, t, how, x, y);
+            int how = pay_arg(&k->p, cost);
+            return how >= 0 && move_at(a, kind, who, t, how, x, y);
         }
-        if (pay2 >= 0 && approach(e, who, v, sp * 2 / 3 - loss, &x, &y) > 0)
-            fray_list_add(b, EN_A_QUICK_RUN, who, t, pay2, x, y);
-        if (stamina && fray_res(e, who, EN_R_ENERGY) >= 3 && v->d - v->reach > sp * 2 / 3 &&
-            approach(e, who, v, sp + (extra > 0 ? extra : 0) - loss, &x, &y) > 0)
-            fray_list_add(b, EN_A_SPRINT, who, t, 0, x, y);
-        if ((kinds & EN_KIND(EN_A_JUMP)) && stamina && jpay >= 0 && approach(e, who, v, jd, &x, &y) > 0)
-            fray_list_add(b, EN_A_JUMP, who, t, jpay | (jcost & EN_ARG_LOW), x, y);
-        /* Shift 1 m, towards or away */
-        for (int away = 0; away < ((kinds & EN_AWAY_MOVES) ? 2 : 1); away++) {
-            if (!away && v->d <= 150)
-                continue;
-            x = away ? v->from_x : v->to_x;
-            y = away ? v->from_y : v->to_y;
-            if (agility2)
-                fray_list_add(b, EN_A_SHIFT, who, t, EN_ARG_AGILITY | (away ? EN_ARG_AWAY : 0), x, y);
-            if (pay1 >= 0)
-                fray_list_add(b, EN_A_SHIFT, who, t, pay1 | (away ? EN_ARG_AWAY : 0), x, y);
-        }
-        /* Run away from t */
-        if ((kinds & EN_AWAY_MOVES) && pay3 >= 0 && v->d < 2 * sp) {
-            step_view(e, who, v, sp - turn_loss_dir(c, -(int64_t)v->dx, -(int64_t)v->dy), 1, &x, &y);
-            fray_list_add(b, EN_A_RUN, who, t, pay3 | EN_ARG_AWAY, x, y);
-        }
+    case EN_A_QUICK_RUN:
+        return k->pay2 >= 0 && approach(e, who, v, sp * 2 / 3 - view_loss(k, v), &x, &y) > 0 &&
+               move_at(a, kind, who, t, k->pay2, x, y);
+    case EN_A_SPRINT:
+        return k->stamina && fray_res(e, who, EN_R_ENERGY) >= 3 && v->d - v->reach > sp * 2 / 3 &&
+               approach(e, who, v, sp + (k->extra > 0 ? k->extra : 0) - view_loss(k, v), &x, &y) > 0 &&
+               move_at(a, kind, who, t, 0, x, y);
+    case EN_A_JUMP:
+        return k->stamina && k->jpay >= 0 && approach(e, who, v, k->jd, &x, &y) > 0 &&
+               move_at(a, kind, who, t, k->jpay | (k->jcost & EN_ARG_LOW), x, y);
+    default:
+        return 0;
     }
 }
 
-/* foes and views: as for add_moves, or views NULL to compute the one
- * needed (foes is then not read). away: the moves away too. */
+/* The moves towards and away from each target t in foes (bit t), in the
+ * order of the list. */
+static void add_moves(fray_list *b, en_look *k, uint32_t foes, uint32_t kinds)
+{
+    fray_action a;
+    for (int t = 0; t < k->e->n; t++) {
+        if (!(foes & (1u << t)))
+            continue;
+        put(b, en_move_entry(k, EN_A_RUN, t, 0, &a), &a);
+        put(b, en_move_entry(k, EN_A_QUICK_RUN, t, 0, &a), &a);
+        put(b, en_move_entry(k, EN_A_SPRINT, t, 0, &a), &a);
+        if (kinds & EN_KIND(EN_A_JUMP))
+            put(b, en_move_entry(k, EN_A_JUMP, t, 0, &a), &a);
+        for (int away = 0; away <= ((kinds & EN_AWAY_MOVES) ? EN_ARG_AWAY : 0); away += EN_ARG_AWAY) {
+            put(b, en_move_entry(k, EN_A_SHIFT, t, away | EN_ARG_AGILITY, &a), &a);
+            put(b, en_move_entry(k, EN_A_SHIFT, t, away, &a), &a);
+        }
+        if (kinds & EN_AWAY_MOVES)
+            put(b, en_move_entry(k, EN_A_RUN, t, EN_ARG_AWAY, &a), &a);
+    }
+}
+
+/* foes and views: views NULL to compute the one needed (foes is then
+ * not read). away: the moves away too. (A look's Agile Moves are
+ * en_move_entry's; this is the declared window's, without a look.) */
 static void add_agile(fray_list *b, const fray_encounter *e, int who, unsigned mine, int only_from,
                       uint32_t foes, const foe_view *views, int away)
 {
@@ -207,6 +295,7 @@ void en_look_init(en_look *k, fray_encounter *e, int who)
     k->p = payer_of(e, who, k->mine);
     k->foes = 0;
     k->stepped = 0;
+    k->mv_ready = 0;
     k->attacks = can_attack(k->mine);
     k->mw = melee_weapon(c);
     k->hw = hand(c);
@@ -244,17 +333,9 @@ void en_look_init(en_look *k, fray_encounter *e, int who)
             v->reach = en_reach_cm(size, wr, tsize);
             v->unarmed = en_reach_cm(size, 0, tsize);
             v->run_m = -1;
+            v->loss = -1;
             k->bound += 12 + (v->d <= v->reach || v->d <= v->unarmed ? 7 : 0);
         }
-}
-
-/* The steps 1 m towards and away from foe t, once a look. */
-static void look_steps(en_look *k, int t)
-{
-    if (!(k->stepped & (1u << t))) {
-        k->stepped |= 1u << t;
-        view_steps(k->e, k->who, &k->views[t]);
-    }
 }
 
 /* The attacks on each foe, of the kinds in `kinds`, in the order of the
@@ -272,12 +353,6 @@ static void add_attacks(fray_list *b, en_look *k, uint32_t kinds)
                 b->out[b->n++] = a;
         }
     }
-}
-
-static inline void put(fray_list *b, int ok, const fray_action *a)
-{
-    if (ok && b->n < b->max)
-        b->out[b->n++] = *a;
 }
 
 /* The actions that concern no foe's position, of the kinds in `kinds`, in
@@ -312,13 +387,17 @@ static void add_own(fray_list *b, en_look *k, uint32_t kinds)
  * moves, then the Agile Moves. */
 static void add_all_moves(en_look *k, fray_list *b, uint32_t foes, uint32_t kinds)
 {
-    for (int t = 0; t < k->e->n; t++)
-        if (foes & (1u << t))
-            look_steps(k, t);
-    if (can_move(k->c, k->mine))
-        add_moves(b, k->e, k->who, k->mine, &k->p, foes, k->views, kinds);
-    if (kinds & EN_KIND(EN_A_AGILE_MOVE))
-        add_agile(b, k->e, k->who, k->mine, -1, foes, k->views, (kinds & EN_AWAY_MOVES) != 0);
+    add_moves(b, k, foes, kinds);
+    if (!(kinds & EN_KIND(EN_A_AGILE_MOVE)))
+        return;
+    fray_action a;
+    for (int t = 0; t < k->e->n; t++) {
+        if (!(foes & (1u << t)))
+            continue;
+        if (kinds & EN_AWAY_MOVES)
+            put(b, en_move_entry(k, EN_A_AGILE_MOVE, t, EN_ARG_AWAY, &a), &a);
+        put(b, en_move_entry(k, EN_A_AGILE_MOVE, t, 0, &a), &a);
+    }
 }
 
 void en_moves_to(en_look *k, fray_list *b, int t, uint32_t kinds)

@@ -207,6 +207,7 @@ typedef struct foe_view {
     int unarmed;       /* who's Unarmed reach (Reach 0) against t, cm */
     int to_x, to_y;    /* the point 1 m towards t (Shift, Agile Move) */
     int from_x, from_y;/* the point 1 m away from t */
+    int loss;          /* movement a run towards t loses to turning, -1 not yet known */
     int run_m;         /* the last run towards t that approach() planned, cm, -1 none */
     int run_x, run_y;  /* where it ends: a Run, Quick Run or Jump stopped by the */
                        /* reach often ends at the same point, computed once */
@@ -231,6 +232,8 @@ typedef struct en_look {
     const en_weapon *mw, *hw;            /* melee_weapon(c), hand(c) */
     int range_cm;                        /* a Ranged Attack's reach with the hand's weapon, -1 none */
     int ranged_pay, ranged_arg;          /* its Energy cost and arg (EN_ARG_THROW) */
+    /* read by the moves, once (mv_ready): speed, how the costs are paid */
+    int mv_ready, moves_ok, agile_ok, sp, pay1, pay2, pay3, stamina, agility2, extra, jcost, jd, jpay;
     foe_view views[FRAY_MAX_COMBATANTS];
 } en_look;
 
@@ -404,6 +407,11 @@ static inline int en_equip_entry(const en_look *k, int i, fray_action *a)
 /* Append the moves (of the kinds in `kinds`, EN_MOVE_KINDS) towards foe t
  * only, in the order the whole list holds them. */
 void en_moves_to(en_look *k, fray_list *b, int t, uint32_t kinds);
+/* The entry of move `kind` (EN_MOVE_KINDS) on foe t (in k->foes): towards
+ * it, or away with EN_ARG_AWAY in flags; a Shift paid with Agility with
+ * EN_ARG_AGILITY, else with Energy. 1 with the entry in *a when the list
+ * holds it. */
+int en_move_entry(en_look *k, int kind, int t, int flags, fray_action *a);
 /* The policy's choice in FRAY_WIN_ACT from the kinds it asks for (policy.c):
  * 1 with the action in *pick, 0 to pass. */
 int en_policy_act(fray_encounter *e, en_look *k, fray_action *pick);
