@@ -400,11 +400,6 @@ static void add_all_moves(en_look *k, fray_list *b, uint32_t foes, uint32_t kind
     }
 }
 
-void en_moves_to(en_look *k, fray_list *b, int t, uint32_t kinds)
-{
-    add_all_moves(k, b, k->foes & (1u << t), kinds);
-}
-
 void en_legal_kinds(en_look *k, fray_list *b, uint32_t kinds)
 {
     if ((kinds & EN_ATTACK_KINDS) && k->attacks)
@@ -498,23 +493,16 @@ int en_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
                  int max)
 {
     fray_list b = {out, 0, max};
-    st(e)->picked = 0;
     if (!fray_able(e, who))
         return 0;
     if (window == FRAY_WIN_ACT) {
         if (ccr(e, who)->passed)
             return 0;
+        /* The whole list, for the policy too: the policy's own choice
+         * without a list is the decide hook's (policy.c), and
+         * `fray sim --check-decide` checks it against this list. */
         en_look k;
         en_look_init(&k, e, who);
-        /* For the policy, only the action it chooses: it asks for the kinds
-         * it looks at, as it looks. Not when the whole list might not fit
-         * in max: the policy then chooses from what fits. */
-        if (e->for_policy && max > 0 && k.bound <= max) {
-            if (!en_policy_act(e, &k, out))
-                return 0;
-            st(e)->picked = who + 1;
-            return 1;
-        }
         en_legal_kinds(&k, &b, EN_ALL_KINDS);
         return b.n;
     }

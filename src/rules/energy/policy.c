@@ -14,8 +14,6 @@
 
 static const en_creature *pc(const fray_encounter *e, int i) { return fray_cpriv(e, i); }
 
-#define MOVES_TO_ONE 16 /* the moves towards one foe: Run, Quick Run, Sprint, 2 Shifts, an Agile Move */
-
 /* One decision: where its entries come from (a list, or the look), and
  * each target's score once computed. Nothing changes the encounter while
  * the policy chooses, so a score stays valid for the whole decision. */
@@ -36,7 +34,6 @@ typedef struct choice {
     /* with a look: the entries of one kind that entries() wrote, and the
      * moves towards one foe */
     fray_action one[FRAY_MAX_COMBATANTS];
-    fray_action moves[MOVES_TO_ONE];
 } choice;
 
 static void note_kinds(choice *ch, int from)
@@ -184,16 +181,20 @@ static inline __attribute__((always_inline)) const fray_action *best_of(choice *
 {
     en_look *k = ch->look;
     const fray_action *l[FRAY_MAX_COMBATANTS];
-    if (!k || kind == EN_A_EQUIP || !(EN_KIND(kind) & (EN_ATTACK_KINDS | EN_OWN_KINDS | EN_KIND(EN_A_LOAD))))
+    if (!k || kind == EN_A_EQUIP ||
+        !(EN_KIND(kind) & (EN_ATTACK_KINDS | EN_OWN_KINDS | EN_KIND(EN_A_LOAD) | EN_KIND(EN_A_SPRINT))))
         return best_in(ch, l, entries(ch, kind, l), avoid);
     fray_action *a = &ch->one[0];
-    if (!(EN_KIND(kind) & EN_ATTACK_KINDS))
+    if (EN_KIND(kind) & (EN_OWN_KINDS | EN_KIND(EN_A_LOAD)))
         return en_own_entry(k, kind, a) && !(a->arg & avoid) ? a : NULL;
+    /* one entry a foe at most: an attack, or a Sprint (towards it) */
     int found = 0;
     long bs = 0;
-    for (uint32_t m = k->attacks ? k->foes : 0; m; m &= m - 1) {
+    for (uint32_t m = kind == EN_A_SPRINT || k->attacks ? k->foes : 0; m; m &= m - 1) {
         int t = __builtin_ctz(m);
-        if (!en_attack_entry(k, kind, t, &ch->one[1]) || (ch->one[1].arg & avoid))
+        if (!(kind == EN_A_SPRINT ? en_move_entry(k, kind, t, 0, &ch->one[1])
+                                  : en_attack_entry(k, kind, t, &ch->one[1])) ||
+            (ch->one[1].arg & avoid))
             continue;
         long s = target_score(ch, t);
         if (!found || s < bs) {
@@ -203,21 +204,6 @@ static inline __attribute__((always_inline)) const fray_action *best_of(choice *
         }
     }
     return found ? a : NULL;
-}
-
-/* The moves towards foe f as the whole list holds them (with others'
- * entries between them: only f's are read), in *n. */
-static const fray_action *moves_to(choice *ch, int f, int *n)
-{
-    if (!ch->look) {
-        *n = ch->n;
-        return ch->l;
-    }
-    fray_list b = {ch->moves, 0, MOVES_TO_ONE};
-    if (f >= 0)
-        en_moves_to(ch->look, &b, f, POLICY_MOVES);
-    *n = b.n;
-    return ch->moves;
 }
 
 static int stamina_spare(const fray_encounter *e, int who)
@@ -272,12 +258,51 @@ static int nearest_foe(choice *ch)
     return best;
 }
 
-/* The first Run towards f (not away, not paid with Stamina) in l[0..n). */
-static const fray_action *run_to(const fray_action *l, int n, int f)
+/* A move towards foe f of class `cls` that the policy would take (not
+ * away, not paid with Stamina), the first in the list's order that ends
+ * where ok(e, f, r, x, y) holds (NULL: anywhere), or NULL. The classes, by
+ * what the move costs the policy: 0 a Shift paid with Agility or an Agile
+ * Move, 1 a Shift paid with Energy, 2 a Quick Run, 3 a Run. With a look the
+ * entries are read one by one (en_move_entry), in the list's order. */
+enum { MOVE_FREE = 0, MOVE_SHIFT, MOVE_QUICK_RUN, MOVE_RUN };
+
+static int move_class(const fray_action *a)
 {
-    for (int i = 0; i < n; i++)
-        if (l[i].kind == EN_A_RUN && l[i].target == f && !(l[i].arg & (EN_ARG_AWAY | EN_ARG_STAMINA)))
-            return &l[i];
+    switch (a->kind) {
+    case EN_A_SHIFT: return (a->arg & EN_ARG_AGILITY) ? MOVE_FREE : MOVE_SHIFT;
+    case EN_A_AGILE_MOVE: return MOVE_FREE;
+    case EN_A_QUICK_RUN: return MOVE_QUICK_RUN;
+    case EN_A_RUN: return MOVE_RUN;
+    default: return -1;
+    }
+}
+
+static const fray_action *move_of(choice *ch, int f, int cls, int r, int check)
+{
+    if (f < 0)
+        return NULL;
+    if (!ch->look) {
+        for (int i = 0; i < ch->n; i++) {
+            const fray_action *a = &ch->l[i];
+            if (a->target == f && !(a->arg & (EN_ARG_AWAY | EN_ARG_STAMINA)) && move_class(a) == cls &&
+                (!check || reaches_from(ch->e, f, r, a->x, a->y)))
+                return a;
+        }
+        return NULL;
+    }
+    /* the entries of the class, in the list's order: each foe's Run, Quick
+     * Run, Shift with Agility, Shift with Energy; then the Agile Moves */
+    static const struct { int8_t kind; int16_t flags; } in[4][2] = {
+        [MOVE_FREE] = {{EN_A_SHIFT, EN_ARG_AGILITY}, {EN_A_AGILE_MOVE, 0}},
+        [MOVE_SHIFT] = {{EN_A_SHIFT, 0}, {-1, 0}},
+        [MOVE_QUICK_RUN] = {{EN_A_QUICK_RUN, 0}, {-1, 0}},
+        [MOVE_RUN] = {{EN_A_RUN, 0}, {-1, 0}},
+    };
+    fray_action *a = &ch->one[0];
+    for (int j = 0; j < 2 && in[cls][j].kind >= 0; j++)
+        if (en_move_entry(ch->look, in[cls][j].kind, f, in[cls][j].flags, a) &&
+            !(a->arg & (EN_ARG_AWAY | EN_ARG_STAMINA)) && (!check || reaches_from(ch->e, f, r, a->x, a->y)))
+            return a;
     return NULL;
 }
 
@@ -337,43 +362,27 @@ static const fray_action *act(choice *ch)
     int in_reach = any_foe_in_reach(ch);
     if (!in_reach && !is_ranged(c)) {
         /* close in: the cheapest move that ends within reach of the nearest
-         * foe, and the longest otherwise */
-        int f = nearest_foe(ch), n;
-        const fray_action *l = moves_to(ch, f, &n);
+         * foe (the first in the list of the cheapest), and the longest
+         * otherwise */
+        int f = nearest_foe(ch);
         int fr = f >= 0 ? en_reach_cm(c->size, reach_m(c), pc(e, f)->size) : 0;
         const fray_action *best = NULL;
         int bcost = 99;
-        for (int i = 0; i < n && f >= 0; i++) {
-            const fray_action *a = &l[i];
-            if (a->target != f || (a->arg & (EN_ARG_AWAY | EN_ARG_STAMINA)))
-                continue;
-            int cost;
-            switch (a->kind) {
-            case EN_A_SHIFT: cost = (a->arg & EN_ARG_AGILITY) ? 0 : 1; break;
-            case EN_A_AGILE_MOVE: cost = 0; break;
-            case EN_A_QUICK_RUN: cost = 2; break;
-            case EN_A_RUN: cost = 3; break;
-            default: continue;
-            }
-            if (reaches_from(e, f, fr, a->x, a->y) && cost < bcost) {
-                best = a;
-                bcost = cost;
-            }
-        }
+        for (int cls = MOVE_FREE; cls <= MOVE_RUN && !best; cls++)
+            if ((best = move_of(ch, f, cls, fr, 1)))
+                bcost = cls;
         if (best && (en - bcost >= 3 || bcost <= 1 || en >= 5))
             return best;
         if (!best) {
             if (stamina_spare(e, who) && (k = best_of(ch, EN_A_SPRINT, 0)) && k->target == f)
                 return k;
-            if ((k = run_to(l, n, f)))
+            if ((k = move_of(ch, f, MOVE_RUN, 0, 0)))
                 return k;
         }
     }
     if (!in_reach && is_ranged(c)) {
         /* out of range of everything: walk towards the nearest foe */
-        int f = nearest_foe(ch), n;
-        const fray_action *l = moves_to(ch, f, &n);
-        if ((k = run_to(l, n, f)))
+        if ((k = move_of(ch, nearest_foe(ch), MOVE_RUN, 0, 0)))
             return k;
     }
     if (!fray_has(e, who, EN_C_DEFENDING) || fray_has(e, who, EN_C_EXPOSED))
@@ -433,12 +442,6 @@ int en_policy(fray_encounter *e, int who, int window, const fray_action *trigger
 {
     if (n <= 0)
         return -1;
-    en_state *s = (en_state *)e->state;
-    if (window == FRAY_WIN_ACT && n == 1 && s->picked == who + 1) {
-        /* legal listed only what this policy chose (en_policy_act) */
-        s->picked = 0;
-        return 0;
-    }
     if (window == FRAY_WIN_ACT) {
         choice ch;
         choice_init(&ch, e, who, legal, n);
@@ -472,11 +475,9 @@ int en_policy_act(fray_encounter *e, en_look *k, fray_action *pick)
 /* The decide hook: the choice en_legal and en_policy make together, without
  * the core's list. In FRAY_WIN_ACT the policy asks for the entries it looks
  * at (en_policy_act, as en_legal does for the policy); a reaction's list is
- * a few entries at most and is written here by legal itself. Leaves the
- * state as legal + policy leave it: `picked` cleared. */
+ * a few entries at most and is written here by legal itself. */
 int en_decide(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *out)
 {
-    st(e)->picked = 0;
     if (!fray_able(e, who))
         return FRAY_DECIDE_NONE;
     if (window == FRAY_WIN_ACT) {

@@ -404,9 +404,6 @@ static inline int en_equip_entry(const en_look *k, int i, fray_action *a)
     return c->wielded < 0 && i != c->dropped && en_paid(k, EN_A_EQUIP, -1, side_arm(&c->w[i]) ? 1 : 2, i, a);
 }
 
-/* Append the moves (of the kinds in `kinds`, EN_MOVE_KINDS) towards foe t
- * only, in the order the whole list holds them. */
-void en_moves_to(en_look *k, fray_list *b, int t, uint32_t kinds);
 /* The entry of move `kind` (EN_MOVE_KINDS) on foe t (in k->foes): towards
  * it, or away with EN_ARG_AWAY in flags; a Shift paid with Agility with
  * EN_ARG_AGILITY, else with Energy. 1 with the entry in *a when the list
