@@ -67,15 +67,27 @@ static void initiative(fray_encounter *e, const fray_action *a)
                                 .value = c->init_value, .has_value = 1, .rule = RULE("Initiative")});
     if (!won)
         return;
-    fray_action opts[FRAY_MAX_LEGAL];
-    fray_list b = {opts, 0, FRAY_MAX_LEGAL};
-    en_legal_act(e, who, &b);
-    /* what wins Initiative acts at once, without windows of its own */
-    int pick = fray_choose(e, who, FRAY_WIN_DECLARED, a, opts, b.n);
-    if (pick < 0)
+    /* what wins Initiative acts at once, without windows of its own: the
+     * policy's creature chooses without the list of its actions (checked
+     * against the list with --check-decide), any other's controller from
+     * the list */
+    fray_action pick;
+    int r = e->c[who].controller == FRAY_CTL_POLICY ? en_policy_won(e, who, a, &pick) : -1;
+    if (r < 0 || e->decide_check) {
+        fray_action opts[FRAY_MAX_LEGAL];
+        fray_list b = {opts, 0, FRAY_MAX_LEGAL};
+        en_legal_act(e, who, &b);
+        int k = fray_choose(e, who, FRAY_WIN_DECLARED, a, opts, b.n);
+        if (r >= 0 && !FRAY_CHECK(e, k < 0 ? r == 0 : r == 1 && !memcmp(&pick, &opts[k], sizeof pick)))
+            return;
+        r = k >= 0;
+        if (r)
+            pick = opts[k];
+    }
+    if (!r)
         return;
     st(e)->depth++;
-    en_resolve(e, &opts[pick]);
+    en_resolve(e, &pick);
     st(e)->depth--;
 }
 

@@ -33,7 +33,7 @@ typedef struct choice {
     uint32_t built;                     /* bit k: kind k is in l */
     /* with a look: the entries of one kind that entries() wrote, and the
      * moves towards one foe */
-    fray_action one[FRAY_MAX_COMBATANTS];
+    fray_action one[FRAY_MAX_COMBATANTS * 2];
 } choice;
 
 static void note_kinds(choice *ch, int from)
@@ -124,7 +124,7 @@ static int listed(choice *ch, int kind, const fray_action **out)
         return 0;
     int n = 0;
     for (int i = 0; i <= ch->last[kind]; i++)
-        if (ch->l[i].kind == kind && n < FRAY_MAX_COMBATANTS)
+        if (ch->l[i].kind == kind && n < FRAY_MAX_COMBATANTS * 2)
             out[n++] = &ch->l[i];
     return n;
 }
@@ -139,6 +139,17 @@ static int entries(choice *ch, int kind, const fray_action **out)
         for (uint32_t m = k->attacks ? k->foes : 0; m; m &= m - 1)
             if (en_attack_entry(k, kind, __builtin_ctz(m), &ch->one[n]))
                 out[n] = &ch->one[n], n++;
+        return n;
+    }
+    if (k && kind == EN_A_AGILE_MOVE) {
+        /* as the whole list holds them, the moves away included */
+        for (uint32_t m = k->foes; m; m &= m - 1) {
+            int t = __builtin_ctz(m);
+            if (en_move_entry(k, kind, t, EN_ARG_AWAY, &ch->one[n]))
+                out[n] = &ch->one[n], n++;
+            if (en_move_entry(k, kind, t, 0, &ch->one[n]))
+                out[n] = &ch->one[n], n++;
+        }
         return n;
     }
     if (k && kind == EN_A_EQUIP) {
@@ -180,7 +191,7 @@ static const fray_action *best_in(choice *ch, const fray_action *const *l, int n
 static inline __attribute__((always_inline)) const fray_action *best_of(choice *ch, int kind, int avoid)
 {
     en_look *k = ch->look;
-    const fray_action *l[FRAY_MAX_COMBATANTS];
+    const fray_action *l[FRAY_MAX_COMBATANTS * 2];
     if (!k || kind == EN_A_EQUIP ||
         !(EN_KIND(kind) & (EN_ATTACK_KINDS | EN_OWN_KINDS | EN_KIND(EN_A_LOAD) | EN_KIND(EN_A_SPRINT))))
         return best_in(ch, l, entries(ch, kind, l), avoid);
@@ -396,6 +407,40 @@ static const fray_action *act(choice *ch)
     return NULL; /* wait: keep the last Energy for a Swift Attack */
 }
 
+/* FRAY_WIN_DECLARED: answering an attack declared against who, or choosing
+ * what a won Initiative does (from who's actions of FRAY_WIN_ACT: the
+ * trigger is then the Initiative, its target the attacker). NULL: pass. */
+static const fray_action *declared(choice *ch, const fray_action *trigger)
+{
+    const fray_encounter *e = ch->e;
+    int who = ch->who;
+    int attacker = trigger ? (trigger->kind == EN_A_INITIATIVE ? trigger->target : trigger->actor) : -1;
+    const fray_action *l[FRAY_MAX_COMBATANTS * 2], *k;
+    int n;
+    if (attacker >= 0 && (n = entries(ch, EN_A_AGILE_MOVE, l)) > 0) {
+        const en_creature *ac = pc(e, attacker);
+        int r = en_reach_cm(ac->size, reach_m(ac), pc(e, who)->size);
+        for (int i = 0; i < n; i++) {
+            /* step out of Reach before the roll: the attack is abandoned */
+            int64_t dx = e->c[attacker].x - l[i]->x, dy = e->c[attacker].y - l[i]->y;
+            if (dx * dx + dy * dy > (int64_t)r * r)
+                return l[i];
+        }
+    }
+    if ((k = best_of(ch, EN_A_INITIATIVE, 0))) {
+        /* roll only when a win buys a full attack back */
+        if (fray_res(e, who, EN_R_ENERGY) >= 3 && attacker >= 0 &&
+            en_in_reach(e, who, attacker, reach_m(pc(e, who))) && !is_ranged(pc(e, who)))
+            return k;
+        return NULL;
+    }
+    n = entries(ch, EN_A_MELEE, l);
+    for (int i = 0; i < n; i++)
+        if (l[i]->target == attacker && !(l[i]->arg & EN_ARG_STAMINA))
+            return l[i];
+    return best_of(ch, EN_A_DEFEND, EN_ARG_STAMINA);
+}
+
 /* The policy's answer in a window other than its own (the list l[0..n) of
  * legal actions, n > 0): a Swift Attack, or what answers a declared attack
  * or a won Initiative. An index into legal, or -1. */
@@ -404,37 +449,8 @@ static int react(fray_encounter *e, int who, int window, const fray_action *trig
 {
     choice ch;
     choice_init(&ch, e, who, legal, n);
-    const fray_action *k;
-    if (window == FRAY_WIN_TRIGGERED)
-        return (k = best_of(&ch, EN_A_SWIFT, 0)) ? (int)(k - legal) : -1;
-    /* FRAY_WIN_DECLARED: answering an attack, or choosing what a won
-     * Initiative does */
-    int attacker = trigger ? (trigger->kind == EN_A_INITIATIVE ? trigger->target : trigger->actor) : -1;
-    if (attacker >= 0 && (ch.kinds & (1u << EN_A_AGILE_MOVE))) {
-        const en_creature *ac = pc(e, attacker);
-        int r = en_reach_cm(ac->size, reach_m(ac), pc(e, who)->size);
-        for (int i = 0; i <= ch.last[EN_A_AGILE_MOVE]; i++) {
-            /* step out of Reach before the roll: the attack is abandoned */
-            if (legal[i].kind == EN_A_AGILE_MOVE) {
-                int64_t dx = e->c[attacker].x - legal[i].x, dy = e->c[attacker].y - legal[i].y;
-                if (dx * dx + dy * dy > (int64_t)r * r)
-                    return i;
-            }
-        }
-    }
-    if ((k = best_of(&ch, EN_A_INITIATIVE, 0))) {
-        /* roll only when a win buys a full attack back */
-        if (fray_res(e, who, EN_R_ENERGY) >= 3 && attacker >= 0 &&
-            en_in_reach(e, who, attacker, reach_m(pc(e, who))) && !is_ranged(pc(e, who)))
-            return (int)(k - legal);
-        return -1;
-    }
-    for (int i = 0; i < n; i++)
-        if (legal[i].kind == EN_A_MELEE && legal[i].target == attacker && !(legal[i].arg & EN_ARG_STAMINA))
-            return i;
-    if ((k = best_of(&ch, EN_A_DEFEND, EN_ARG_STAMINA)))
-        return (int)(k - legal);
-    return -1;
+    const fray_action *k = window == FRAY_WIN_TRIGGERED ? best_of(&ch, EN_A_SWIFT, 0) : declared(&ch, trigger);
+    return k ? (int)(k - legal) : -1;
 }
 
 int en_policy(fray_encounter *e, int who, int window, const fray_action *trigger,
@@ -498,4 +514,28 @@ int en_decide(fray_encounter *e, int who, int window, const fray_action *trigger
         return FRAY_DECIDE_PASS;
     *out = buf[i];
     return FRAY_DECIDE_TAKE;
+}
+
+/* What `who`, the policy's creature, does with a won Initiative against the
+ * action `won` (actions.c): the policy's choice from the list of its actions
+ * of FRAY_WIN_ACT in FRAY_WIN_DECLARED, as fray_choose would make it from
+ * that list, read without it. 1 with the action in *out, 0 to pass, -1
+ * when the whole list might not fit in FRAY_MAX_LEGAL (the caller lists). */
+int en_policy_won(fray_encounter *e, int who, const fray_action *won, fray_action *out)
+{
+    en_look k;
+    en_look_init(&k, e, who);
+    if (k.bound > FRAY_MAX_LEGAL)
+        return -1;
+    fray_action buf[FRAY_MAX_LEGAL];
+    choice ch;
+    choice_start(&ch, e, who);
+    ch.l = buf;
+    ch.look = &k;
+    ch.b = (fray_list){buf, 0, FRAY_MAX_LEGAL};
+    const fray_action *a = declared(&ch, won);
+    if (!a)
+        return 0;
+    *out = *a;
+    return 1;
 }

@@ -438,6 +438,7 @@ int en_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
 void en_resolve(fray_encounter *e, const fray_action *a);
 int en_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger);
 int en_decide(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *out);
+int en_policy_won(fray_encounter *e, int who, const fray_action *won, fray_action *out);
 int en_next_actor(fray_encounter *e);
 void en_pass(fray_encounter *e, int who, int window);
 void en_start_combat(fray_encounter *e);
