@@ -18,8 +18,18 @@ static void move_to(fray_encounter *e, const fray_action *a, int kind)
     int m = fray_isqrt(dx * dx + dy * dy);
     int dir = fray_facing_of(dx, dy);
     fray_move(e, who, a->x, a->y);
-    /* turning is free: a creature that moved faces its nearest foe */
-    int f = fray_nearest(e, who, able_foe);
+    /* turning is free: a creature that moved faces its nearest foe (as
+     * fray_nearest(e, who, able_foe) finds it, without a call per creature) */
+    int f = -1, fd = 0, side = e->c[who].side;
+    for (int i = 0; i < e->n; i++) {
+        if (i == who || e->c[i].side == side || e->c[i].status != FRAY_ABLE)
+            continue;
+        int d = fray_distance(e, who, i);
+        if (f < 0 || d < fd) {
+            f = i;
+            fd = d;
+        }
+    }
     if (f >= 0)
         face(e, who, f);
     c->acted = 1;

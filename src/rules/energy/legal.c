@@ -117,6 +117,16 @@ static void move_facts(en_look *k)
     k->stamina = stamina_ok(mine) && fray_res(e, who, EN_R_STAMINA) >= 2;
     k->agility2 = agility_ok(mine) && fray_res(e, who, EN_R_AGILITY) >= 2;
     k->extra = (fray_opt(e, EN_O_SPRINT_EXTRA) + c->leg) * 100;
+    k->jd = -1; /* the Jump's: jump_facts */
+}
+
+/* The Jump's distance and cost, once a look (the policy never jumps). */
+static void jump_facts(en_look *k)
+{
+    if (k->jd >= 0)
+        return;
+    const en_creature *c = k->c;
+    int sp = k->sp;
     /* Jump: "immediately after having moved at least 2m" costs 1 Energy */
     int jcost = c->last_move && c->last_move_cm >= 200 ? 1 : 2;
     int jd = c->d.jump_cm + (c->last_sprint_cm > 0 ? 100 : 0);
@@ -126,7 +136,7 @@ static void move_facts(en_look *k)
         jcost += ((jd - sp * 2 / 3) * 3 + sp - 1) / sp;
     k->jcost = jcost;
     k->jd = jd;
-    k->jpay = pay_arg(p, jcost);
+    k->jpay = pay_arg(&k->p, jcost);
 }
 
 /* The movement a run towards the target of v loses to turning, once. */
@@ -203,6 +213,7 @@ int en_move_entry(en_look *k, int kind, int t, int flags, fray_action *a)
                approach(e, who, v, sp + (k->extra > 0 ? k->extra : 0) - view_loss(k, v), &x, &y) > 0 &&
                move_at(a, kind, who, t, 0, x, y);
     case EN_A_JUMP:
+        jump_facts(k);
         return k->stamina && k->jpay >= 0 && approach(e, who, v, k->jd, &x, &y) > 0 &&
                move_at(a, kind, who, t, k->jpay | (k->jcost & EN_ARG_LOW), x, y);
     default:
