@@ -243,33 +243,6 @@ static void add_moves(fray_list *b, en_look *k, uint32_t foes, uint32_t kinds)
     }
 }
 
-/* foes and views: views NULL to compute the one needed (foes is then
- * not read). away: the moves away too. (A look's Agile Moves are
- * en_move_entry's; this is the declared window's, without a look.) */
-static void add_agile(fray_list *b, const fray_encounter *e, int who, unsigned mine, int only_from,
-                      uint32_t foes, const foe_view *views, int away)
-{
-    const en_creature *c = ccr(e, who);
-    if (c->agile_credit < 1 || fray_res(e, who, EN_R_AGILITY) < 1 || !agility_ok(mine) || !can_move(c, mine))
-        return;
-    for (int t = 0; t < e->n; t++) {
-        if (views ? !(foes & (1u << t)) : !target_ok(e, who, t))
-            continue;
-        if (only_from >= 0 && t != only_from)
-            continue;
-        foe_view own;
-        const foe_view *v = views ? &views[t] : &own;
-        if (!views) {
-            view_foe(e, who, t, 0, &own);
-            view_steps(e, who, &own);
-        }
-        if (away)
-            fray_list_add(b, EN_A_AGILE_MOVE, who, t, EN_ARG_AWAY, v->from_x, v->from_y);
-        if (only_from < 0 && v->d > 150)
-            fray_list_add(b, EN_A_AGILE_MOVE, who, t, 0, v->to_x, v->to_y);
-    }
-}
-
 static int swift_target(const fray_encounter *e, int who, int t)
 {
     /* #Swift Attacks: "against creatures who are Unguarded, completely
@@ -433,18 +406,41 @@ int en_legal_act(fray_encounter *e, int who, fray_list *b)
 }
 
 /* FRAY_WIN_DECLARED: answering an attack declared against `who`. */
-static int legal_declared(fray_encounter *e, int who, const fray_action *trigger, fray_list *b)
+int en_declared_entry(const fray_encounter *e, int who, const fray_action *trigger, int kind,
+                      fray_action *a)
 {
     const en_creature *c = ccr(e, who);
     /* Only the creature attacked may answer a declared attack. */
     if (!is_attack(trigger->kind) || trigger->target != who)
         return 0;
-    /* #Initiative: "You may only roll Initiative once per Round." */
-    if (!c->init_rolled && can_pay_arg(e, who, 1) >= 0)
-        fray_list_add(b, EN_A_INITIATIVE, who, trigger->actor, 0, 0, 0);
-    /* #Immediate Interrupts: step out of Reach before the roll */
-    if (trigger->kind != EN_A_RANGED)
-        add_agile(b, e, who, conds(e, who), trigger->actor, 0, NULL, 1);
+    int m = trigger->actor;
+    if (kind == EN_A_INITIATIVE) {
+        /* #Initiative: "You may only roll Initiative once per Round." */
+        if (c->init_rolled || can_pay_arg(e, who, 1) < 0)
+            return 0;
+        *a = (fray_action){.kind = EN_A_INITIATIVE, .actor = (int16_t)who, .target = (int16_t)m};
+        return 1;
+    }
+    /* #Immediate Interrupts: step out of Reach before the roll, an Agile
+     * Move away from the attacker */
+    unsigned mine = conds(e, who);
+    if (kind != EN_A_AGILE_MOVE || trigger->kind == EN_A_RANGED || c->agile_credit < 1 ||
+        fray_res(e, who, EN_R_AGILITY) < 1 || !agility_ok(mine) || !can_move(c, mine) ||
+        !target_ok(e, who, m))
+        return 0;
+    foe_view v;
+    view_foe(e, who, m, 0, &v);
+    view_steps(e, who, &v);
+    *a = (fray_action){.kind = EN_A_AGILE_MOVE, .actor = (int16_t)who, .target = (int16_t)m,
+                       .arg = EN_ARG_AWAY, .x = v.from_x, .y = v.from_y};
+    return 1;
+}
+
+static int legal_declared(fray_encounter *e, int who, const fray_action *trigger, fray_list *b)
+{
+    fray_action a;
+    put(b, en_declared_entry(e, who, trigger, EN_A_INITIATIVE, &a), &a);
+    put(b, en_declared_entry(e, who, trigger, EN_A_AGILE_MOVE, &a), &a);
     return b->n;
 }
 

@@ -29,6 +29,12 @@ typedef struct choice {
     long score[FRAY_MAX_COMBATANTS];
     int dist[FRAY_MAX_COMBATANTS];      /* fray_distance(e, who, t) */
     en_look *look;                      /* NULL: l[0..n) is the whole list */
+    /* set: the list is who's of FRAY_WIN_DECLARED for this declared action,
+     * its entries (en_declared_entry) read once: has[0] the Initiative,
+     * has[1] the Agile Move (l is not read) */
+    const fray_action *declared;
+    int has[2];
+    fray_action reply[2];
     fray_list b;                        /* with a look: the kinds need() wrote */
     uint32_t built;                     /* bit k: kind k is in l */
     /* with a look: the entries of one kind that entries() wrote, and the
@@ -57,6 +63,7 @@ static void choice_start(choice *ch, const fray_encounter *e, int who)
     ch->kinds = 0;
     ch->scored = ch->measured = 0;
     ch->look = NULL;
+    ch->declared = NULL;
     ch->built = 0;
 }
 
@@ -135,6 +142,12 @@ static int entries(choice *ch, int kind, const fray_action **out)
 {
     en_look *k = ch->look;
     int n = 0;
+    if (ch->declared) {
+        int j = kind == EN_A_INITIATIVE ? 0 : kind == EN_A_AGILE_MOVE ? 1 : -1;
+        if (j >= 0 && ch->has[j])
+            out[n++] = &ch->reply[j];
+        return n;
+    }
     if (k && (EN_KIND(kind) & EN_ATTACK_KINDS)) {
         for (uint32_t m = k->attacks ? k->foes : 0; m; m &= m - 1)
             if (en_attack_entry(k, kind, __builtin_ctz(m), &ch->one[n]))
@@ -192,7 +205,7 @@ static inline __attribute__((always_inline)) const fray_action *best_of(choice *
 {
     en_look *k = ch->look;
     const fray_action *l[FRAY_MAX_COMBATANTS * 2];
-    if (!k || kind == EN_A_EQUIP ||
+    if (!k || ch->declared || kind == EN_A_EQUIP ||
         !(EN_KIND(kind) & (EN_ATTACK_KINDS | EN_OWN_KINDS | EN_KIND(EN_A_LOAD) | EN_KIND(EN_A_SPRINT))))
         return best_in(ch, l, entries(ch, kind, l), avoid);
     fray_action *a = &ch->one[0];
@@ -504,6 +517,23 @@ int en_decide(fray_encounter *e, int who, int window, const fray_action *trigger
         if (k.bound > FRAY_MAX_LEGAL)
             return FRAY_DECIDE_LIST; /* the whole list might not fit: the policy picks from what does */
         return en_policy_act(e, &k, out) ? FRAY_DECIDE_TAKE : FRAY_DECIDE_PASS;
+    }
+    /* Interrupts cannot interrupt interrupts: no windows inside one. */
+    if (!trigger || st(e)->depth > 0)
+        return FRAY_DECIDE_NONE;
+    if (window == FRAY_WIN_DECLARED) {
+        choice ch;
+        choice_start(&ch, e, who);
+        ch.declared = trigger;
+        ch.has[0] = en_declared_entry(e, who, trigger, EN_A_INITIATIVE, &ch.reply[0]);
+        ch.has[1] = en_declared_entry(e, who, trigger, EN_A_AGILE_MOVE, &ch.reply[1]);
+        if (!ch.has[0] && !ch.has[1])
+            return FRAY_DECIDE_NONE;
+        const fray_action *k = declared(&ch, trigger);
+        if (!k)
+            return FRAY_DECIDE_PASS;
+        *out = *k;
+        return FRAY_DECIDE_TAKE;
     }
     fray_action buf[FRAY_MAX_COMBATANTS + 2];
     int n = en_legal(e, who, window, trigger, buf, (int)(sizeof buf / sizeof buf[0]));

@@ -439,6 +439,12 @@ void en_resolve(fray_encounter *e, const fray_action *a);
 int en_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger);
 int en_decide(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *out);
 int en_policy_won(fray_encounter *e, int who, const fray_action *won, fray_action *out);
+/* The entry of `kind` (EN_A_INITIATIVE, or EN_A_AGILE_MOVE away from the
+ * attacker) in who's list of FRAY_WIN_DECLARED for the declared action
+ * `trigger` (no interrupt under way): 1 with it in *a, 0 when the list does
+ * not hold one. */
+int en_declared_entry(const fray_encounter *e, int who, const fray_action *trigger, int kind,
+                      fray_action *a);
 int en_next_actor(fray_encounter *e);
 void en_pass(fray_encounter *e, int who, int window);
 void en_start_combat(fray_encounter *e);
