@@ -485,7 +485,8 @@ int en_may_answer(const fray_encounter *e, int who, int window, const fray_actio
         return trigger->kind != EN_A_RANGED && c->agile_credit >= 1 &&
                fray_res(e, who, EN_R_AGILITY) >= 1 && agility_ok(mine) && can_move(c, mine);
     }
-    if (window != FRAY_WIN_TRIGGERED || c->swift_used || !can_attack(mine) || can_pay_arg(e, who, 1) < 0)
+    /* any other window lists legal_swift's Swift Attacks (en_legal) */
+    if (c->swift_used || !can_attack(mine) || can_pay_arg(e, who, 1) < 0)
         return 0;
     /* legal_swift's targets: an Unguarded foe (swift_target), or the foe
      * whose move this is (moved_through_reach); distances are not read */
