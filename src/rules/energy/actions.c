@@ -18,8 +18,18 @@ static void move_to(fray_encounter *e, const fray_action *a, int kind)
     int m = fray_isqrt(dx * dx + dy * dy);
     int dir = fray_facing_of(dx, dy);
     fray_move(e, who, a->x, a->y);
-    /* turning is free: a creature that moved faces its nearest foe */
-    int f = fray_nearest(e, who, able_foe);
+    /* turning is free: a creature that moved faces its nearest foe (as
+     * fray_nearest(e, who, able_foe) finds it, without a call per creature) */
+    int f = -1, fd = 0, side = e->c[who].side;
+    for (int i = 0; i < e->n; i++) {
+        if (i == who || e->c[i].side == side || e->c[i].status != FRAY_ABLE)
+            continue;
+        int d = fray_distance(e, who, i);
+        if (f < 0 || d < fd) {
+            f = i;
+            fd = d;
+        }
+    }
     if (f >= 0)
         face(e, who, f);
     c->acted = 1;
@@ -67,15 +77,27 @@ static void initiative(fray_encounter *e, const fray_action *a)
                                 .value = c->init_value, .has_value = 1, .rule = RULE("Initiative")});
     if (!won)
         return;
-    fray_action opts[FRAY_MAX_LEGAL];
-    fray_list b = {opts, 0, FRAY_MAX_LEGAL};
-    en_legal_act(e, who, &b);
-    /* what wins Initiative acts at once, without windows of its own */
-    int pick = fray_choose(e, who, FRAY_WIN_DECLARED, a, opts, b.n);
-    if (pick < 0)
+    /* what wins Initiative acts at once, without windows of its own: the
+     * policy's creature chooses without the list of its actions (checked
+     * against the list with --check-decide), any other's controller from
+     * the list */
+    fray_action pick;
+    int r = e->c[who].controller == FRAY_CTL_POLICY ? en_policy_won(e, who, a, &pick) : -1;
+    if (r < 0 || e->decide_check) {
+        fray_action opts[FRAY_MAX_LEGAL];
+        fray_list b = {opts, 0, FRAY_MAX_LEGAL};
+        en_legal_act(e, who, &b);
+        int k = fray_choose(e, who, FRAY_WIN_DECLARED, a, opts, b.n);
+        if (r >= 0 && !FRAY_CHECK(e, k < 0 ? r == 0 : r == 1 && !memcmp(&pick, &opts[k], sizeof pick)))
+            return;
+        r = k >= 0;
+        if (r)
+            pick = opts[k];
+    }
+    if (!r)
         return;
     st(e)->depth++;
-    en_resolve(e, &opts[pick]);
+    en_resolve(e, &pick);
     st(e)->depth--;
 }
 

@@ -348,9 +348,6 @@ typedef struct en_state {
     int respond;          /* the creature just attacked, who acts next if it can; -1 */
     int depth;            /* interrupt depth: interrupts cannot interrupt interrupts */
     int mv_x0, mv_y0;     /* where the move being resolved started */
-    /* who + 1 when the list legal just wrote for the policy holds only the
-     * action the policy chose (en_legal), 0 otherwise */
-    int picked;
 } en_state;
 
 extern const fray_ruleset fray_ruleset_energy;

@@ -79,19 +79,54 @@ static int turn_loss_dir(const en_creature *c, int64_t dx, int64_t dy)
     return en_turn_loss_cm(c->last_move - 1, fray_facing_of(dx, dy));
 }
 
-/* The moves towards and away from each target t in foes (bit t), whose
- * view is views[t]. */
-static void add_moves(fray_list *b, const fray_encounter *e, int who, unsigned mine, const payer *p,
-                      uint32_t foes, foe_view *views, uint32_t kinds)
+static inline void put(fray_list *b, int ok, const fray_action *a)
 {
-    const en_creature *c = ccr(e, who);
+    if (ok && b->n < b->max)
+        b->out[b->n++] = *a;
+}
+
+/* The steps 1 m towards and away from foe t, once a look. */
+static void look_steps(en_look *k, int t)
+{
+    if (!(k->stepped & (1u << t))) {
+        k->stepped |= 1u << t;
+        view_steps(k->e, k->who, &k->views[t]);
+    }
+}
+
+/* What every move of a look reads of the mover, once (move_facts). */
+static void move_facts(en_look *k)
+{
+    if (k->mv_ready)
+        return;
+    k->mv_ready = 1;
+    const fray_encounter *e = k->e;
+    int who = k->who;
+    const en_creature *c = k->c;
+    unsigned mine = k->mine;
+    const payer *p = &k->p;
     int sp = speed_of(c, mine);
-    /* What does not depend on the target, once: the costs that are paid
-     * the same way for every target, and the Jump. */
-    int pay1 = pay_arg(p, 1), pay2 = pay_arg(p, 2), pay3 = pay_arg(p, 3);
-    int stamina = stamina_ok(mine) && fray_res(e, who, EN_R_STAMINA) >= 2;
-    int agility2 = agility_ok(mine) && fray_res(e, who, EN_R_AGILITY) >= 2;
-    int extra = (fray_opt(e, EN_O_SPRINT_EXTRA) + c->leg) * 100;
+    k->sp = sp;
+    k->moves_ok = can_move(c, mine);
+    k->agile_ok = c->agile_credit >= 1 && fray_res(e, who, EN_R_AGILITY) >= 1 && agility_ok(mine) &&
+                  k->moves_ok;
+    /* the costs that are paid the same way for every target */
+    k->pay1 = pay_arg(p, 1);
+    k->pay2 = pay_arg(p, 2);
+    k->pay3 = pay_arg(p, 3);
+    k->stamina = stamina_ok(mine) && fray_res(e, who, EN_R_STAMINA) >= 2;
+    k->agility2 = agility_ok(mine) && fray_res(e, who, EN_R_AGILITY) >= 2;
+    k->extra = (fray_opt(e, EN_O_SPRINT_EXTRA) + c->leg) * 100;
+    k->jd = -1; /* the Jump's: jump_facts */
+}
+
+/* The Jump's distance and cost, once a look (the policy never jumps). */
+static void jump_facts(en_look *k)
+{
+    if (k->jd >= 0)
+        return;
+    const en_creature *c = k->c;
+    int sp = k->sp;
     /* Jump: "immediately after having moved at least 2m" costs 1 Energy */
     int jcost = c->last_move && c->last_move_cm >= 200 ? 1 : 2;
     int jd = c->d.jump_cm + (c->last_sprint_cm > 0 ? 100 : 0);
@@ -99,75 +134,112 @@ static void add_moves(fray_list *b, const fray_encounter *e, int who, unsigned m
      * Energy must be spent" */
     if (jd > sp * 2 / 3 && sp > 0)
         jcost += ((jd - sp * 2 / 3) * 3 + sp - 1) / sp;
-    int jpay = pay_arg(p, jcost);
-    for (int t = 0; t < e->n; t++) {
-        if (!(foes & (1u << t)))
-            continue;
-        foe_view *v = &views[t];
-        int x, y;
-        /* Run, Quick Run, Sprint towards t: full distance known before the
-         * turning loss, which is taken off the start */
-        int loss = turn_loss_dir(c, v->dx, v->dy);
-        int m = approach(e, who, v, sp - loss, &x, &y);
-        if (m > 0) {
-            /* #Incomplete Actions: "only move 1/3 of your Speed ... only spend
-             * 1 Energy"; metres lost to turning count as run */
+    k->jcost = jcost;
+    k->jd = jd;
+    k->jpay = pay_arg(&k->p, jcost);
+}
+
+/* The movement a run towards the target of v loses to turning, once. */
+static int view_loss(const en_look *k, foe_view *v)
+{
+    if (v->loss < 0)
+        v->loss = turn_loss_dir(k->c, v->dx, v->dy);
+    return v->loss;
+}
+
+static int move_at(fray_action *a, int kind, int who, int t, int arg, int x, int y)
+{
+    *a = (fray_action){.kind = (int16_t)kind, .actor = (int16_t)who, .target = (int16_t)t,
+                       .arg = (int16_t)arg, .x = x, .y = y};
+    return 1;
+}
+
+int en_move_entry(en_look *k, int kind, int t, int flags, fray_action *a)
+{
+    move_facts(k);
+    const fray_encounter *e = k->e;
+    int who = k->who;
+    foe_view *v = &k->views[t];
+    int away = flags & EN_ARG_AWAY;
+    if (kind == EN_A_AGILE_MOVE) {
+        if (!k->agile_ok || (!away && v->d <= 150))
+            return 0;
+        look_steps(k, t);
+        return away ? move_at(a, kind, who, t, EN_ARG_AWAY, v->from_x, v->from_y)
+                    : move_at(a, kind, who, t, 0, v->to_x, v->to_y);
+    }
+    if (!k->moves_ok)
+        return 0;
+    int sp = k->sp, x, y;
+    switch (kind) {
+    case EN_A_SHIFT: {
+        /* Shift 1 m, towards or away */
+        if (!away && v->d <= 150)
+            return 0;
+        int arg = (flags & EN_ARG_AGILITY) ? (k->agility2 ? EN_ARG_AGILITY : -1) : k->pay1;
+        if (arg < 0)
+            return 0;
+        look_steps(k, t);
+        return away ? move_at(a, kind, who, t, arg | EN_ARG_AWAY, v->from_x, v->from_y)
+                    : move_at(a, kind, who, t, arg, v->to_x, v->to_y);
+    }
+    case EN_A_RUN:
+        if (away) {
+            /* Run away from t */
+            if (k->pay3 < 0 || v->d >= 2 * sp)
+                return 0;
+            step_view(e, who, v, sp - turn_loss_dir(k->c, -(int64_t)v->dx, -(int64_t)v->dy), 1, &x, &y);
+            return move_at(a, kind, who, t, k->pay3 | EN_ARG_AWAY, x, y);
+        } else {
+            /* Run, Quick Run, Sprint towards t: full distance known before
+             * the turning loss, which is taken off the start */
+            int loss = view_loss(k, v);
+            int m = approach(e, who, v, sp - loss, &x, &y);
+            if (m <= 0)
+                return 0;
+            /* #Incomplete Actions: "only move 1/3 of your Speed ... only
+             * spend 1 Energy"; metres lost to turning count as run */
             int cost = ((m + loss) * 3 + sp - 1) / sp;
             if (cost < 1)
                 cost = 1;
-            int how = pay_arg(p, cost);
-            if (how >= 0)
-                fray_list_add(b, EN_A_RUN, who, t, how, x, y);
+            int how = pay_arg(&k->p, cost);
+            return how >= 0 && move_at(a, kind, who, t, how, x, y);
         }
-        if (pay2 >= 0 && approach(e, who, v, sp * 2 / 3 - loss, &x, &y) > 0)
-            fray_list_add(b, EN_A_QUICK_RUN, who, t, pay2, x, y);
-        if (stamina && fray_res(e, who, EN_R_ENERGY) >= 3 && v->d - v->reach > sp * 2 / 3 &&
-            approach(e, who, v, sp + (extra > 0 ? extra : 0) - loss, &x, &y) > 0)
-            fray_list_add(b, EN_A_SPRINT, who, t, 0, x, y);
-        if ((kinds & EN_KIND(EN_A_JUMP)) && stamina && jpay >= 0 && approach(e, who, v, jd, &x, &y) > 0)
-            fray_list_add(b, EN_A_JUMP, who, t, jpay | (jcost & EN_ARG_LOW), x, y);
-        /* Shift 1 m, towards or away */
-        for (int away = 0; away < ((kinds & EN_AWAY_MOVES) ? 2 : 1); away++) {
-            if (!away && v->d <= 150)
-                continue;
-            x = away ? v->from_x : v->to_x;
-            y = away ? v->from_y : v->to_y;
-            if (agility2)
-                fray_list_add(b, EN_A_SHIFT, who, t, EN_ARG_AGILITY | (away ? EN_ARG_AWAY : 0), x, y);
-            if (pay1 >= 0)
-                fray_list_add(b, EN_A_SHIFT, who, t, pay1 | (away ? EN_ARG_AWAY : 0), x, y);
-        }
-        /* Run away from t */
-        if ((kinds & EN_AWAY_MOVES) && pay3 >= 0 && v->d < 2 * sp) {
-            step_view(e, who, v, sp - turn_loss_dir(c, -(int64_t)v->dx, -(int64_t)v->dy), 1, &x, &y);
-            fray_list_add(b, EN_A_RUN, who, t, pay3 | EN_ARG_AWAY, x, y);
-        }
+    case EN_A_QUICK_RUN:
+        return k->pay2 >= 0 && approach(e, who, v, sp * 2 / 3 - view_loss(k, v), &x, &y) > 0 &&
+               move_at(a, kind, who, t, k->pay2, x, y);
+    case EN_A_SPRINT:
+        return k->stamina && fray_res(e, who, EN_R_ENERGY) >= 3 && v->d - v->reach > sp * 2 / 3 &&
+               approach(e, who, v, sp + (k->extra > 0 ? k->extra : 0) - view_loss(k, v), &x, &y) > 0 &&
+               move_at(a, kind, who, t, 0, x, y);
+    case EN_A_JUMP:
+        jump_facts(k);
+        return k->stamina && k->jpay >= 0 && approach(e, who, v, k->jd, &x, &y) > 0 &&
+               move_at(a, kind, who, t, k->jpay | (k->jcost & EN_ARG_LOW), x, y);
+    default:
+        return 0;
     }
 }
 
-/* foes and views: as for add_moves, or views NULL to compute the one
- * needed (foes is then not read). away: the moves away too. */
-static void add_agile(fray_list *b, const fray_encounter *e, int who, unsigned mine, int only_from,
-                      uint32_t foes, const foe_view *views, int away)
+/* The moves towards and away from each target t in foes (bit t), in the
+ * order of the list. */
+static void add_moves(fray_list *b, en_look *k, uint32_t foes, uint32_t kinds)
 {
-    const en_creature *c = ccr(e, who);
-    if (c->agile_credit < 1 || fray_res(e, who, EN_R_AGILITY) < 1 || !agility_ok(mine) || !can_move(c, mine))
-        return;
-    for (int t = 0; t < e->n; t++) {
-        if (views ? !(foes & (1u << t)) : !target_ok(e, who, t))
+    fray_action a;
+    for (int t = 0; t < k->e->n; t++) {
+        if (!(foes & (1u << t)))
             continue;
-        if (only_from >= 0 && t != only_from)
-            continue;
-        foe_view own;
-        const foe_view *v = views ? &views[t] : &own;
-        if (!views) {
-            view_foe(e, who, t, 0, &own);
-            view_steps(e, who, &own);
+        put(b, en_move_entry(k, EN_A_RUN, t, 0, &a), &a);
+        put(b, en_move_entry(k, EN_A_QUICK_RUN, t, 0, &a), &a);
+        put(b, en_move_entry(k, EN_A_SPRINT, t, 0, &a), &a);
+        if (kinds & EN_KIND(EN_A_JUMP))
+            put(b, en_move_entry(k, EN_A_JUMP, t, 0, &a), &a);
+        for (int away = 0; away <= ((kinds & EN_AWAY_MOVES) ? EN_ARG_AWAY : 0); away += EN_ARG_AWAY) {
+            put(b, en_move_entry(k, EN_A_SHIFT, t, away | EN_ARG_AGILITY, &a), &a);
+            put(b, en_move_entry(k, EN_A_SHIFT, t, away, &a), &a);
         }
-        if (away)
-            fray_list_add(b, EN_A_AGILE_MOVE, who, t, EN_ARG_AWAY, v->from_x, v->from_y);
-        if (only_from < 0 && v->d > 150)
-            fray_list_add(b, EN_A_AGILE_MOVE, who, t, 0, v->to_x, v->to_y);
+        if (kinds & EN_AWAY_MOVES)
+            put(b, en_move_entry(k, EN_A_RUN, t, EN_ARG_AWAY, &a), &a);
     }
 }
 
@@ -206,16 +278,46 @@ void en_look_init(en_look *k, fray_encounter *e, int who)
     k->mine = conds(e, who);
     k->p = payer_of(e, who, k->mine);
     k->foes = 0;
+    k->stepped = 0;
+    k->mv_ready = 0;
+    k->attacks = can_attack(k->mine);
+    k->mw = melee_weapon(c);
+    k->hw = hand(c);
+    /* The weapon in hand may be shot or thrown: its range and cost are the
+     * same for every target. */
+    const en_weapon *hw = k->hw;
+    k->range_cm = -1;
+    k->ranged_pay = k->ranged_arg = 0;
+    if (hw) {
+        if (hw->props & EN_W_RANGED) {
+            if (!hw->load || c->loaded)
+                k->range_cm = c->d.hand_range_cm;
+            k->ranged_pay = ranged_cost(e, c, hw);
+        } else {
+            k->range_cm = c->d.hand_range_cm;
+            k->ranged_pay = fray_opt(e, EN_O_RANGED_COST);
+            k->ranged_arg = EN_ARG_THROW;
+        }
+    }
     /* The bound: Load, Kneel, Stand, Defend, Stow, an Equip per weapon,
      * Pick Up, Catch Your Breath, Escape, Release; per foe Run, Quick Run,
      * Sprint, Jump, 4 Shifts, a Run away, 2 Agile Moves, a Ranged Attack,
      * and 7 attacks within reach */
     k->bound = 9 + c->nw;
+    int wr = weapon_reach(c), size = c->size;
+    int side = e->c[who].side;
     for (int t = 0; t < e->n; t++)
-        if (target_ok(e, who, t)) {
+        if (t != who && e->c[t].side != side && fray_able(e, t)) { /* target_ok */
             foe_view *v = &k->views[t];
             k->foes |= 1u << t;
-            view_foe(e, who, t, weapon_reach(c), v);
+            v->dx = e->c[t].x - e->c[who].x;
+            v->dy = e->c[t].y - e->c[who].y;
+            v->d = fray_distance(e, who, t);
+            int tsize = ccr(e, t)->size;
+            v->reach = en_reach_cm(size, wr, tsize);
+            v->unarmed = en_reach_cm(size, 0, tsize);
+            v->run_m = -1;
+            v->loss = -1;
             k->bound += 12 + (v->d <= v->reach || v->d <= v->unarmed ? 7 : 0);
         }
 }
@@ -224,121 +326,73 @@ void en_look_init(en_look *k, fray_encounter *e, int who)
  * list (the caller checked can_attack). */
 static void add_attacks(fray_list *b, en_look *k, uint32_t kinds)
 {
-    const fray_encounter *e = k->e;
-    int who = k->who;
-    const en_creature *c = k->c;
-    const en_weapon *mw = melee_weapon(c), *hw = hand(c);
-    const payer *p = &k->p;
-#define WANT(kind) (kinds & EN_KIND(kind))
-    /* The weapon in hand may be shot or thrown: its range and cost are the
-     * same for every target. */
-    int range_cm = -1, ranged_pay = 0, ranged_arg = 0;
-    if (hw && WANT(EN_A_RANGED)) {
-        if (hw->props & EN_W_RANGED) {
-            if (!hw->load || c->loaded)
-                range_cm = c->d.hand_range_cm;
-            ranged_pay = ranged_cost(e, c, hw);
-        } else {
-            range_cm = c->d.hand_range_cm;
-            ranged_pay = fray_opt(e, EN_O_RANGED_COST);
-            ranged_arg = EN_ARG_THROW;
-        }
-    }
-    for (int t = 0; t < e->n; t++) {
+    static const int8_t order[] = {EN_A_MELEE, EN_A_SWIFT, EN_A_UNARMED, EN_A_TRIP,
+                                   EN_A_DISARM, EN_A_RESTRAIN, EN_A_PUSH, EN_A_RANGED};
+    for (int t = 0; t < k->e->n; t++) {
         if (!(k->foes & (1u << t)))
             continue;
-        const en_creature *tc = ccr(e, t);
-        const foe_view *v = &k->views[t];
-        int wr = v->d <= v->reach, ur = v->d <= v->unarmed;
-        if (WANT(EN_A_MELEE) && mw && wr)
-            add_paid(b, p, EN_A_MELEE, who, t, 3, 0);
-        if (WANT(EN_A_SWIFT) && !c->swift_used && wr && fray_has(e, t, EN_C_UNGUARDED))
-            add_paid(b, p, EN_A_SWIFT, who, t, 1, 0);
-        if (WANT(EN_A_UNARMED) && ur)
-            add_paid(b, p, EN_A_UNARMED, who, t, 2, 0);
-        /* #Trip/Push Down: "The target cannot be more than one Size Category
-         * larger than you." */
-        if (WANT(EN_A_TRIP) && wr && tc->size <= c->size + 1)
-            add_paid(b, p, EN_A_TRIP, who, t, 3, 0);
-        /* #Disarm: "against an opponent which is facing you"; "Light weapons
-         * may not Disarm Heavy weapons." */
-        if (WANT(EN_A_DISARM) && wr) {
-            const en_weapon *tw = hand(tc);
-            if (tw && fray_faces(e, t, e->c[who].x, e->c[who].y) &&
-                !(mw && (mw->props & EN_W_LIGHT) && (tw->props & EN_W_HEAVY)))
-                add_paid(b, p, EN_A_DISARM, who, t, 3, 0);
+        for (int j = 0; j < (int)sizeof order; j++) {
+            fray_action a;
+            if ((kinds & EN_KIND(order[j])) && en_attack_entry(k, order[j], t, &a) && b->n < b->max)
+                b->out[b->n++] = a;
         }
-        /* #Restrain, #Push: "The target cannot be a larger Size Category" */
-        if (WANT(EN_A_RESTRAIN) && ur && tc->size <= c->size &&
-            fray_link_holder(e, EN_LINK_HOLD, t) < 0 && fray_link_held(e, EN_LINK_HOLD, who) < 0)
-            add_paid(b, p, EN_A_RESTRAIN, who, t, 2, 0);
-        if (WANT(EN_A_PUSH) && ur && tc->size <= c->size)
-            add_paid(b, p, EN_A_PUSH, who, t, 2, 0);
-        /* a loaded ranged weapon shoots, any other weapon is thrown, out to
-         * the third range number */
-        if (range_cm >= 0 && v->d <= range_cm)
-            add_paid(b, p, EN_A_RANGED, who, t, ranged_pay, ranged_arg);
     }
-#undef WANT
 }
 
 /* The actions that concern no foe's position, of the kinds in `kinds`, in
  * the order of the list (Load comes before the moves: not here). */
 static void add_own(fray_list *b, en_look *k, uint32_t kinds)
 {
-    const fray_encounter *e = k->e;
-    int who = k->who;
-    const en_creature *c = k->c;
-    const en_weapon *hw = hand(c);
-    const payer *p = &k->p;
-    unsigned mine = k->mine;
+    fray_action a;
 #define WANT(kind) (kinds & EN_KIND(kind))
-    if (WANT(EN_A_KNEEL) && HAS(mine, EN_C_PRONE) && !HAS(mine, EN_C_RESTRAINED))
-        add_paid(b, p, EN_A_KNEEL, who, -1, 1, 0);
-    if (WANT(EN_A_STAND) && c->kneeling && !HAS(mine, EN_C_PRONE))
-        add_paid(b, p, EN_A_STAND, who, -1, 1, 0);
-    if (WANT(EN_A_DEFEND) && (!HAS(mine, EN_C_DEFENDING) || HAS(mine, EN_C_EXPOSED)))
-        add_paid(b, p, EN_A_DEFEND, who, -1, 1, 0);
-    if (WANT(EN_A_STOW) && hw)
-        add_paid(b, p, EN_A_STOW, who, -1, side_arm(hw) ? 1 : 2, 0);
-    for (int i = 0; WANT(EN_A_EQUIP) && i < c->nw && c->wielded < 0; i++)
-        if (i != c->dropped)
-            add_paid(b, p, EN_A_EQUIP, who, -1, side_arm(&c->w[i]) ? 1 : 2, i);
-    if (WANT(EN_A_PICK_UP) && c->dropped >= 0) {
-        int64_t dx = c->drop_x - e->c[who].x, dy = c->drop_y - e->c[who].y;
-        if (dx * dx + dy * dy <= 150 * 150)
-            add_paid(b, p, EN_A_PICK_UP, who, -1, fray_opt(e, EN_O_PICK_UP_COST), 0);
-    }
-    if (WANT(EN_A_CATCH_BREATH) && fray_res(e, who, EN_R_STAMINA) < c->d.stamina_max &&
-        fray_res(e, who, EN_R_ENERGY) >= 1)
-        fray_list_add(b, EN_A_CATCH_BREATH, who, -1, 0, 0, 0);
-    if (WANT(EN_A_ESCAPE) && HAS(mine, EN_C_RESTRAINED))
-        add_paid(b, p, EN_A_ESCAPE, who, fray_link_holder(e, EN_LINK_HOLD, who), 3, 0);
-    if (WANT(EN_A_RELEASE)) {
-        int held = fray_link_held(e, EN_LINK_HOLD, who);
-        if (held >= 0)
-            fray_list_add(b, EN_A_RELEASE, who, held, 0, 0, 0);
-    }
+    if (WANT(EN_A_KNEEL))
+        put(b, en_own_entry(k, EN_A_KNEEL, &a), &a);
+    if (WANT(EN_A_STAND))
+        put(b, en_own_entry(k, EN_A_STAND, &a), &a);
+    if (WANT(EN_A_DEFEND))
+        put(b, en_own_entry(k, EN_A_DEFEND, &a), &a);
+    if (WANT(EN_A_STOW))
+        put(b, en_own_entry(k, EN_A_STOW, &a), &a);
+    for (int i = 0; WANT(EN_A_EQUIP) && i < k->c->nw && k->c->wielded < 0; i++)
+        put(b, en_equip_entry(k, i, &a), &a);
+    if (WANT(EN_A_PICK_UP))
+        put(b, en_own_entry(k, EN_A_PICK_UP, &a), &a);
+    if (WANT(EN_A_CATCH_BREATH))
+        put(b, en_own_entry(k, EN_A_CATCH_BREATH, &a), &a);
+    if (WANT(EN_A_ESCAPE))
+        put(b, en_own_entry(k, EN_A_ESCAPE, &a), &a);
+    if (WANT(EN_A_RELEASE))
+        put(b, en_own_entry(k, EN_A_RELEASE, &a), &a);
 #undef WANT
+}
+
+/* The moves of the kinds in `kinds` towards and away from the foes in
+ * `foes` (a subset of k->foes), in the order of the whole list: each foe's
+ * moves, then the Agile Moves. */
+static void add_all_moves(en_look *k, fray_list *b, uint32_t foes, uint32_t kinds)
+{
+    add_moves(b, k, foes, kinds);
+    if (!(kinds & EN_KIND(EN_A_AGILE_MOVE)))
+        return;
+    fray_action a;
+    for (int t = 0; t < k->e->n; t++) {
+        if (!(foes & (1u << t)))
+            continue;
+        if (kinds & EN_AWAY_MOVES)
+            put(b, en_move_entry(k, EN_A_AGILE_MOVE, t, EN_ARG_AWAY, &a), &a);
+        put(b, en_move_entry(k, EN_A_AGILE_MOVE, t, 0, &a), &a);
+    }
 }
 
 void en_legal_kinds(en_look *k, fray_list *b, uint32_t kinds)
 {
-    const en_creature *c = k->c;
-    const en_weapon *hw = hand(c);
-    if ((kinds & EN_ATTACK_KINDS) && can_attack(k->mine))
+    if ((kinds & EN_ATTACK_KINDS) && k->attacks)
         add_attacks(b, k, kinds);
-    if ((kinds & EN_KIND(EN_A_LOAD)) && hw && (hw->props & EN_W_RANGED) && hw->load && !c->loaded)
-        add_paid(b, &k->p, EN_A_LOAD, k->who, -1, hw->load, 0);
-    if (kinds & EN_MOVE_KINDS) {
-        for (int t = 0; t < k->e->n; t++)
-            if (k->foes & (1u << t))
-                view_steps(k->e, k->who, &k->views[t]);
-        if (can_move(c, k->mine))
-            add_moves(b, k->e, k->who, k->mine, &k->p, k->foes, k->views, kinds);
-        if (kinds & EN_KIND(EN_A_AGILE_MOVE))
-            add_agile(b, k->e, k->who, k->mine, -1, k->foes, k->views, (kinds & EN_AWAY_MOVES) != 0);
-    }
+    fray_action a;
+    if (kinds & EN_KIND(EN_A_LOAD))
+        put(b, en_own_entry(k, EN_A_LOAD, &a), &a);
+    if (kinds & EN_MOVE_KINDS)
+        add_all_moves(k, b, k->foes, kinds);
     if (kinds & EN_OWN_KINDS)
         add_own(b, k, kinds);
 }
@@ -352,18 +406,41 @@ int en_legal_act(fray_encounter *e, int who, fray_list *b)
 }
 
 /* FRAY_WIN_DECLARED: answering an attack declared against `who`. */
-static int legal_declared(fray_encounter *e, int who, const fray_action *trigger, fray_list *b)
+int en_declared_entry(const fray_encounter *e, int who, const fray_action *trigger, int kind,
+                      fray_action *a)
 {
     const en_creature *c = ccr(e, who);
     /* Only the creature attacked may answer a declared attack. */
     if (!is_attack(trigger->kind) || trigger->target != who)
         return 0;
-    /* #Initiative: "You may only roll Initiative once per Round." */
-    if (!c->init_rolled && can_pay_arg(e, who, 1) >= 0)
-        fray_list_add(b, EN_A_INITIATIVE, who, trigger->actor, 0, 0, 0);
-    /* #Immediate Interrupts: step out of Reach before the roll */
-    if (trigger->kind != EN_A_RANGED)
-        add_agile(b, e, who, conds(e, who), trigger->actor, 0, NULL, 1);
+    int m = trigger->actor;
+    if (kind == EN_A_INITIATIVE) {
+        /* #Initiative: "You may only roll Initiative once per Round." */
+        if (c->init_rolled || can_pay_arg(e, who, 1) < 0)
+            return 0;
+        *a = (fray_action){.kind = EN_A_INITIATIVE, .actor = (int16_t)who, .target = (int16_t)m};
+        return 1;
+    }
+    /* #Immediate Interrupts: step out of Reach before the roll, an Agile
+     * Move away from the attacker */
+    unsigned mine = conds(e, who);
+    if (kind != EN_A_AGILE_MOVE || trigger->kind == EN_A_RANGED || c->agile_credit < 1 ||
+        fray_res(e, who, EN_R_AGILITY) < 1 || !agility_ok(mine) || !can_move(c, mine) ||
+        !target_ok(e, who, m))
+        return 0;
+    foe_view v;
+    view_foe(e, who, m, 0, &v);
+    view_steps(e, who, &v);
+    *a = (fray_action){.kind = EN_A_AGILE_MOVE, .actor = (int16_t)who, .target = (int16_t)m,
+                       .arg = EN_ARG_AWAY, .x = v.from_x, .y = v.from_y};
+    return 1;
+}
+
+static int legal_declared(fray_encounter *e, int who, const fray_action *trigger, fray_list *b)
+{
+    fray_action a;
+    put(b, en_declared_entry(e, who, trigger, EN_A_INITIATIVE, &a), &a);
+    put(b, en_declared_entry(e, who, trigger, EN_A_AGILE_MOVE, &a), &a);
     return b->n;
 }
 
@@ -390,27 +467,50 @@ static int legal_swift(fray_encounter *e, int who, const fray_action *trigger, f
     return b->n;
 }
 
+/* may_answer: whether legal could list anything for `who` in a reaction
+ * window; the tests legal_declared and legal_swift make before they look at
+ * any foe, so that a window nobody can answer costs no listing. */
+int en_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger)
+{
+    if (!trigger || ((const en_state *)e->state)->depth > 0 || !fray_able(e, who))
+        return 0;
+    const en_creature *c = ccr(e, who);
+    unsigned mine = conds(e, who);
+    if (window == FRAY_WIN_DECLARED) {
+        if (!is_attack(trigger->kind) || trigger->target != who)
+            return 0;
+        if (!c->init_rolled && can_pay_arg(e, who, 1) >= 0)
+            return 1;
+        /* add_agile's own test */
+        return trigger->kind != EN_A_RANGED && c->agile_credit >= 1 &&
+               fray_res(e, who, EN_R_AGILITY) >= 1 && agility_ok(mine) && can_move(c, mine);
+    }
+    /* any other window lists legal_swift's Swift Attacks (en_legal) */
+    if (c->swift_used || !can_attack(mine) || can_pay_arg(e, who, 1) < 0)
+        return 0;
+    /* legal_swift's targets: an Unguarded foe (swift_target), or the foe
+     * whose move this is (moved_through_reach); distances are not read */
+    int mover = is_move(trigger->kind) ? trigger->actor : -1;
+    for (int t = 0; t < e->n; t++)
+        if (target_ok(e, who, t) && (t == mover || fray_has(e, t, EN_C_UNGUARDED)))
+            return 1;
+    return 0;
+}
+
 int en_legal(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *out,
                  int max)
 {
     fray_list b = {out, 0, max};
-    st(e)->picked = 0;
     if (!fray_able(e, who))
         return 0;
     if (window == FRAY_WIN_ACT) {
         if (ccr(e, who)->passed)
             return 0;
+        /* The whole list, for the policy too: the policy's own choice
+         * without a list is the decide hook's (policy.c), and
+         * `fray sim --check-decide` checks it against this list. */
         en_look k;
         en_look_init(&k, e, who);
-        /* For the policy, only the action it chooses: it asks for the kinds
-         * it looks at, as it looks. Not when the whole list might not fit
-         * in max: the policy then chooses from what fits. */
-        if (e->for_policy && max > 0 && k.bound <= max) {
-            if (!en_policy_act(e, &k, out))
-                return 0;
-            st(e)->picked = who + 1;
-            return 1;
-        }
         en_legal_kinds(&k, &b, EN_ALL_KINDS);
         return b.n;
     }

@@ -3,31 +3,43 @@
  * weapon, makes Swift Attacks on the Unguarded, steps out of Reach or wins
  * Initiative against a declared attack, Defends with the Energy left, and
  * Catches its Breath when nothing is in reach. Deterministic: no random
- * choice, so it needs no stream. */
+ * choice, so it needs no stream.
+ *
+ * One logic for two callers: the policy hook, given a list of legal
+ * actions, and the decide hook, which asks legal.c for the entries of one
+ * kind (or the moves towards one foe) as the logic reaches them. Either
+ * way the logic reads the entries of a kind in the order of the whole list
+ * (entries()), so its tie-breaks (the first of the best) are the same. */
 #include "rules.h"
 
 static const en_creature *pc(const fray_encounter *e, int i) { return fray_cpriv(e, i); }
 
-/* One decision: the list it chooses from, which kinds of action the list
- * holds (and where each kind's entries end), and each target's
- * score once computed. Nothing changes the encounter while the policy
- * chooses, so a score stays valid for the whole decision. With a look, the
- * list is written as the policy asks for kinds (need): each kind's entries
- * in the order of the whole list, the moves and Agile Moves together. */
+/* One decision: where its entries come from (a list, or the look), and
+ * each target's score once computed. Nothing changes the encounter while
+ * the policy chooses, so a score stays valid for the whole decision. */
 typedef struct choice {
     const fray_encounter *e;
     int who;
-    const fray_action *l;
+    const fray_action *l;               /* the list; with a look, what need() wrote */
     int n;
-    uint32_t kinds;                     /* bit k: the list holds an action of kind k */
+    uint32_t kinds;                     /* bit k: l holds an action of kind k */
     int last[EN_NACTIONS];              /* the last index of each kind held */
     uint32_t scored;                    /* bit t: score[t] is computed */
     uint32_t measured;                  /* bit t: dist[t] is computed */
     long score[FRAY_MAX_COMBATANTS];
     int dist[FRAY_MAX_COMBATANTS];      /* fray_distance(e, who, t) */
     en_look *look;                      /* NULL: l[0..n) is the whole list */
-    fray_list b;                        /* the list being written, with a look */
-    uint32_t built;                     /* bit k: kind k is written */
+    /* set: the list is who's of FRAY_WIN_DECLARED for this declared action,
+     * its entries (en_declared_entry) read once: has[0] the Initiative,
+     * has[1] the Agile Move (l is not read) */
+    const fray_action *declared;
+    int has[2];
+    fray_action reply[2];
+    fray_list b;                        /* with a look: the kinds need() wrote */
+    uint32_t built;                     /* bit k: kind k is in l */
+    /* with a look: the entries of one kind that entries() wrote, and the
+     * moves towards one foe */
+    fray_action one[FRAY_MAX_COMBATANTS * 2];
 } choice;
 
 static void note_kinds(choice *ch, int from)
@@ -51,6 +63,7 @@ static void choice_start(choice *ch, const fray_encounter *e, int who)
     ch->kinds = 0;
     ch->scored = ch->measured = 0;
     ch->look = NULL;
+    ch->declared = NULL;
     ch->built = 0;
 }
 
@@ -65,25 +78,18 @@ static void choice_init(choice *ch, const fray_encounter *e, int who, const fray
 }
 
 /* The kinds the policy chooses from, by the part of the list that holds
- * them: asking for one writes its part, in one pass. Jump, Stow, Disarm,
- * Restrain, Push and the moves away from a foe are never chosen in
- * FRAY_WIN_ACT, so never written. */
-#define POLICY_ATTACKS (EN_ATTACK_KINDS & ~(EN_KIND(EN_A_DISARM) | EN_KIND(EN_A_RESTRAIN) | EN_KIND(EN_A_PUSH)))
+ * them. Jump, Stow, Disarm, Restrain, Push and the moves away from a foe
+ * are never chosen in FRAY_WIN_ACT, so never written. */
 #define POLICY_MOVES (EN_MOVE_KINDS & ~EN_KIND(EN_A_JUMP))
-#define POLICY_OWN ((EN_OWN_KINDS | EN_KIND(EN_A_LOAD)) & ~EN_KIND(EN_A_STOW))
 
-/* The entries of `kind` are in the list (written now, with a look), each
- * kind's in the order of the whole list; the moves are written together,
- * so that the policy compares them in that order too. */
+/* With a look, the entries of kinds the look does not give one at a time
+ * (the moves: Sprint) are written to the list as the whole list holds
+ * them, all the moves together. */
 static void need(choice *ch, int kind)
 {
     if ((ch->built >> kind) & 1u)
         return;
-    /* nearly every decision looks at an attack and at an action of its
-     * own: both are written in one pass */
-    uint32_t kinds = (POLICY_MOVES >> kind) & 1u ? POLICY_MOVES
-                     : ((POLICY_ATTACKS | POLICY_OWN) >> kind) & 1u ? POLICY_ATTACKS | POLICY_OWN
-                     : EN_KIND(kind);
+    uint32_t kinds = (POLICY_MOVES >> kind) & 1u ? POLICY_MOVES : EN_KIND(kind);
     int from = ch->b.n;
     en_legal_kinds(ch->look, &ch->b, kinds);
     ch->built |= kinds;
@@ -108,36 +114,120 @@ static long target_score(choice *ch, int t)
         return ch->score[t];
     const fray_encounter *e = ch->e;
     long s = (long)fray_res(e, t, EN_R_AURA) * 1000 + dist_to(ch, t) / 10;
-    if (fray_cond_has(e, t, EN_C_EXPOSED))
+    if (fray_has(e, t, EN_C_EXPOSED))
         s -= 500;
     ch->scored |= 1u << t;
     ch->score[t] = s;
     return s;
 }
 
-static int best_in(choice *ch, int kind, int avoid)
+/* The entries of `kind` in the list, in its order, at most
+ * FRAY_MAX_COMBATANTS (one per foe, or per weapon), with the kinds the
+ * look does not give one at a time written first (need). */
+static int listed(choice *ch, int kind, const fray_action **out)
 {
-    const fray_action *l = ch->l;
-    int best = -1;
+    need(ch, kind);
+    if (!(ch->kinds & EN_KIND(kind)))
+        return 0;
+    int n = 0;
+    for (int i = 0; i <= ch->last[kind]; i++)
+        if (ch->l[i].kind == kind && n < FRAY_MAX_COMBATANTS * 2)
+            out[n++] = &ch->l[i];
+    return n;
+}
+
+/* The entries of `kind` in the order of the whole list: pointers into the
+ * list, or, with a look, into ch->one as legal.c gives them one by one. */
+static int entries(choice *ch, int kind, const fray_action **out)
+{
+    en_look *k = ch->look;
+    int n = 0;
+    if (ch->declared) {
+        int j = kind == EN_A_INITIATIVE ? 0 : kind == EN_A_AGILE_MOVE ? 1 : -1;
+        if (j >= 0 && ch->has[j])
+            out[n++] = &ch->reply[j];
+        return n;
+    }
+    if (k && (EN_KIND(kind) & EN_ATTACK_KINDS)) {
+        for (uint32_t m = k->attacks ? k->foes : 0; m; m &= m - 1)
+            if (en_attack_entry(k, kind, __builtin_ctz(m), &ch->one[n]))
+                out[n] = &ch->one[n], n++;
+        return n;
+    }
+    if (k && kind == EN_A_AGILE_MOVE) {
+        /* as the whole list holds them, the moves away included */
+        for (uint32_t m = k->foes; m; m &= m - 1) {
+            int t = __builtin_ctz(m);
+            if (en_move_entry(k, kind, t, EN_ARG_AWAY, &ch->one[n]))
+                out[n] = &ch->one[n], n++;
+            if (en_move_entry(k, kind, t, 0, &ch->one[n]))
+                out[n] = &ch->one[n], n++;
+        }
+        return n;
+    }
+    if (k && kind == EN_A_EQUIP) {
+        for (int i = 0; i < k->c->nw && k->c->wielded < 0; i++)
+            if (en_equip_entry(k, i, &ch->one[n]))
+                out[n] = &ch->one[n], n++;
+        return n;
+    }
+    if (k && (EN_KIND(kind) & (EN_OWN_KINDS | EN_KIND(EN_A_LOAD)))) {
+        if (en_own_entry(k, kind, &ch->one[0]))
+            out[n++] = &ch->one[0];
+        return n;
+    }
+    return listed(ch, kind, out);
+}
+
+/* The best of the entries l[0..n) without the arg bits in `avoid` (the
+ * first of the best scores), or NULL. */
+static const fray_action *best_in(choice *ch, const fray_action *const *l, int n, int avoid)
+{
+    const fray_action *best = NULL;
     long bs = 0;
-    for (int i = 0; i <= ch->last[kind]; i++) {
-        if (l[i].kind != kind || (l[i].arg & avoid))
+    for (int i = 0; i < n; i++) {
+        if (l[i]->arg & avoid)
             continue;
-        long s = l[i].target >= 0 ? target_score(ch, l[i].target) : 0;
-        if (best < 0 || s < bs) {
-            best = i;
+        long s = l[i]->target >= 0 ? target_score(ch, l[i]->target) : 0;
+        if (!best || s < bs) {
+            best = l[i];
             bs = s;
         }
     }
     return best;
 }
 
-/* The best entry of `kind` (optionally without the arg bits in `avoid`);
- * a kind absent from the list is answered without a look at it. */
-static inline int best_of(choice *ch, int kind, int avoid)
+/* The best entry of `kind` without the arg bits in `avoid`, or NULL: as
+ * best_in(entries(kind)), but with a look the entries of an attack or an
+ * action of the creature's own are read one at a time, inline, where the
+ * kind is known (each call site a loop of its own). */
+static inline __attribute__((always_inline)) const fray_action *best_of(choice *ch, int kind, int avoid)
 {
-    need(ch, kind);
-    return (ch->kinds & (1u << kind)) ? best_in(ch, kind, avoid) : -1;
+    en_look *k = ch->look;
+    const fray_action *l[FRAY_MAX_COMBATANTS * 2];
+    if (!k || ch->declared || kind == EN_A_EQUIP ||
+        !(EN_KIND(kind) & (EN_ATTACK_KINDS | EN_OWN_KINDS | EN_KIND(EN_A_LOAD) | EN_KIND(EN_A_SPRINT))))
+        return best_in(ch, l, entries(ch, kind, l), avoid);
+    fray_action *a = &ch->one[0];
+    if (EN_KIND(kind) & (EN_OWN_KINDS | EN_KIND(EN_A_LOAD)))
+        return en_own_entry(k, kind, a) && !(a->arg & avoid) ? a : NULL;
+    /* one entry a foe at most: an attack, or a Sprint (towards it) */
+    int found = 0;
+    long bs = 0;
+    for (uint32_t m = kind == EN_A_SPRINT || k->attacks ? k->foes : 0; m; m &= m - 1) {
+        int t = __builtin_ctz(m);
+        if (!(kind == EN_A_SPRINT ? en_move_entry(k, kind, t, 0, &ch->one[1])
+                                  : en_attack_entry(k, kind, t, &ch->one[1])) ||
+            (ch->one[1].arg & avoid))
+            continue;
+        long s = target_score(ch, t);
+        if (!found || s < bs) {
+            *a = ch->one[1];
+            found = 1;
+            bs = s;
+        }
+    }
+    return found ? a : NULL;
 }
 
 static int stamina_spare(const fray_encounter *e, int who)
@@ -192,35 +282,83 @@ static int nearest_foe(choice *ch)
     return best;
 }
 
-static int act(choice *ch)
+/* A move towards foe f of class `cls` that the policy would take (not
+ * away, not paid with Stamina), the first in the list's order that ends
+ * where ok(e, f, r, x, y) holds (NULL: anywhere), or NULL. The classes, by
+ * what the move costs the policy: 0 a Shift paid with Agility or an Agile
+ * Move, 1 a Shift paid with Energy, 2 a Quick Run, 3 a Run. With a look the
+ * entries are read one by one (en_move_entry), in the list's order. */
+enum { MOVE_FREE = 0, MOVE_SHIFT, MOVE_QUICK_RUN, MOVE_RUN };
+
+static int move_class(const fray_action *a)
+{
+    switch (a->kind) {
+    case EN_A_SHIFT: return (a->arg & EN_ARG_AGILITY) ? MOVE_FREE : MOVE_SHIFT;
+    case EN_A_AGILE_MOVE: return MOVE_FREE;
+    case EN_A_QUICK_RUN: return MOVE_QUICK_RUN;
+    case EN_A_RUN: return MOVE_RUN;
+    default: return -1;
+    }
+}
+
+static const fray_action *move_of(choice *ch, int f, int cls, int r, int check)
+{
+    if (f < 0)
+        return NULL;
+    if (!ch->look) {
+        for (int i = 0; i < ch->n; i++) {
+            const fray_action *a = &ch->l[i];
+            if (a->target == f && !(a->arg & (EN_ARG_AWAY | EN_ARG_STAMINA)) && move_class(a) == cls &&
+                (!check || reaches_from(ch->e, f, r, a->x, a->y)))
+                return a;
+        }
+        return NULL;
+    }
+    /* the entries of the class, in the list's order: each foe's Run, Quick
+     * Run, Shift with Agility, Shift with Energy; then the Agile Moves */
+    static const struct { int8_t kind; int16_t flags; } in[4][2] = {
+        [MOVE_FREE] = {{EN_A_SHIFT, EN_ARG_AGILITY}, {EN_A_AGILE_MOVE, 0}},
+        [MOVE_SHIFT] = {{EN_A_SHIFT, 0}, {-1, 0}},
+        [MOVE_QUICK_RUN] = {{EN_A_QUICK_RUN, 0}, {-1, 0}},
+        [MOVE_RUN] = {{EN_A_RUN, 0}, {-1, 0}},
+    };
+    fray_action *a = &ch->one[0];
+    for (int j = 0; j < 2 && in[cls][j].kind >= 0; j++)
+        if (en_move_entry(ch->look, in[cls][j].kind, f, in[cls][j].flags, a) &&
+            !(a->arg & (EN_ARG_AWAY | EN_ARG_STAMINA)) && (!check || reaches_from(ch->e, f, r, a->x, a->y)))
+            return a;
+    return NULL;
+}
+
+/* The policy's choice in FRAY_WIN_ACT, or NULL to pass. */
+static const fray_action *act(choice *ch)
 {
     const fray_encounter *e = ch->e;
-    const fray_action *l = ch->l;
     int who = ch->who;
     const en_creature *c = pc(e, who);
     int en = fray_res(e, who, EN_R_ENERGY);
     int avoid = stamina_spare(e, who) ? 0 : EN_ARG_STAMINA;
-    int k;
-    if ((k = best_of(ch, EN_A_ESCAPE, avoid)) >= 0)
+    const fray_action *k;
+    if ((k = best_of(ch, EN_A_ESCAPE, avoid)))
         return k;
-    if ((k = best_of(ch, EN_A_RELEASE, 0)) >= 0)
+    if ((k = best_of(ch, EN_A_RELEASE, 0)))
         return k;
-    if ((k = best_of(ch, EN_A_KNEEL, avoid)) >= 0)
+    if ((k = best_of(ch, EN_A_KNEEL, avoid)))
         return k;
-    if ((k = best_of(ch, EN_A_STAND, avoid)) >= 0)
+    if ((k = best_of(ch, EN_A_STAND, avoid)))
         return k;
     if (c->wielded < 0) {
-        if ((k = best_of(ch, EN_A_PICK_UP, avoid)) >= 0)
+        if ((k = best_of(ch, EN_A_PICK_UP, avoid)))
             return k;
-        if ((k = best_of(ch, EN_A_EQUIP, avoid)) >= 0)
+        if ((k = best_of(ch, EN_A_EQUIP, avoid)))
             return k;
     }
-    if ((k = best_of(ch, EN_A_SWIFT, avoid)) >= 0)
+    if ((k = best_of(ch, EN_A_SWIFT, avoid)))
         return k;
     if (is_ranged(c)) {
-        if ((k = best_of(ch, EN_A_LOAD, avoid)) >= 0)
+        if ((k = best_of(ch, EN_A_LOAD, avoid)))
             return k;
-        if ((k = best_of(ch, EN_A_RANGED, avoid | EN_ARG_THROW)) >= 0)
+        if ((k = best_of(ch, EN_A_RANGED, avoid | EN_ARG_THROW)))
             return k;
     }
     /* Trip an Exposed foe that an ally also reaches: no Unguarded for us,
@@ -228,75 +366,104 @@ static int act(choice *ch)
     int allies = 0; /* able creatures of our side but us */
     for (int j = 0; j < e->n; j++)
         allies += j != who && !en_foe(e, who, j) && e->c[j].status == FRAY_ABLE;
-    if (en >= 3 && allies)
-        need(ch, EN_A_TRIP);
-    for (int i = 0; en >= 3 && allies && (ch->kinds & (1u << EN_A_TRIP)) && i <= ch->last[EN_A_TRIP]; i++) {
-        if (l[i].kind != EN_A_TRIP || (l[i].arg & avoid))
-            continue;
-        int t = l[i].target;
-        if (!fray_cond_has(e, t, EN_C_EXPOSED) || fray_cond_has(e, t, EN_C_PRONE))
-            continue;
-        for (int j = 0; j < e->n; j++)
-            if (j != who && !en_foe(e, who, j) && e->c[j].status == FRAY_ABLE &&
-                en_in_reach(e, j, t, reach_m(pc(e, j))))
-                return i;
+    if (en >= 3 && allies) {
+        const fray_action *trips[FRAY_MAX_COMBATANTS];
+        int nt = entries(ch, EN_A_TRIP, trips);
+        for (int i = 0; i < nt; i++) {
+            if (trips[i]->arg & avoid)
+                continue;
+            int t = trips[i]->target;
+            if (!fray_has(e, t, EN_C_EXPOSED) || fray_has(e, t, EN_C_PRONE))
+                continue;
+            for (int j = 0; j < e->n; j++)
+                if (j != who && !en_foe(e, who, j) && e->c[j].status == FRAY_ABLE &&
+                    en_in_reach(e, j, t, reach_m(pc(e, j))))
+                    return trips[i];
+        }
     }
-    if ((k = best_of(ch, EN_A_MELEE, avoid)) >= 0)
+    if ((k = best_of(ch, EN_A_MELEE, avoid)))
         return k;
     int in_reach = any_foe_in_reach(ch);
-    if (!in_reach)
-        need(ch, EN_A_RUN); /* and every other move */
-    int n = ch->n;
     if (!in_reach && !is_ranged(c)) {
         /* close in: the cheapest move that ends within reach of the nearest
-         * foe, and the longest otherwise */
+         * foe (the first in the list of the cheapest), and the longest
+         * otherwise */
         int f = nearest_foe(ch);
         int fr = f >= 0 ? en_reach_cm(c->size, reach_m(c), pc(e, f)->size) : 0;
-        int best = -1, bcost = 99;
-        for (int i = 0; i < n && f >= 0; i++) {
-            const fray_action *a = &l[i];
-            if (a->target != f || (a->arg & (EN_ARG_AWAY | EN_ARG_STAMINA)))
-                continue;
-            int cost;
-            switch (a->kind) {
-            case EN_A_SHIFT: cost = (a->arg & EN_ARG_AGILITY) ? 0 : 1; break;
-            case EN_A_AGILE_MOVE: cost = 0; break;
-            case EN_A_QUICK_RUN: cost = 2; break;
-            case EN_A_RUN: cost = 3; break;
-            default: continue;
-            }
-            if (reaches_from(e, f, fr, a->x, a->y) && cost < bcost) {
-                best = i;
-                bcost = cost;
-            }
-        }
-        if (best >= 0 && (en - bcost >= 3 || bcost <= 1 || en >= 5))
+        const fray_action *best = NULL;
+        int bcost = 99;
+        for (int cls = MOVE_FREE; cls <= MOVE_RUN && !best; cls++)
+            if ((best = move_of(ch, f, cls, fr, 1)))
+                bcost = cls;
+        if (best && (en - bcost >= 3 || bcost <= 1 || en >= 5))
             return best;
-        if (best < 0) {
-            if (stamina_spare(e, who) && (k = best_of(ch, EN_A_SPRINT, 0)) >= 0 &&
-                l[k].target == f)
+        if (!best) {
+            if (stamina_spare(e, who) && (k = best_of(ch, EN_A_SPRINT, 0)) && k->target == f)
                 return k;
-            for (int i = 0; i < n; i++)
-                if (l[i].kind == EN_A_RUN && l[i].target == f && !(l[i].arg & (EN_ARG_AWAY | EN_ARG_STAMINA)))
-                    return i;
+            if ((k = move_of(ch, f, MOVE_RUN, 0, 0)))
+                return k;
         }
     }
     if (!in_reach && is_ranged(c)) {
         /* out of range of everything: walk towards the nearest foe */
-        int f = nearest_foe(ch);
-        for (int i = 0; i < n; i++)
-            if (l[i].kind == EN_A_RUN && l[i].target == f && !(l[i].arg & (EN_ARG_AWAY | EN_ARG_STAMINA)))
-                return i;
-    }
-    if (!fray_cond_has(e, who, EN_C_DEFENDING) || fray_cond_has(e, who, EN_C_EXPOSED))
-        if ((k = best_of(ch, EN_A_DEFEND, EN_ARG_STAMINA)) >= 0)
+        if ((k = move_of(ch, nearest_foe(ch), MOVE_RUN, 0, 0)))
             return k;
-    if (en >= 2 && (k = best_of(ch, EN_A_UNARMED, EN_ARG_STAMINA)) >= 0 && en - 2 >= 1)
+    }
+    if (!fray_has(e, who, EN_C_DEFENDING) || fray_has(e, who, EN_C_EXPOSED))
+        if ((k = best_of(ch, EN_A_DEFEND, EN_ARG_STAMINA)))
+            return k;
+    if (en >= 2 && (k = best_of(ch, EN_A_UNARMED, EN_ARG_STAMINA)) && en - 2 >= 1)
         return k;
     if (!in_reach && en >= 3 && fray_res(e, who, EN_R_STAMINA) < c->d.stamina_max - 1)
-        if ((k = best_of(ch, EN_A_CATCH_BREATH, 0)) >= 0)
+        if ((k = best_of(ch, EN_A_CATCH_BREATH, 0)))
             return k;
-    return -1; /* wait: keep the last Energy for a Swift Attack */
+    return NULL; /* wait: keep the last Energy for a Swift Attack */
+}
+
+/* FRAY_WIN_DECLARED: answering an attack declared against who, or choosing
+ * what a won Initiative does (from who's actions of FRAY_WIN_ACT: the
+ * trigger is then the Initiative, its target the attacker). NULL: pass. */
+static const fray_action *declared(choice *ch, const fray_action *trigger)
+{
+    const fray_encounter *e = ch->e;
+    int who = ch->who;
+    int attacker = trigger ? (trigger->kind == EN_A_INITIATIVE ? trigger->target : trigger->actor) : -1;
+    const fray_action *l[FRAY_MAX_COMBATANTS * 2], *k;
+    int n;
+    if (attacker >= 0 && (n = entries(ch, EN_A_AGILE_MOVE, l)) > 0) {
+        const en_creature *ac = pc(e, attacker);
+        int r = en_reach_cm(ac->size, reach_m(ac), pc(e, who)->size);
+        for (int i = 0; i < n; i++) {
+            /* step out of Reach before the roll: the attack is abandoned */
+            int64_t dx = e->c[attacker].x - l[i]->x, dy = e->c[attacker].y - l[i]->y;
+            if (dx * dx + dy * dy > (int64_t)r * r)
+                return l[i];
+        }
+    }
+    if ((k = best_of(ch, EN_A_INITIATIVE, 0))) {
+        /* roll only when a win buys a full attack back */
+        if (fray_res(e, who, EN_R_ENERGY) >= 3 && attacker >= 0 &&
+            en_in_reach(e, who, attacker, reach_m(pc(e, who))) && !is_ranged(pc(e, who)))
+            return k;
+        return NULL;
+    }
+    n = entries(ch, EN_A_MELEE, l);
+    for (int i = 0; i < n; i++)
+        if (l[i]->target == attacker && !(l[i]->arg & EN_ARG_STAMINA))
+            return l[i];
+    return best_of(ch, EN_A_DEFEND, EN_ARG_STAMINA);
+}
+
+/* The policy's answer in a window other than its own (the list l[0..n) of
+ * legal actions, n > 0): a Swift Attack, or what answers a declared attack
+ * or a won Initiative. An index into legal, or -1. */
+static int react(fray_encounter *e, int who, int window, const fray_action *trigger,
+                 const fray_action *legal, int n)
+{
+    choice ch;
+    choice_init(&ch, e, who, legal, n);
+    const fray_action *k = window == FRAY_WIN_TRIGGERED ? best_of(&ch, EN_A_SWIFT, 0) : declared(&ch, trigger);
+    return k ? (int)(k - legal) : -1;
 }
 
 int en_policy(fray_encounter *e, int who, int window, const fray_action *trigger,
@@ -304,47 +471,13 @@ int en_policy(fray_encounter *e, int who, int window, const fray_action *trigger
 {
     if (n <= 0)
         return -1;
-    en_state *s = (en_state *)e->state;
-    if (window == FRAY_WIN_ACT && n == 1 && s->picked == who + 1) {
-        /* legal listed only what this policy chose (en_policy_act) */
-        s->picked = 0;
-        return 0;
+    if (window == FRAY_WIN_ACT) {
+        choice ch;
+        choice_init(&ch, e, who, legal, n);
+        const fray_action *k = act(&ch);
+        return k ? (int)(k - legal) : -1;
     }
-    choice ch;
-    choice_init(&ch, e, who, legal, n);
-    if (window == FRAY_WIN_ACT)
-        return act(&ch);
-    if (window == FRAY_WIN_TRIGGERED)
-        return best_of(&ch, EN_A_SWIFT, 0);
-    /* FRAY_WIN_DECLARED: answering an attack, or choosing what a won
-     * Initiative does */
-    int attacker = trigger ? (trigger->kind == EN_A_INITIATIVE ? trigger->target : trigger->actor) : -1;
-    int k;
-    if (attacker >= 0 && (ch.kinds & (1u << EN_A_AGILE_MOVE))) {
-        const en_creature *ac = pc(e, attacker);
-        int r = en_reach_cm(ac->size, reach_m(ac), pc(e, who)->size);
-        for (int i = 0; i <= ch.last[EN_A_AGILE_MOVE]; i++) {
-            /* step out of Reach before the roll: the attack is abandoned */
-            if (legal[i].kind == EN_A_AGILE_MOVE) {
-                int64_t dx = e->c[attacker].x - legal[i].x, dy = e->c[attacker].y - legal[i].y;
-                if (dx * dx + dy * dy > (int64_t)r * r)
-                    return i;
-            }
-        }
-    }
-    if ((k = best_of(&ch, EN_A_INITIATIVE, 0)) >= 0) {
-        /* roll only when a win buys a full attack back */
-        if (fray_res(e, who, EN_R_ENERGY) >= 3 && attacker >= 0 &&
-            en_in_reach(e, who, attacker, reach_m(pc(e, who))) && !is_ranged(pc(e, who)))
-            return k;
-        return -1;
-    }
-    for (int i = 0; i < n; i++)
-        if (legal[i].kind == EN_A_MELEE && legal[i].target == attacker && !(legal[i].arg & EN_ARG_STAMINA))
-            return i;
-    if ((k = best_of(&ch, EN_A_DEFEND, EN_ARG_STAMINA)) >= 0)
-        return k;
-    return -1;
+    return react(e, who, window, trigger, legal, n);
 }
 
 int en_policy_act(fray_encounter *e, en_look *k, fray_action *pick)
@@ -356,13 +489,83 @@ int en_policy_act(fray_encounter *e, en_look *k, fray_action *pick)
     ch.look = k;
     ch.b = (fray_list){buf, 0, FRAY_MAX_LEGAL};
     /* the look measured every foe already */
-    for (int t = 0; t < e->n; t++)
-        if (k->foes & (1u << t))
-            ch.dist[t] = k->views[t].d;
+    for (uint32_t m = k->foes; m; m &= m - 1) {
+        int t = __builtin_ctz(m);
+        ch.dist[t] = k->views[t].d;
+    }
     ch.measured = k->foes;
-    int i = act(&ch);
-    if (i < 0)
+    const fray_action *a = act(&ch);
+    if (!a)
         return 0;
-    *pick = buf[i];
+    *pick = *a;
+    return 1;
+}
+
+/* The decide hook: the choice en_legal and en_policy make together, without
+ * the core's list. In FRAY_WIN_ACT the policy asks for the entries it looks
+ * at (en_policy_act, as en_legal does for the policy); a reaction's list is
+ * a few entries at most and is written here by legal itself. */
+int en_decide(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *out)
+{
+    if (!fray_able(e, who))
+        return FRAY_DECIDE_NONE;
+    if (window == FRAY_WIN_ACT) {
+        if (pc(e, who)->passed)
+            return FRAY_DECIDE_NONE;
+        en_look k;
+        en_look_init(&k, e, who);
+        if (k.bound > FRAY_MAX_LEGAL)
+            return FRAY_DECIDE_LIST; /* the whole list might not fit: the policy picks from what does */
+        return en_policy_act(e, &k, out) ? FRAY_DECIDE_TAKE : FRAY_DECIDE_PASS;
+    }
+    /* Interrupts cannot interrupt interrupts: no windows inside one. */
+    if (!trigger || st(e)->depth > 0)
+        return FRAY_DECIDE_NONE;
+    if (window == FRAY_WIN_DECLARED) {
+        choice ch;
+        choice_start(&ch, e, who);
+        ch.declared = trigger;
+        ch.has[0] = en_declared_entry(e, who, trigger, EN_A_INITIATIVE, &ch.reply[0]);
+        ch.has[1] = en_declared_entry(e, who, trigger, EN_A_AGILE_MOVE, &ch.reply[1]);
+        if (!ch.has[0] && !ch.has[1])
+            return FRAY_DECIDE_NONE;
+        const fray_action *k = declared(&ch, trigger);
+        if (!k)
+            return FRAY_DECIDE_PASS;
+        *out = *k;
+        return FRAY_DECIDE_TAKE;
+    }
+    fray_action buf[FRAY_MAX_COMBATANTS + 2];
+    int n = en_legal(e, who, window, trigger, buf, (int)(sizeof buf / sizeof buf[0]));
+    if (n <= 0)
+        return FRAY_DECIDE_NONE;
+    int i = react(e, who, window, trigger, buf, n);
+    if (i < 0)
+        return FRAY_DECIDE_PASS;
+    *out = buf[i];
+    return FRAY_DECIDE_TAKE;
+}
+
+/* What `who`, the policy's creature, does with a won Initiative against the
+ * action `won` (actions.c): the policy's choice from the list of its actions
+ * of FRAY_WIN_ACT in FRAY_WIN_DECLARED, as fray_choose would make it from
+ * that list, read without it. 1 with the action in *out, 0 to pass, -1
+ * when the whole list might not fit in FRAY_MAX_LEGAL (the caller lists). */
+int en_policy_won(fray_encounter *e, int who, const fray_action *won, fray_action *out)
+{
+    en_look k;
+    en_look_init(&k, e, who);
+    if (k.bound > FRAY_MAX_LEGAL)
+        return -1;
+    fray_action buf[FRAY_MAX_LEGAL];
+    choice ch;
+    choice_start(&ch, e, who);
+    ch.l = buf;
+    ch.look = &k;
+    ch.b = (fray_list){buf, 0, FRAY_MAX_LEGAL};
+    const fray_action *a = declared(&ch, won);
+    if (!a)
+        return 0;
+    *out = *a;
     return 1;
 }

@@ -207,6 +207,7 @@ typedef struct foe_view {
     int unarmed;       /* who's Unarmed reach (Reach 0) against t, cm */
     int to_x, to_y;    /* the point 1 m towards t (Shift, Agile Move) */
     int from_x, from_y;/* the point 1 m away from t */
+    int loss;          /* movement a run towards t loses to turning, -1 not yet known */
     int run_m;         /* the last run towards t that approach() planned, cm, -1 none */
     int run_x, run_y;  /* where it ends: a Run, Quick Run or Jump stopped by the */
                        /* reach often ends at the same point, computed once */
@@ -225,7 +226,14 @@ typedef struct en_look {
     unsigned mine;                       /* conds(e, who) */
     payer p;
     uint32_t foes;                       /* bit t: target_ok(e, who, t), views[t] set */
+    uint32_t stepped;                    /* bit t: views[t]'s steps (to_x...) are set */
     int bound;                           /* at least as many entries as the whole list holds */
+    int attacks;                         /* can_attack(mine) */
+    const en_weapon *mw, *hw;            /* melee_weapon(c), hand(c) */
+    int range_cm;                        /* a Ranged Attack's reach with the hand's weapon, -1 none */
+    int ranged_pay, ranged_arg;          /* its Energy cost and arg (EN_ARG_THROW) */
+    /* read by the moves, once (mv_ready): speed, how the costs are paid */
+    int mv_ready, moves_ok, agile_ok, sp, pay1, pay2, pay3, stamina, agility2, extra, jcost, jd, jpay;
     foe_view views[FRAY_MAX_COMBATANTS];
 } en_look;
 
@@ -253,6 +261,154 @@ void en_look_init(en_look *k, fray_encounter *e, int who);
 /* Append to b, in the order of the whole list, who's legal actions in
  * FRAY_WIN_ACT of the kinds in `kinds` (bit k for kind k). */
 void en_legal_kinds(en_look *k, fray_list *b, uint32_t kinds);
+/* One entry of the list, as en_legal_kinds writes it, for the policy that
+ * asks about one kind (and one foe) at a time: 1 with the entry in *a when
+ * the list holds it, 0 when not. en_attack_entry: attack `kind` on foe t
+ * (t in k->foes; the caller checked k->attacks); en_own_entry: Load or an
+ * action of EN_OWN_KINDS but Equip; en_equip_entry: Equip of weapon i. */
+static inline int en_attack_entry(const en_look *k, int kind, int t, fray_action *a)
+{
+    const fray_encounter *e = k->e;
+    int who = k->who;
+    const en_creature *c = k->c;
+    const en_creature *tc = ccr(e, t);
+    const foe_view *v = &k->views[t];
+    int wr = v->d <= v->reach, ur = v->d <= v->unarmed;
+    int cost, arg = 0;
+    switch (kind) {
+    case EN_A_MELEE:
+        if (!k->mw || !wr)
+            return 0;
+        cost = 3;
+        break;
+    case EN_A_SWIFT:
+        if (c->swift_used || !wr || !fray_has(e, t, EN_C_UNGUARDED))
+            return 0;
+        cost = 1;
+        break;
+    case EN_A_UNARMED:
+        if (!ur)
+            return 0;
+        cost = 2;
+        break;
+    case EN_A_TRIP:
+        /* #Trip/Push Down: "The target cannot be more than one Size
+         * Category larger than you." */
+        if (!wr || tc->size > c->size + 1)
+            return 0;
+        cost = 3;
+        break;
+    case EN_A_DISARM: {
+        /* #Disarm: "against an opponent which is facing you"; "Light
+         * weapons may not Disarm Heavy weapons." */
+        if (!wr)
+            return 0;
+        const en_weapon *tw = hand(tc), *mw = k->mw;
+        if (!tw || !fray_faces(e, t, e->c[who].x, e->c[who].y) ||
+            (mw && (mw->props & EN_W_LIGHT) && (tw->props & EN_W_HEAVY)))
+            return 0;
+        cost = 3;
+        break;
+    }
+    case EN_A_RESTRAIN:
+        /* #Restrain, #Push: "The target cannot be a larger Size Category" */
+        if (!ur || tc->size > c->size || fray_link_holder(e, EN_LINK_HOLD, t) >= 0 ||
+            fray_link_held(e, EN_LINK_HOLD, who) >= 0)
+            return 0;
+        cost = 2;
+        break;
+    case EN_A_PUSH:
+        if (!ur || tc->size > c->size)
+            return 0;
+        cost = 2;
+        break;
+    case EN_A_RANGED:
+        /* a loaded ranged weapon shoots, any other weapon is thrown, out
+         * to the third range number */
+        if (k->range_cm < 0 || v->d > k->range_cm)
+            return 0;
+        cost = k->ranged_pay;
+        arg = k->ranged_arg;
+        break;
+    default:
+        return 0;
+    }
+    int how = pay_arg(&k->p, cost);
+    if (how < 0)
+        return 0;
+    *a = (fray_action){.kind = (int16_t)kind, .actor = (int16_t)who, .target = (int16_t)t,
+                       .arg = (int16_t)(arg | how)};
+    return 1;
+}
+
+/* an entry paid as p allows, written to a */
+static inline int en_paid(const en_look *k, int kind, int target, int cost, int arg, fray_action *a)
+{
+    int how = pay_arg(&k->p, cost);
+    if (how < 0)
+        return 0;
+    *a = (fray_action){.kind = (int16_t)kind, .actor = (int16_t)k->who, .target = (int16_t)target,
+                       .arg = (int16_t)(arg | how)};
+    return 1;
+}
+
+static inline int en_own_entry(const en_look *k, int kind, fray_action *a)
+{
+    const fray_encounter *e = k->e;
+    int who = k->who;
+    const en_creature *c = k->c;
+    const en_weapon *hw = k->hw;
+    unsigned mine = k->mine;
+    switch (kind) {
+    case EN_A_LOAD:
+        return hw && (hw->props & EN_W_RANGED) && hw->load && !c->loaded &&
+               en_paid(k, EN_A_LOAD, -1, hw->load, 0, a);
+    case EN_A_KNEEL:
+        return HAS(mine, EN_C_PRONE) && !HAS(mine, EN_C_RESTRAINED) && en_paid(k, kind, -1, 1, 0, a);
+    case EN_A_STAND:
+        return c->kneeling && !HAS(mine, EN_C_PRONE) && en_paid(k, kind, -1, 1, 0, a);
+    case EN_A_DEFEND:
+        return (!HAS(mine, EN_C_DEFENDING) || HAS(mine, EN_C_EXPOSED)) && en_paid(k, kind, -1, 1, 0, a);
+    case EN_A_STOW:
+        return hw && en_paid(k, kind, -1, side_arm(hw) ? 1 : 2, 0, a);
+    case EN_A_PICK_UP: {
+        if (c->dropped < 0)
+            return 0;
+        int64_t dx = c->drop_x - e->c[who].x, dy = c->drop_y - e->c[who].y;
+        return dx * dx + dy * dy <= 150 * 150 &&
+               en_paid(k, kind, -1, fray_opt(e, EN_O_PICK_UP_COST), 0, a);
+    }
+    case EN_A_CATCH_BREATH:
+        if (fray_res(e, who, EN_R_STAMINA) >= c->d.stamina_max || fray_res(e, who, EN_R_ENERGY) < 1)
+            return 0;
+        *a = (fray_action){.kind = EN_A_CATCH_BREATH, .actor = (int16_t)who, .target = -1};
+        return 1;
+    case EN_A_ESCAPE:
+        return HAS(mine, EN_C_RESTRAINED) &&
+               en_paid(k, kind, fray_link_holder(e, EN_LINK_HOLD, who), 3, 0, a);
+    case EN_A_RELEASE: {
+        int held = fray_link_held(e, EN_LINK_HOLD, who);
+        if (held < 0)
+            return 0;
+        *a = (fray_action){.kind = EN_A_RELEASE, .actor = (int16_t)who, .target = (int16_t)held};
+        return 1;
+    }
+    default:
+        return 0;
+    }
+}
+
+static inline int en_equip_entry(const en_look *k, int i, fray_action *a)
+{
+    const en_creature *c = k->c;
+    return c->wielded < 0 && i != c->dropped && en_paid(k, EN_A_EQUIP, -1, side_arm(&c->w[i]) ? 1 : 2, i, a);
+}
+
+/* The entry of move `kind` (EN_MOVE_KINDS) on foe t (in k->foes): towards
+ * it, or away with EN_ARG_AWAY in flags; a Shift paid with Agility with
+ * EN_ARG_AGILITY, else with Energy. 1 with the entry in *a when the list
+ * holds it. */
+int en_move_entry(en_look *k, int kind, int t, int flags, fray_action *a);
 /* The policy's choice in FRAY_WIN_ACT from the kinds it asks for (policy.c):
  * 1 with the action in *pick, 0 to pass. */
 int en_policy_act(fray_encounter *e, en_look *k, fray_action *pick);
@@ -280,6 +436,15 @@ int en_action_odds(fray_encounter *e, const fray_action *a, json_t **out, char *
 int en_legal(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *out,
                  int max);
 void en_resolve(fray_encounter *e, const fray_action *a);
+int en_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger);
+int en_decide(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *out);
+int en_policy_won(fray_encounter *e, int who, const fray_action *won, fray_action *out);
+/* The entry of `kind` (EN_A_INITIATIVE, or EN_A_AGILE_MOVE away from the
+ * attacker) in who's list of FRAY_WIN_DECLARED for the declared action
+ * `trigger` (no interrupt under way): 1 with it in *a, 0 when the list does
+ * not hold one. */
+int en_declared_entry(const fray_encounter *e, int who, const fray_action *trigger, int kind,
+                      fray_action *a);
 int en_next_actor(fray_encounter *e);
 void en_pass(fray_encounter *e, int who, int window);
 void en_start_combat(fray_encounter *e);

@@ -210,5 +210,7 @@ const fray_ruleset fray_ruleset_energy = {
     .odds = en_odds,
     .odds_help = en_odds_help,
     .action_odds = en_action_odds,
+    .may_answer = en_may_answer,
+    .decide = en_decide,
 };
 
