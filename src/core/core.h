@@ -606,8 +606,10 @@ static inline int fray_offer(fray_encounter *e, int window, const fray_action *t
 static inline int fray_offer_some(fray_encounter *e, int window, const fray_action *trigger,
                                   uint32_t who);
 /* The offer itself, to the creatures of `ask` (the actor taken out): what
- * fray_offer_some calls once may_answer has said yes for one of them. */
-int fray_offer_to(fray_encounter *e, int window, const fray_action *trigger, uint32_t ask);
+ * fray_offer_some calls once may_answer has said yes for one of them,
+ * `said_yes` (-1 when the ruleset has no may_answer). */
+int fray_offer_to(fray_encounter *e, int window, const fray_action *trigger, uint32_t ask,
+                  int said_yes);
 
 /* Inline, as most windows of a fight (two for every action) find nobody
  * with an answer left: the masks and may_answer are then all it costs. */
@@ -621,10 +623,10 @@ static inline int fray_offer_some(fray_encounter *e, int window, const fray_acti
         ask &= ~((uint32_t)1 << trigger->actor); /* the actor does not answer itself */
     int (*may)(const fray_encounter *, int, int, const fray_action *) = e->rs->may_answer;
     if (!may)
-        return ask ? fray_offer_to(e, window, trigger, ask) : 0;
+        return ask ? fray_offer_to(e, window, trigger, ask, -1) : 0;
     for (uint32_t m = ask; m; m &= m - 1)
         if (may(e, __builtin_ctz(m), window, trigger))
-            return fray_offer_to(e, window, trigger, ask);
+            return fray_offer_to(e, window, trigger, ask, __builtin_ctz(m));
     return 0;
 }
 

@@ -261,9 +261,9 @@ static int controller_of(const fray_encounter *e, int who)
 /* The legal actions of `who` in `window`; when the ruleset's policy will
  * choose, legal may shorten the list to what that policy looks at. */
 static int legal_for(fray_encounter *e, int who, int window, const fray_action *trigger,
-                     fray_action *out)
+                     fray_action *out, int whole)
 {
-    if (controller_of(e, who) == FRAY_CTL_POLICY) {
+    if (!whole && controller_of(e, who) == FRAY_CTL_POLICY) {
         e->for_policy = 1;
         if (e->rs->policy_kinds)
             e->want = e->rs->policy_kinds;
@@ -384,9 +384,11 @@ static void name_choice(const fray_encounter *e, int r, const fray_action *a, ch
         snprintf(buf, len, "%s", r == FRAY_DECIDE_PASS ? "pass" : "nothing to take");
 }
 
-/* The choice of the list and the policy: what decide stands for. */
+/* The choice of the list and the policy: what decide stands for. With
+ * `whole`, the list is legal's whole list, as for any other controller,
+ * not the policy's shorter one (policy_kinds, e->for_policy). */
 static int listed_choice(fray_encounter *e, int who, int window, const fray_action *trigger,
-                         fray_action *out);
+                         fray_action *out, int whole);
 
 /* decide's choice, checked against the list and the policy when
  * fray_check_decide is on (which then plays the policy's). */
@@ -403,17 +405,25 @@ static int checked_decide(fray_encounter *e, int who, int window, const fray_act
         r = FRAY_DECIDE_PASS;
     snap_take(e, after);
     snap_put(e, before);
-    int ref = listed_choice(e, who, window, trigger, out);
+    /* against the whole list: a shorter list for the policy may be made by
+     * the same code as decide, which would then be checked against itself */
+    int ref = listed_choice(e, who, window, trigger, out, 1);
     if (ref < FRAY_DECIDE_NONE)
         return ref;
     snap_take(e, before); /* now: the state after the policy's choice */
+    /* Taking nothing is one choice, whether decide says there was nothing
+     * (NONE) or passes: the whole list may hold actions the policy never
+     * takes, where its shorter list, and so the fights before decide, held
+     * none. The fight goes on with decide's answer, so that a checked sim
+     * is the same sim. */
     const char *part = NULL;
-    if (ref == r && (r != FRAY_DECIDE_TAKE || !memcmp(&mine, out, sizeof mine)))
+    int taken = r == FRAY_DECIDE_TAKE, ref_taken = ref == FRAY_DECIDE_TAKE;
+    if (taken == ref_taken && (!taken || !memcmp(&mine, out, sizeof mine)))
         part = snap_diff(e, before, after);
     else
         part = "the choice";
     if (!part)
-        return ref;
+        return r;
     char a[120], b[120], msg[512];
     name_choice(e, r, &mine, a, sizeof a);
     name_choice(e, ref, out, b, sizeof b);
@@ -439,15 +449,15 @@ static inline int choice_of(fray_encounter *e, int who, int window, const fray_a
         if (r != FRAY_DECIDE_LIST)
             return window == FRAY_WIN_ACT && r == FRAY_DECIDE_NONE ? FRAY_DECIDE_PASS : r;
     }
-    return listed_choice(e, who, window, trigger, out);
+    return listed_choice(e, who, window, trigger, out, 0);
 }
 
 __attribute__((noinline)) /* its 1.5 KiB list stays off the decide path's stack */
 static int listed_choice(fray_encounter *e, int who, int window, const fray_action *trigger,
-                         fray_action *out)
+                         fray_action *out, int whole)
 {
     fray_action legal[FRAY_MAX_LEGAL];
-    int n = legal_for(e, who, window, trigger, legal);
+    int n = legal_for(e, who, window, trigger, legal, whole);
     if (n <= 0 && window != FRAY_WIN_ACT)
         return FRAY_DECIDE_NONE;
     int pick = fray_choose(e, who, window, trigger, legal, n);
@@ -462,8 +472,11 @@ static int listed_choice(fray_encounter *e, int who, int window, const fray_acti
 /* The offer to the creatures of `ask` that may answer: the target first,
  * then the others in order. may_answer is asked again just before each
  * creature's turn to answer, as an answer taken before can change what the
- * next one has (so the list each is offered is what legal gives then). */
-int fray_offer_to(fray_encounter *e, int window, const fray_action *trigger, uint32_t ask)
+ * next one has (so the list each is offered is what legal gives then);
+ * but not of `said_yes` while nobody has been asked yet, as the state its
+ * yes was given in is still the state. */
+int fray_offer_to(fray_encounter *e, int window, const fray_action *trigger, uint32_t ask,
+                  int said_yes)
 {
     if (e->failed || e->dice.error)
         return 0;
@@ -477,8 +490,9 @@ int fray_offer_to(fray_encounter *e, int window, const fray_action *trigger, uin
     int taken = 0;
     for (int k = 0; k < n; k++) {
         int who = order[k];
-        if (may && !may(e, who, window, trigger))
+        if (may && who != said_yes && !may(e, who, window, trigger))
             continue;
+        said_yes = -1; /* a creature is asked: its choice may change the state */
         fray_action act;
         int r = choice_of(e, who, window, trigger, &act);
         if (r == FRAY_DECIDE_NONE)
