@@ -124,14 +124,16 @@ int wo_nearest_enemy(const fray_encounter *e, int who, const int *gaps, int *gap
 int wo_policy_attacks(fray_encounter *e, int who, const fray_action *attacks, int n)
 {
     const wo_creature *c = fray_cpriv(e, who);
-    if (fray_has(e, who, WO_C_PINNED) || fray_has(e, who, WO_C_PRONE))
+    /* the conditions read once (what fray_has reads) */
+    const uint64_t m = e->c[who].cmask;
+    if ((m >> WO_C_PINNED | m >> WO_C_PRONE) & 1u)
         return -2;
     const wo_weapon *w = wo_wielded(c);
-    if (!w || (!w->ranged && fray_has(e, who, WO_C_CROUCHING)))
+    if (!w || (!w->ranged && ((m >> WO_C_CROUCHING) & 1u)))
         return -2;
-    int severe = 0;
-    for (int l = WO_SEVERE; l < WO_NLEVELS; l++)
-        severe |= e->c[who].res[WO_R_LIGHT + l] != 0;
+    /* the levels from Severe up (WO_SEVERE..WO_FATAL) */
+    const int *res = e->c[who].res;
+    int severe = (res[WO_R_SEVERE] | res[WO_R_CRITICAL] | res[WO_R_FATAL]) != 0;
     for (int k = 0; severe && k < c->nobject; k++)
         if (c->object[k].heal > 0)
             return -2;
