@@ -343,27 +343,19 @@ static void add_attacks(fray_list *b, en_look *k, uint32_t kinds)
  * the order of the list (Load comes before the moves: not here). */
 static void add_own(fray_list *b, en_look *k, uint32_t kinds)
 {
+    static const int order[] = {EN_A_KNEEL,   EN_A_STAND,        EN_A_DEFEND,
+                                EN_A_STOW,    EN_A_EQUIP,        EN_A_PICK_UP,
+                                EN_A_CATCH_BREATH, EN_A_ESCAPE, EN_A_RELEASE};
     fray_action a;
-#define WANT(kind) (kinds & EN_KIND(kind))
-    if (WANT(EN_A_KNEEL))
-        put(b, en_own_entry(k, EN_A_KNEEL, &a), &a);
-    if (WANT(EN_A_STAND))
-        put(b, en_own_entry(k, EN_A_STAND, &a), &a);
-    if (WANT(EN_A_DEFEND))
-        put(b, en_own_entry(k, EN_A_DEFEND, &a), &a);
-    if (WANT(EN_A_STOW))
-        put(b, en_own_entry(k, EN_A_STOW, &a), &a);
-    for (int i = 0; WANT(EN_A_EQUIP) && i < k->c->nw && k->c->wielded < 0; i++)
-        put(b, en_equip_entry(k, i, &a), &a);
-    if (WANT(EN_A_PICK_UP))
-        put(b, en_own_entry(k, EN_A_PICK_UP, &a), &a);
-    if (WANT(EN_A_CATCH_BREATH))
-        put(b, en_own_entry(k, EN_A_CATCH_BREATH, &a), &a);
-    if (WANT(EN_A_ESCAPE))
-        put(b, en_own_entry(k, EN_A_ESCAPE, &a), &a);
-    if (WANT(EN_A_RELEASE))
-        put(b, en_own_entry(k, EN_A_RELEASE, &a), &a);
-#undef WANT
+    for (size_t j = 0; j < sizeof order / sizeof order[0]; j++) {
+        if (!(kinds & EN_KIND(order[j])))
+            continue;
+        if (order[j] != EN_A_EQUIP)
+            put(b, en_own_entry(k, order[j], &a), &a);
+        else /* one entry per weapon, while nothing is wielded */
+            for (int i = 0; i < k->c->nw && k->c->wielded < 0; i++)
+                put(b, en_equip_entry(k, i, &a), &a);
+    }
 }
 
 /* The moves of the kinds in `kinds` towards and away from the foes in
