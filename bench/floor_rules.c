@@ -14,10 +14,17 @@
 #include <stdio.h>
 
 #include "core.h"
+/* everything the loop calls, inlined into it (loop.h): a ruleset this
+ * small has nothing a call would save */
+#define FRAY_RUN_ATTR __attribute__((flatten))
+#include "loop.h"
 #include "floor_rules.h"
 
 enum { FL_HP, FL_AP };
 enum { FL_STRIKE };
+
+FRAY_RULESET_OWN; /* below: the table the loop is compiled for */
+
 
 static const fray_action_info actions[] = {{"Strike", "1 AP", "d20 >= 11 hits for 1d6", "a foe standing"}};
 static const char *const resources[] = {"HP", "AP"};
@@ -74,7 +81,7 @@ static int may_answer(const fray_encounter *e, int who, int window, const fray_a
 static void resolve(fray_encounter *e, const fray_action *a)
 {
     fray_res_set(e, a->actor, FL_AP, 0);
-    fray_offer(e, FRAY_WIN_DECLARED, a);
+    fray_offer_with(e, &fray_rules_own, FRAY_WIN_DECLARED, a, UINT32_MAX);
     int roll = fray_die(&e->dice, 20, "Strike roll, 1d20");
     int hit = roll >= 11;
     if (hit) {
@@ -89,7 +96,7 @@ static void resolve(fray_encounter *e, const fray_action *a)
     fray_emit(e, &(fray_event){.kind = "attack", .actor = a->actor, .target = a->target,
                                 .action = "Strike", .outcome = hit ? "hit" : "miss",
                                 .value = roll, .has_value = 1, .rule = "floor#Strike"});
-    fray_offer(e, FRAY_WIN_TRIGGERED, a);
+    fray_offer_with(e, &fray_rules_own, FRAY_WIN_TRIGGERED, a, UINT32_MAX);
 }
 
 static void pass(fray_encounter *e, int who, int window)
@@ -120,7 +127,7 @@ static int describe(const fray_encounter *e, int who, char *buf, size_t len)
     return snprintf(buf, len, "HP %d/20", e->c[who].res[FL_HP]);
 }
 
-const fray_ruleset floor_ruleset = {
+FRAY_RULESET(floor_ruleset,
     .version = FRAY_RULESET_VERSION,
     .id = "floor",
     .seed = "bench/floor_rules.c",
@@ -140,8 +147,7 @@ const fray_ruleset floor_ruleset = {
     .policy = policy,
     .describe = describe,
     .may_answer = may_answer,
-    .decide = decide,
-};
+    .decide = decide)
 
 const char floor_duel_json[] =
     "{\"ruleset\": \"floor\", \"name\": \"floor duel\", \"combatants\": ["

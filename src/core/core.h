@@ -273,8 +273,9 @@ struct fray_encounter {
 
 /* 1: the first table; 2: odds, odds_help, policy_kinds appended;
  * 3: turns, cond_info, questions, answer appended (core v2);
- * 4: action_odds appended; 5: may_answer appended; 6: decide appended. */
-#define FRAY_RULESET_VERSION 6
+ * 4: action_odds appended; 5: may_answer appended; 6: decide appended;
+ * 7: run appended. */
+#define FRAY_RULESET_VERSION 7
 
 struct fray_ruleset {
     int version;            /* FRAY_RULESET_VERSION; new hooks are appended */
@@ -400,6 +401,13 @@ struct fray_ruleset {
      * be NULL. */
     int (*decide)(fray_encounter *e, int who, int window, const fray_action *trigger,
                   fray_action *out);
+
+    /* ---- appended in version 7 ---- */
+    /* fray_run compiled for this ruleset: `return fray_run_with(e,
+     * &my_ruleset);` (loop.h), so that the compiler sees the hooks the loop
+     * calls at every action and may inline them. The same loop as without
+     * it, so the same fights. May be NULL: the loop calls through e->rs. */
+    int (*run)(fray_encounter *e);
 };
 
 enum { FRAY_DECIDE_LIST = -2, FRAY_DECIDE_NONE = -1, FRAY_DECIDE_PASS = 0, FRAY_DECIDE_TAKE = 1 };
@@ -612,22 +620,30 @@ int fray_offer_to(fray_encounter *e, int window, const fray_action *trigger, uin
                   int said_yes);
 
 /* Inline, as most windows of a fight (two for every action) find nobody
- * with an answer left: the masks and may_answer are then all it costs. */
-static inline int fray_offer_some(fray_encounter *e, int window, const fray_action *trigger,
-                                  uint32_t who)
+ * with an answer left: the masks and may_answer are then all it costs.
+ * `rs` is e->rs: a ruleset that passes its own table (a const object in
+ * view) lets the compiler call, even inline, its may_answer directly. */
+static inline int fray_offer_with(fray_encounter *e, const fray_ruleset *rs, int window,
+                                  const fray_action *trigger, uint32_t who)
 {
     if (e->offer_depth >= 4) /* a fight that failed is refused by fray_offer_to */
         return 0;
     uint32_t ask = who & (uint32_t)(((uint64_t)1 << e->n) - 1);
     if (trigger && (unsigned)trigger->actor < 32u)
         ask &= ~((uint32_t)1 << trigger->actor); /* the actor does not answer itself */
-    int (*may)(const fray_encounter *, int, int, const fray_action *) = e->rs->may_answer;
+    int (*may)(const fray_encounter *, int, int, const fray_action *) = rs->may_answer;
     if (!may)
         return ask ? fray_offer_to(e, window, trigger, ask, -1) : 0;
     for (uint32_t m = ask; m; m &= m - 1)
         if (may(e, __builtin_ctz(m), window, trigger))
             return fray_offer_to(e, window, trigger, ask, __builtin_ctz(m));
     return 0;
+}
+
+static inline int fray_offer_some(fray_encounter *e, int window, const fray_action *trigger,
+                                  uint32_t who)
+{
+    return fray_offer_with(e, e->rs, window, trigger, who);
 }
 
 static inline int fray_offer(fray_encounter *e, int window, const fray_action *trigger)

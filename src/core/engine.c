@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "core.h"
+#include "loop.h"
 
 /* ---- The registry ---- */
 
@@ -190,7 +191,9 @@ void fray_set_max_rounds(fray_encounter *e, int rounds) { e->max_rounds = rounds
 
 /* ---- Controllers ---- */
 
-static int fail(fray_encounter *e, const char *msg, int code)
+#define fail fray_loop_fail
+
+int fray_loop_fail(fray_encounter *e, const char *msg, int code)
 {
     if (!e->failed) {
         e->failed = 1;
@@ -249,21 +252,12 @@ static int choose_script(fray_encounter *e, int who, int window, const fray_acti
     return fail(e, msg, FRAY_EINPUT), -2;
 }
 
-/* Who chooses for `who` now. */
-static int controller_of(const fray_encounter *e, int who)
-{
-    const fray_combatant *c = &e->c[who];
-    if (c->controller == FRAY_CTL_SCRIPT && c->script_pos >= e->nscript[who])
-        return FRAY_CTL_POLICY; /* a script that ran out hands over to the policy */
-    return c->controller;
-}
-
 /* The legal actions of `who` in `window`; when the ruleset's policy will
  * choose, legal may shorten the list to what that policy looks at. */
 static int legal_for(fray_encounter *e, int who, int window, const fray_action *trigger,
                      fray_action *out, int whole)
 {
-    if (!whole && controller_of(e, who) == FRAY_CTL_POLICY) {
+    if (!whole && fray_controller_of(e, who) == FRAY_CTL_POLICY) {
         e->for_policy = 1;
         if (e->rs->policy_kinds)
             e->want = e->rs->policy_kinds;
@@ -277,7 +271,7 @@ static int legal_for(fray_encounter *e, int who, int window, const fray_action *
 int fray_choose(fray_encounter *e, int who, int window, const fray_action *trigger,
                 const fray_action *legal, int n)
 {
-    int ctl = controller_of(e, who);
+    int ctl = fray_controller_of(e, who);
     switch (ctl) {
     case FRAY_CTL_SCRIPT:
         return choose_script(e, who, window, legal, n);
@@ -387,13 +381,12 @@ static void name_choice(const fray_encounter *e, int r, const fray_action *a, ch
 /* The choice of the list and the policy: what decide stands for. With
  * `whole`, the list is legal's whole list, as for any other controller,
  * not the policy's shorter one (policy_kinds, e->for_policy). */
-static int listed_choice(fray_encounter *e, int who, int window, const fray_action *trigger,
-                         fray_action *out, int whole);
+#define listed_choice fray_loop_listed_choice
 
 /* decide's choice, checked against the list and the policy when
  * fray_check_decide is on (which then plays the policy's). */
-static int checked_decide(fray_encounter *e, int who, int window, const fray_action *trigger,
-                          fray_action *out)
+int fray_loop_checked_decide(fray_encounter *e, int who, int window, const fray_action *trigger,
+                             fray_action *out)
 {
     decide_snap *before = snap_at(e, 0), *after = snap_at(e, 1);
     snap_take(e, before);
@@ -434,27 +427,9 @@ static int checked_decide(fray_encounter *e, int who, int window, const fray_act
     return -3;
 }
 
-/* The choice of `who` in `window`: FRAY_DECIDE_TAKE with *out, _PASS,
- * _NONE (nothing listed), or below _NONE when the fight stops (a script's
- * error, a person suspending it). The ruleset's decide for its policy,
- * else legal and the controller. */
-static inline int choice_of(fray_encounter *e, int who, int window, const fray_action *trigger,
-                            fray_action *out)
-{
-    if (e->rs->decide && (e->c[who].controller == FRAY_CTL_POLICY ||
-                          controller_of(e, who) == FRAY_CTL_POLICY)) {
-        int r = __builtin_expect(e->decide_check != NULL, 0)
-                    ? checked_decide(e, who, window, trigger, out)
-                    : e->rs->decide(e, who, window, trigger, out);
-        if (r != FRAY_DECIDE_LIST)
-            return window == FRAY_WIN_ACT && r == FRAY_DECIDE_NONE ? FRAY_DECIDE_PASS : r;
-    }
-    return listed_choice(e, who, window, trigger, out, 0);
-}
-
 __attribute__((noinline)) /* its 1.5 KiB list stays off the decide path's stack */
-static int listed_choice(fray_encounter *e, int who, int window, const fray_action *trigger,
-                         fray_action *out, int whole)
+int fray_loop_listed_choice(fray_encounter *e, int who, int window, const fray_action *trigger,
+                            fray_action *out, int whole)
 {
     fray_action legal[FRAY_MAX_LEGAL];
     int n = legal_for(e, who, window, trigger, legal, whole);
@@ -494,7 +469,7 @@ int fray_offer_to(fray_encounter *e, int window, const fray_action *trigger, uin
             continue;
         said_yes = -1; /* a creature is asked: its choice may change the state */
         fray_action act;
-        int r = choice_of(e, who, window, trigger, &act);
+        int r = fray_loop_choice(e, e->rs, who, window, trigger, &act);
         if (r == FRAY_DECIDE_NONE)
             continue;
         if (r < FRAY_DECIDE_NONE)
@@ -594,7 +569,7 @@ int fray_ask(fray_encounter *e, int who, int q, uint32_t allowed, const fray_act
     if (!allowed)
         return -1;
     int pick = -1;
-    switch (controller_of(e, who)) {
+    switch (fray_controller_of(e, who)) {
     case FRAY_CTL_SCRIPT:
         pick = script_answer(e, who, qu, allowed);
         break;
@@ -629,7 +604,7 @@ int fray_ask(fray_encounter *e, int who, int q, uint32_t allowed, const fray_act
 
 /* ---- The loop ---- */
 
-static void finish(fray_encounter *e, int winner, const char *why)
+void fray_loop_finish(fray_encounter *e, int winner, const char *why)
 {
     fray_flush(e, -1, NULL);
     e->over = 1;
@@ -647,7 +622,7 @@ static void finish(fray_encounter *e, int winner, const char *why)
 
 /* Victory when at most one side has a creature able to fight. Only a change
  * of status (fray_set_status, or a reset) can change that answer. */
-static int check_victory(fray_encounter *e)
+int fray_loop_check_victory(fray_encounter *e)
 {
     if (!e->status_changed)
         return 0;
@@ -666,127 +641,42 @@ static int check_victory(fray_encounter *e)
     }
     if (sides > 1)
         return 0;
-    finish(e, sides == 1 ? standing : -1, "no one is left standing");
+    fray_loop_finish(e, sides == 1 ? standing : -1, "no one is left standing");
     return 1;
 }
 
-static int check_error(fray_encounter *e)
+int fray_loop_check_error(fray_encounter *e)
 {
     if (e->dice.error)
         fail(e, e->dice.errmsg, e->dice.suspended ? FRAY_ESUSPENDED : FRAY_EINPUT);
     return e->failed;
 }
 
-/* How every step ends: what is pending flushed, an error noticed, victory
- * checked. 1 while the fight goes on, 0 when it is over, -1 failed. */
-static inline int settle(fray_encounter *e, int who)
-{
-    fray_flush(e, who, NULL);
-    if (__builtin_expect(e->failed || e->dice.error, 0) && check_error(e))
-        return -1;
-    return e->status_changed && check_victory(e) ? 0 : 1;
-}
-
-#define FRAY_MAX_STEPS_PER_ROUND 10000
-
-/* The steps: the start of the combat, a round's start, one creature's
- * action, a round's end. fray_step takes one; fray_run loops over them
- * without asking again, at every action, what kind of step comes next. */
-
-static int step_start(fray_encounter *e)
-{
-    e->started = 1;
-    e->rs->start_combat(e);
-    return settle(e, -1);
-}
-
-static int step_round_start(fray_encounter *e)
-{
-    if (e->round >= e->max_rounds) {
-        finish(e, -1, "round limit");
-        return 0;
-    }
-    e->round++;
-    e->in_round = 1;
-    e->steps_in_round = 0;
-    fray_emit(e, &(fray_event){.kind = "round", .actor = -1, .target = -1});
-    for (int i = 0; i < e->n; i++)
-        fray_cond_expire(e, i, FRAY_EXP_ROUND_START);
-    if (e->rs->turns)
-        fray_turns_round_start(e);
-    e->rs->start_round(e);
-    return settle(e, -1);
-}
-
-static int step_round_end(fray_encounter *e)
-{
-    e->rs->end_round(e);
-    for (int i = 0; i < e->n; i++)
-        fray_cond_expire(e, i, FRAY_EXP_ROUND_END);
-    e->in_round = 0;
-    return settle(e, -1);
-}
-
-static inline int next_actor(fray_encounter *e)
-{
-    return e->rs->next_actor ? e->rs->next_actor(e) : fray_turns_next(e);
-}
-
-static inline int step_act(fray_encounter *e, int who)
-{
-    if (++e->steps_in_round > FRAY_MAX_STEPS_PER_ROUND)
-        return fail(e, "the round does not end: the ruleset's scheduler keeps naming actors",
-                    FRAY_ERUNTIME);
-    fray_action act;
-    int r = choice_of(e, who, FRAY_WIN_ACT, NULL, &act);
-    if (r < FRAY_DECIDE_NONE)
-        return -1;
-    if (r != FRAY_DECIDE_TAKE) {
-        if (e->rs->pass)
-            e->rs->pass(e, who, FRAY_WIN_ACT);
-        if (e->rs->turns)
-            fray_turns_pass(e, who);
-    } else {
-        e->dice.roller = who;
-        e->rs->resolve(e, &act);
-        e->dice.roller = -1;
-        e->c[who].script_answer = -1;
-    }
-    return settle(e, who);
-}
+/* The steps and the loop are in loop.h, as inline functions of the
+ * ruleset: here they are compiled for any ruleset (e->rs). */
 
 int fray_step(fray_encounter *e)
 {
+    const fray_ruleset *rs = e->rs;
     if (e->failed)
         return -1;
     if (e->over)
         return 0;
     if (!e->started)
-        return step_start(e);
+        return fray_step_start(e, rs);
     if (!e->in_round)
-        return step_round_start(e);
-    int who = next_actor(e);
-    return who < 0 ? step_round_end(e) : step_act(e, who);
+        return fray_step_round_start(e, rs);
+    int who = fray_loop_next_actor(e, rs);
+    return who < 0 ? fray_step_round_end(e, rs) : fray_step_act(e, rs, who);
 }
+
+int fray_run_generic(fray_encounter *e) { return fray_run_with(e, e->rs); }
 
 int fray_run(fray_encounter *e)
 {
-    if (e->failed)
-        return -1;
-    if (e->over)
-        return 0;
-    int rc = e->started ? 1 : step_start(e);
-    while (rc > 0) {
-        if (!e->in_round && (rc = step_round_start(e)) <= 0)
-            break;
-        /* the round's actions, until the scheduler names nobody */
-        int who;
-        while ((who = next_actor(e)) >= 0)
-            if ((rc = step_act(e, who)) <= 0)
-                return rc;
-        rc = step_round_end(e);
-    }
-    return rc;
+    if (e->rs->run)
+        return e->rs->run(e); /* the same loop, compiled for the ruleset (FRAY_RULESET) */
+    return fray_run_generic(e);
 }
 
 int fray_rest(fray_encounter *e, int kind)

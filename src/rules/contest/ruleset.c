@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "contest.h"
+#include "loop.h"
 
 static const fray_action_info ct_actions[CT_NACT] = {
     [CT_A_STRIKE] = {"Strike", "1 AP (option ap_primary), an attack",
@@ -113,7 +114,7 @@ static int ct_describe(const fray_encounter *e, int who, char *buf, size_t len)
                     fray_res(e, who, CT_R_ATTACKS));
 }
 
-const fray_ruleset fray_ruleset_contest = {
+FRAY_RULESET(fray_ruleset_contest,
     .version = FRAY_RULESET_VERSION,
     .id = "contest",
     .seed = CT_SEED,
@@ -148,5 +149,4 @@ const fray_ruleset fray_ruleset_contest = {
     .nquestions = CT_NQ,
     .answer = ct_answer,
     .join = ct_join,
-    .fiat = ct_fiat,
-};
+    .fiat = ct_fiat)

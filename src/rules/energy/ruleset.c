@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "rules.h"
+#include "loop.h"
 
 
 const char *const en_condition_names[EN_NCOND] = {
@@ -178,7 +179,7 @@ static void fiat(fray_encounter *e, int who, int amount, int heal)
         en_deal(e, -1, who, amount, -1, 0, -1, 0);
 }
 
-const fray_ruleset fray_ruleset_energy = {
+FRAY_RULESET(fray_ruleset_energy,
     .version = FRAY_RULESET_VERSION,
     .id = "energy",
     .seed = EN_SEED,
@@ -211,6 +212,5 @@ const fray_ruleset fray_ruleset_energy = {
     .odds_help = en_odds_help,
     .action_odds = en_action_odds,
     .may_answer = en_may_answer,
-    .decide = en_decide,
-};
+    .decide = en_decide)
 

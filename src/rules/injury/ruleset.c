@@ -1,6 +1,7 @@
 /* ruleset.c: the `injury` ruleset table: actions with their AP costs,
  * resources, conditions, questions and rule options. */
 #include "injury.h"
+#include "loop.h"
 
 static const fray_action_info in_actions[IN_NACT] = {
     [IN_A_ATTACK] = {"Attack", "1 AP (simple)", "an attack roll against the target's DV; a hit injures a chosen body part",
@@ -156,7 +157,7 @@ static const fray_turn_rules in_turns = {
     .turn_over = in_turn_over,
 };
 
-const fray_ruleset fray_ruleset_injury = {
+FRAY_RULESET(fray_ruleset_injury,
     .version = FRAY_RULESET_VERSION,
     .id = "injury",
     .seed = IN_SEED,
@@ -191,5 +192,4 @@ const fray_ruleset fray_ruleset_injury = {
     .nquestions = IN_NQ,
     .answer = in_answer,
     .fiat = in_fiat,
-    .action_odds = in_action_odds,
-};
+    .action_odds = in_action_odds)

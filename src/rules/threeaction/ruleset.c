@@ -2,6 +2,7 @@
  * as the text gives them, resources, conditions, rule options (the readings
  * of what the text leaves to other chapters) and hooks. */
 #include "threeaction.h"
+#include "loop.h"
 
 #define N(h) TA_RULE(h)
 
@@ -123,7 +124,7 @@ static const fray_question ta_questions[TA_NQ] = {
     [TA_Q_DISARM] = {"Disarmed item", disarm_opts, 3},
 };
 
-const fray_ruleset fray_ruleset_threeaction = {
+FRAY_RULESET(fray_ruleset_threeaction,
     .version = FRAY_RULESET_VERSION,
     .id = "threeaction",
     .seed = TA_SEED,
@@ -158,5 +159,4 @@ const fray_ruleset fray_ruleset_threeaction = {
     .answer = ta_answer,
     .join = ta_join,
     .fiat = ta_fiat,
-    .action_odds = ta_action_odds,
-};
+    .action_odds = ta_action_odds)

@@ -2,6 +2,7 @@
  * resources, conditions and rule options. */
 #include "odds.h"
 #include "wounds.h"
+#include "loop.h"
 
 /* Costs the text gives are quoted; the ones lost from the stat-block
  * corners name the rule option that sets them (docs/rules/wounds.md). */
@@ -188,7 +189,7 @@ static const fray_turn_rules wo_turns = {
     .turn_end = wo_turn_end,
 };
 
-const fray_ruleset fray_ruleset_wounds = {
+FRAY_RULESET(fray_ruleset_wounds,
     .version = FRAY_RULESET_VERSION,
     .id = "wounds",
     .seed = WO_SEED,
@@ -228,5 +229,4 @@ const fray_ruleset fray_ruleset_wounds = {
                     FRAY_KIND(WO_A_STANDARD) | FRAY_KIND(WO_A_QUICK) | FRAY_KIND(WO_A_NONLETHAL) |
                     FRAY_KIND(WO_A_OPENING) | FRAY_KIND(WO_A_MOVE) | FRAY_KIND(WO_A_STABILIZE) |
                     FRAY_KIND(WO_A_DEFEND) | FRAY_KIND(WO_A_REBUFF) | FRAY_KIND(WO_A_HARRY) |
-                    FRAY_KIND(WO_A_INTERPOSE) | FRAY_KIND(WO_A_CLING) | FRAY_KIND(WO_A_CANCEL),
-};
+                    FRAY_KIND(WO_A_INTERPOSE) | FRAY_KIND(WO_A_CLING) | FRAY_KIND(WO_A_CANCEL))

@@ -1,0 +1,196 @@
+/* loop.h: the fight loop, as inline functions of the ruleset it runs.
+ *
+ * Every function here takes the ruleset `rs` (always e->rs) as a
+ * parameter instead of reading e->rs. engine.c compiles them with e->rs,
+ * for any ruleset: fray_step, and fray_run for a ruleset without a `run`
+ * hook. A ruleset defines its table with FRAY_RULESET (below) to have them
+ * compiled once more for its own table, a static const object whose hooks
+ * the compiler reads at compile time: next_actor, decide, resolve, pass
+ * are then direct calls it may inline into the loop, instead of calls
+ * through pointers at every action. The code is the same code, with the
+ * same steps in the same order, so a fight is the same fight either way
+ * (fray_step, which `fray play` steps with, stays generic).
+ *
+ * Internal to the core and the rulesets: not part of the installed API. */
+#ifndef FRAY_LOOP_H
+#define FRAY_LOOP_H
+
+#include "core.h"
+#include "turns.h"
+
+/* engine.c's out-of-line parts of the loop */
+int fray_loop_fail(fray_encounter *e, const char *msg, int code);
+int fray_loop_checked_decide(fray_encounter *e, int who, int window, const fray_action *trigger,
+                             fray_action *out);
+int fray_loop_listed_choice(fray_encounter *e, int who, int window, const fray_action *trigger,
+                            fray_action *out, int whole);
+void fray_loop_finish(fray_encounter *e, int winner, const char *why);
+int fray_loop_check_victory(fray_encounter *e);
+int fray_loop_check_error(fray_encounter *e);
+int fray_run_generic(fray_encounter *e); /* the loop through e->rs */
+
+#define FRAY_MAX_STEPS_PER_ROUND 10000
+
+/* Always inlined into the function that runs the loop, at compile time,
+ * where the static table's hooks are known: left to the inliner, a step
+ * shared by two loops stays a call, and the hooks calls through it. */
+#define FRAY_LOOP_INLINE static inline __attribute__((always_inline))
+
+/* Who chooses for `who` now. */
+static inline int fray_controller_of(const fray_encounter *e, int who)
+{
+    const fray_combatant *c = &e->c[who];
+    if (c->controller == FRAY_CTL_SCRIPT && c->script_pos >= e->nscript[who])
+        return FRAY_CTL_POLICY; /* a script that ran out hands over to the policy */
+    return c->controller;
+}
+
+/* The choice of `who` in `window`: FRAY_DECIDE_TAKE with *out, _PASS,
+ * _NONE (nothing listed), or below _NONE when the fight stops (a script's
+ * error, a person suspending it). The ruleset's decide for its policy,
+ * else legal and the controller. */
+FRAY_LOOP_INLINE int fray_loop_choice(fray_encounter *e, const fray_ruleset *rs, int who, int window,
+                                   const fray_action *trigger, fray_action *out)
+{
+    if (rs->decide && (e->c[who].controller == FRAY_CTL_POLICY ||
+                       fray_controller_of(e, who) == FRAY_CTL_POLICY)) {
+        int r = __builtin_expect(e->decide_check != NULL, 0)
+                    ? fray_loop_checked_decide(e, who, window, trigger, out)
+                    : rs->decide(e, who, window, trigger, out);
+        if (r != FRAY_DECIDE_LIST)
+            return window == FRAY_WIN_ACT && r == FRAY_DECIDE_NONE ? FRAY_DECIDE_PASS : r;
+    }
+    return fray_loop_listed_choice(e, who, window, trigger, out, 0);
+}
+
+/* How every step ends: what is pending flushed, an error noticed, victory
+ * checked. 1 while the fight goes on, 0 when it is over, -1 failed. */
+FRAY_LOOP_INLINE int fray_loop_settle(fray_encounter *e, int who)
+{
+    fray_flush(e, who, NULL);
+    if (__builtin_expect(e->failed || e->dice.error, 0) && fray_loop_check_error(e))
+        return -1;
+    return e->status_changed && fray_loop_check_victory(e) ? 0 : 1;
+}
+
+/* The steps: the start of the combat, a round's start, one creature's
+ * action, a round's end. fray_step takes one; fray_run_with loops over
+ * them without asking again, at every action, what kind of step comes
+ * next. */
+
+FRAY_LOOP_INLINE int fray_step_start(fray_encounter *e, const fray_ruleset *rs)
+{
+    e->started = 1;
+    rs->start_combat(e);
+    return fray_loop_settle(e, -1);
+}
+
+FRAY_LOOP_INLINE int fray_step_round_start(fray_encounter *e, const fray_ruleset *rs)
+{
+    if (e->round >= e->max_rounds) {
+        fray_loop_finish(e, -1, "round limit");
+        return 0;
+    }
+    e->round++;
+    e->in_round = 1;
+    e->steps_in_round = 0;
+    fray_emit(e, &(fray_event){.kind = "round", .actor = -1, .target = -1});
+    for (int i = 0; i < e->n; i++)
+        fray_cond_expire(e, i, FRAY_EXP_ROUND_START);
+    if (rs->turns)
+        fray_turns_round_start(e);
+    rs->start_round(e);
+    return fray_loop_settle(e, -1);
+}
+
+FRAY_LOOP_INLINE int fray_step_round_end(fray_encounter *e, const fray_ruleset *rs)
+{
+    rs->end_round(e);
+    for (int i = 0; i < e->n; i++)
+        fray_cond_expire(e, i, FRAY_EXP_ROUND_END);
+    e->in_round = 0;
+    return fray_loop_settle(e, -1);
+}
+
+FRAY_LOOP_INLINE int fray_loop_next_actor(fray_encounter *e, const fray_ruleset *rs)
+{
+    return rs->next_actor ? rs->next_actor(e) : fray_turns_next(e);
+}
+
+FRAY_LOOP_INLINE int fray_step_act(fray_encounter *e, const fray_ruleset *rs, int who)
+{
+    if (++e->steps_in_round > FRAY_MAX_STEPS_PER_ROUND)
+        return fray_loop_fail(e, "the round does not end: the ruleset's scheduler keeps naming actors",
+                              FRAY_ERUNTIME);
+    fray_action act;
+    int r = fray_loop_choice(e, rs, who, FRAY_WIN_ACT, NULL, &act);
+    if (r < FRAY_DECIDE_NONE)
+        return -1;
+    if (r != FRAY_DECIDE_TAKE) {
+        if (rs->pass)
+            rs->pass(e, who, FRAY_WIN_ACT);
+        if (rs->turns)
+            fray_turns_pass(e, who);
+    } else {
+        e->dice.roller = who;
+        rs->resolve(e, &act);
+        e->dice.roller = -1;
+        e->c[who].script_answer = -1;
+    }
+    return fray_loop_settle(e, who);
+}
+
+/* fray_run for ruleset `rs` (== e->rs). */
+FRAY_LOOP_INLINE int fray_run_with(fray_encounter *e, const fray_ruleset *rs)
+{
+    if (e->failed)
+        return -1;
+    if (e->over)
+        return 0;
+    int rc = e->started ? 1 : fray_step_start(e, rs);
+    while (rc > 0) {
+        if (!e->in_round && (rc = fray_step_round_start(e, rs)) <= 0)
+            break;
+        /* the round's actions, until the scheduler names nobody */
+        int who;
+        while ((who = fray_loop_next_actor(e, rs)) >= 0)
+            if ((rc = fray_step_act(e, rs, who)) <= 0)
+                return rc;
+        rc = fray_step_round_end(e, rs);
+    }
+    return rc;
+}
+
+/* The ruleset table `name` (the registry's fray_ruleset_ID), from one
+ * initializer, with `run` set to the loop compiled for it:
+ *
+ *     FRAY_RULESET(fray_ruleset_floor,
+ *         .version = FRAY_RULESET_VERSION,
+ *         .id = "floor",
+ *         ...
+ *         .decide = decide)
+ *
+ * It defines two objects from the same initializer: `name`, exported, and
+ * a static copy the loop reads (a static object's fields fold at compile
+ * time, with LTO too; an exported one's only at link time, after the
+ * inliner has chosen). fray_rules_own, declared before the hooks, lets a
+ * ruleset's own resolve offer windows with fray_offer_with(e,
+ * &fray_rules_own, ...). A copy of the table with other hooks (a test
+ * that takes decide out) is another address: it runs the generic loop. */
+#ifndef FRAY_RUN_ATTR
+#define FRAY_RUN_ATTR /* a ruleset may define it, before loop.h: flatten, for one */
+#endif
+#define FRAY_RULESET(name, ...)                                                                  \
+    static int fray_run_own(fray_encounter *e);                                                  \
+    static const fray_ruleset fray_rules_own = {__VA_ARGS__, .run = fray_run_own};               \
+    const fray_ruleset name = {__VA_ARGS__, .run = fray_run_own};                                \
+    FRAY_RUN_ATTR static int fray_run_own(fray_encounter *e)                                     \
+    {                                                                                            \
+        return e->rs == &name ? fray_run_with(e, &fray_rules_own) : fray_run_generic(e);         \
+    }
+
+/* Forward declaration of the static table, for hooks that offer windows
+ * with fray_offer_with before FRAY_RULESET. */
+#define FRAY_RULESET_OWN static const fray_ruleset fray_rules_own
+
+#endif
