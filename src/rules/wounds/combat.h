@@ -59,6 +59,26 @@ static inline const wo_weapon *wo_weapon_of(const fray_encounter *e, int i)
 }
 
 
+/* #Attacks: the weapon attacks on a live foe `gap` yards away that wo_legal
+ * lists and the policy weighs (one rule for both): WO_REACH_RANGED, a
+ * Standard Attack with the ranged weapon w (not underwater, uw, within
+ * three range increments); WO_REACH_MELEE, the Standard, Quick, Strong and
+ * Nonlethal Attacks within the melee weapon's reach; or 0. */
+enum { WO_REACH_NONE = 0, WO_REACH_RANGED = 1, WO_REACH_MELEE = 2 };
+static inline int wo_weapon_reaches(const wo_weapon *w, int uw, int gap)
+{
+    if (w->ranged)
+        return !uw && gap <= 3 * w->range ? WO_REACH_RANGED : WO_REACH_NONE;
+    return gap <= w->reach ? WO_REACH_MELEE : WO_REACH_NONE;
+}
+
+/* Cast a Spell: spell s of c (creature who, `mana` left) on a live foe
+ * `gap` yards away. */
+static inline int wo_spell_reaches(const wo_creature *c, int s, int mana, int gap)
+{
+    return mana >= c->spell[s].mana && gap <= c->spell[s].range;
+}
+
 /* Can choose actions at all: able, not helpless (pinned imposes helpless). */
 static inline int wo_can_act(const fray_encounter *e, int i)
 {

@@ -148,21 +148,22 @@ static void own_attacks(fray_encounter *e, const wo_view *v, fray_list *l, int a
     const wo_creature *c = CCR(e, who);
     const wo_weapon *w = v->w[who];
     int uw = wo_v_has(v, who, WO_C_UNDERWATER);
+    int mana = fray_res(e, who, WO_R_MANA);
     for (int t = 0; t < n; t++) {
         if (!IN(foes & live, t))
             continue;
-        if (w->ranged) {
-            if (!uw && v->gap[t] <= 3 * w->range && v_affordable(v, WO_A_STANDARD, 0, allow_long))
+        int reach = wo_weapon_reaches(w, uw, v->gap[t]);
+        if (reach == WO_REACH_RANGED) {
+            if (v_affordable(v, WO_A_STANDARD, 0, allow_long))
                 fray_list_add(l, WO_A_STANDARD, who, t, 0, 0, 0);
-        } else if (v->gap[t] <= w->reach) {
+        } else if (reach == WO_REACH_MELEE) {
             static const int kinds[4] = {WO_A_STANDARD, WO_A_QUICK, WO_A_STRONG, WO_A_NONLETHAL};
             for (int k = 0; k < 4; k++)
                 if (v_affordable(v, kinds[k], 0, allow_long))
                     fray_list_add(l, kinds[k], who, t, 0, 0, 0);
         }
         for (int s = 0; s < c->nspell; s++)
-            if (fray_res(e, who, WO_R_MANA) >= c->spell[s].mana && v->gap[t] <= c->spell[s].range &&
-                v_affordable(v, WO_A_CAST, s, allow_long))
+            if (wo_spell_reaches(c, s, mana, v->gap[t]) && v_affordable(v, WO_A_CAST, s, allow_long))
                 fray_list_add(l, WO_A_CAST, who, t, s, 0, 0);
     }
 }
@@ -687,19 +688,22 @@ __attribute__((flatten)) static int decide_turn(fray_encounter *e, int who, fray
         /* #Action Points: "or you choose to cancel it" (as wo_legal) */
         fray_list_add(&l, WO_A_CANCEL, who, c->pending_target, 0, 0, 0);
     } else if (!list_held(e, who, &l, 1)) {
+        /* -2: a step before the attack step may apply; -1: none can, and
+         * the attack step comes next (wo_policy_attacks) */
+        int pick = wo_policy_before_attacks(e, who);
+        /* its attack from the state, without listing any: the policy finds
+         * the same one in its list */
+        if (pick == -1 && wo_pick_attack(e, who, fray_res(e, who, WO_R_AP), -1, out, NULL))
+            return FRAY_DECIDE_TAKE;
         wo_view v;
         wo_view_init(&v, e, who);
         /* With no AP left the list holds moves and flank choices only:
          * everything else costs at least 1 AP (v_affordable), so none of
-         * it is listed here either. */
+         * it is listed here either. The attacks are listed only for the
+         * steps before the attack step, and to count a big fight's list. */
         const int paying = v.ap > 0;
-        if (paying)
+        if (paying && (pick == -2 || e->n > LIST_SMALL_N))
             own_attacks(e, &v, &l, 1);
-        int pick = wo_policy_attacks(e, who, buf, l.n);
-        if (pick >= 0) {
-            *out = buf[pick];
-            return FRAY_DECIDE_TAKE;
-        }
         if (e->n > LIST_SMALL_N && list_bound(e, &v, c, l.n) >= FRAY_MAX_LEGAL)
             return FRAY_DECIDE_LIST;
         int tgap;
@@ -762,8 +766,17 @@ __attribute__((flatten)) static int decide_answer(fray_encounter *e, int who, in
     reactions(e, who, trigger, &l);
     /* a reaction comes first and is taken: what follows it does not count */
     if (!l.n) {
-        if (!wo_policy_interrupts(e, who, trigger))
+        if (!wo_policy_interrupts(e, who, trigger) || !may_interrupt(e, who, trigger))
             return FRAY_DECIDE_NONE;
+        if (!fray_has(e, who, WO_C_PINNED) && !fray_has(e, who, WO_C_HELPLESS)) {
+            /* the interrupt's list holds the attacks that cost at most its
+             * AP (own_actions for the policy): the policy's is one on the
+             * trigger's actor (wo_policy_answer) */
+            int listed;
+            if (wo_pick_attack(e, who, fray_res(e, who, WO_R_AP), trigger->actor, out, &listed))
+                return FRAY_DECIDE_TAKE;
+            return listed ? FRAY_DECIDE_PASS : FRAY_DECIDE_NONE;
+        }
         int fp = e->for_policy;
         e->for_policy = 1; /* own_actions lists the policy its attacks only */
         interrupts(e, who, trigger, &l);

@@ -10,15 +10,6 @@ static int is_attack_kind(int k)
     return k == WO_A_QUICK || k == WO_A_STANDARD || k == WO_A_STRONG || k == WO_A_CAST;
 }
 
-/* The attacks wo_legal lists together, after the reactions (bit k for kind
- * k), and the reactions. */
-#define LISTED_ATTACKS                                                                        \
-    (FRAY_KIND(WO_A_NONLETHAL) | FRAY_KIND(WO_A_QUICK) | FRAY_KIND(WO_A_STANDARD) |           \
-     FRAY_KIND(WO_A_STRONG) | FRAY_KIND(WO_A_CAST))
-#define REACTIONS                                                                             \
-    (FRAY_KIND(WO_A_REBUFF) | FRAY_KIND(WO_A_HARRY) | FRAY_KIND(WO_A_CLING) |                 \
-     FRAY_KIND(WO_A_INTERPOSE))
-
 /* How much we want to hit t: wounded and easy targets first. */
 static int target_score(fray_encounter *e, int t)
 {
@@ -31,60 +22,103 @@ static int target_score(fray_encounter *e, int t)
     return s;
 }
 
-/* The best attack in legal[] that costs at most `ap`, or -1: the kinds in
- * order of preference (Strong, Cast, Standard, Quick), within the first kind
- * that has one the target with the highest score (the first of equals). One
- * pass keeps the best of each kind; it stops at the end of the attacks, as
- * wo_legal lists reactions first, then attacks, then the rest. */
+/* The policy's attack, from the state: among the attacks wo_legal lists
+ * (own_attacks: wo_weapon_reaches and wo_spell_reaches on each live foe)
+ * those that cost at most `ap`, on only_target alone when it is >= 0; of
+ * them the kind it prefers (Strong while stamina lasts, then Cast, Standard,
+ * Quick; never Nonlethal), and within that kind the target with the
+ * highest score, the first of equals in the list's order (by target; a
+ * spell by its place). Writes it to *out and returns 1, or returns 0.
+ * listed, when not NULL: set to whether the list holds any attack costing
+ * at most `ap` at all, on any target (what an interrupt's list holds). Both
+ * the policy (finding this pick in its list) and wo_decide (without a list)
+ * take their attack from here. */
+int wo_pick_attack(fray_encounter *e, int who, int ap, int only_target, fray_action *out,
+                   int *listed)
+{
+    if (listed)
+        *listed = 0;
+    else if (ap <= 0)
+        return 0; /* every attack costs at least 1 AP */
+    static const int kind_of[4] = {WO_A_STRONG, WO_A_CAST, WO_A_STANDARD, WO_A_QUICK};
+    const fray_combatant *cb = e->c;
+    const wo_creature *c = fray_cpriv(e, who);
+    const wo_weapon *w = wo_weapon_of(e, who);
+    const int uw = (int)((cb[who].cmask >> WO_C_UNDERWATER) & 1u);
+    /* what wo_ap_cost asks of the state, once; each kind costs the same
+     * whatever its target and arg */
+    const int uw_melee = uw && !w->ranged;
+    const int ok_std = wo_ap_cost_uw(e, who, WO_A_STANDARD, 0, uw_melee) <= ap;
+    const int ok_quick = wo_ap_cost_uw(e, who, WO_A_QUICK, 0, uw_melee) <= ap;
+    const int cost_strong_ok = wo_ap_cost_uw(e, who, WO_A_STRONG, 0, uw_melee) <= ap;
+    /* a Strong Attack only while stamina lasts */
+    const int ok_strong = cost_strong_ok && cb[who].res[WO_R_STAMINA] >= fray_opt(e, WO_OPT_STAMINA_STRONG);
+    const int ok_cast = c->nspell > 0 && wo_ap_cost_uw(e, who, WO_A_CAST, 0, uw_melee) <= ap;
+    const int mana = cb[who].res[WO_R_MANA];
+    const int side = cb[who].side, n = e->n;
+    int best = -1, bp = 4, barg = 0, bs = 0, scored = 0;
+    for (int t = 0; t < n; t++) {
+        if (cb[t].side == side || cb[t].status != FRAY_ABLE)
+            continue;
+        if (only_target >= 0 && t != only_target && !listed)
+            continue;
+        int gap = wo_gap_yd(e, who, t);
+        int reach = wo_weapon_reaches(w, uw, gap);
+        int spell = -1;
+        for (int s = 0; s < c->nspell && spell < 0; s++)
+            if (wo_spell_reaches(c, s, mana, gap))
+                spell = s;
+        if (listed && !*listed)
+            *listed = (reach == WO_REACH_RANGED && ok_std) ||
+                      (reach == WO_REACH_MELEE &&
+                       (ok_std || ok_quick || cost_strong_ok ||
+                        wo_ap_cost_uw(e, who, WO_A_NONLETHAL, 0, uw_melee) <= ap)) ||
+                      (spell >= 0 && ok_cast);
+        if (only_target >= 0 && t != only_target)
+            continue;
+        /* the kind it prefers on t: 0 Strong ... 3 Quick, 4 none */
+        int p = reach == WO_REACH_MELEE && ok_strong ? 0
+              : spell >= 0 && ok_cast                 ? 1
+              : reach != WO_REACH_NONE && ok_std      ? 2
+              : reach == WO_REACH_MELEE && ok_quick   ? 3
+                                                      : 4;
+        if (p > bp || p == 4)
+            continue;
+        if (p < bp) {
+            best = t;
+            bp = p;
+            barg = p == 1 ? spell : 0;
+            scored = 0; /* its score is asked only against another's */
+            continue;
+        }
+        if (!scored) {
+            bs = target_score(e, best);
+            scored = 1;
+        }
+        int sc = target_score(e, t);
+        if (sc > bs) {
+            best = t;
+            bs = sc;
+            barg = p == 1 ? spell : 0;
+        }
+    }
+    if (best < 0)
+        return 0;
+    *out = (fray_action){.kind = (int16_t)kind_of[bp], .actor = (int16_t)who,
+                         .target = (int16_t)best, .arg = (int16_t)barg, .x = 0, .y = 0};
+    return 1;
+}
+
+/* wo_pick_attack's attack in legal[0..n), or -1 (none, or not listed). */
 static int best_attack(fray_encounter *e, int who, const fray_action *legal, int n, int ap,
                        int only_target)
 {
-    /* preference of each kind, 1 (first) to 4; 0 for the kinds that are not attacks */
-    static const int pref[WO_NACT] = {[WO_A_STRONG] = 1, [WO_A_CAST] = 2, [WO_A_STANDARD] = 3,
-                                      [WO_A_QUICK] = 4};
-    /* a Strong Attack only while stamina lasts */
-    int strong_ok = e->c[who].res[WO_R_STAMINA] >= fray_opt(e, WO_OPT_STAMINA_STRONG);
-    /* what wo_ap_cost asks of the state, once */
-    int uw_melee = fray_has(e, who, WO_C_UNDERWATER) && !wo_weapon_of(e, who)->ranged;
-    /* the four kinds cost the same whatever their target and arg
-     * (wo_ap_cost): one price per kind, -1 until asked */
-    int cost[4] = {-1, -1, -1, -1};
-    int best[4] = {-1, -1, -1, -1}, bs[4] = {0, 0, 0, 0};
-    int top = 3; /* the most preferred kind found so far */
-    /* each target's score, worked out the first time it is needed */
-    int score[FRAY_MAX_COMBATANTS];
-    unsigned scored = 0;
-    for (int i = 0; i < n; i++) {
-        const fray_action *a = &legal[i];
-        if (!((LISTED_ATTACKS >> a->kind) & 1u)) {
-            if (((REACTIONS >> a->kind) & 1u) || (a->arg & 0x4000))
-                continue; /* the reactions before the attacks */
-            break;        /* past the attacks */
-        }
-        int p = pref[a->kind] - 1;
-        /* a kind after one already found cannot be taken: not priced */
-        if (p < 0 || p > top || (only_target >= 0 && a->target != only_target))
-            continue;
-        if (a->kind == WO_A_STRONG && !strong_ok)
-            continue;
-        if (cost[p] < 0)
-            cost[p] = wo_ap_cost_uw(e, who, a->kind, a->arg, uw_melee);
-        if (cost[p] > ap)
-            continue;
-        if (!(scored & (1u << a->target))) {
-            score[a->target] = target_score(e, a->target);
-            scored |= 1u << a->target;
-        }
-        int s = score[a->target];
-        if (best[p] < 0 || s > bs[p]) {
-            best[p] = i;
-            bs[p] = s;
-            top = p;
-        }
-    }
-    for (int p = 0; p < 4; p++)
-        if (best[p] >= 0)
-            return best[p];
+    fray_action a;
+    if (!wo_pick_attack(e, who, ap, only_target, &a, NULL))
+        return -1;
+    for (int i = 0; i < n; i++)
+        if (legal[i].kind == a.kind && legal[i].target == a.target && legal[i].arg == a.arg)
+            return i;
     return -1;
 }
 
@@ -114,14 +148,10 @@ int wo_nearest_enemy(const fray_encounter *e, int who, const int *gaps, int *gap
     return best;
 }
 
-/* Whether wo_policy_turn, given a list that begins with attacks[0..n) (the
- * attacks wo_legal lists first, before any other kind), surely returns one
- * of them whatever follows: none of the steps before the attack step can
- * apply (pinned, badly hurt with a healing object, prone, no weapon in
- * hand, a melee fighter crouching) and best_attack finds one among them,
- * which it would among the same attacks in the whole list. wo_legal then
- * lists the policy nothing else. */
-int wo_policy_attacks(fray_encounter *e, int who, const fray_action *attacks, int n)
+/* Whether a step of wo_policy_turn before its attack step may apply
+ * (pinned, badly hurt with a healing object, prone, no weapon in hand, a
+ * melee fighter crouching): -2, or -1 when none can. */
+int wo_policy_before_attacks(const fray_encounter *e, int who)
 {
     const wo_creature *c = fray_cpriv(e, who);
     /* the conditions read once (what fray_has reads) */
@@ -137,6 +167,18 @@ int wo_policy_attacks(fray_encounter *e, int who, const fray_action *attacks, in
     for (int k = 0; severe && k < c->nobject; k++)
         if (c->object[k].heal > 0)
             return -2;
+    return -1;
+}
+
+/* Whether wo_policy_turn, given a list that begins with attacks[0..n) (the
+ * attacks wo_legal lists first, before any other kind), surely returns one
+ * of them whatever follows: none of the steps before the attack step can
+ * apply and its attack (wo_pick_attack) is among them, as it is in the
+ * whole list. wo_legal then lists the policy nothing else. */
+int wo_policy_attacks(fray_encounter *e, int who, const fray_action *attacks, int n)
+{
+    if (wo_policy_before_attacks(e, who) == -2)
+        return -2;
     return n <= 0 ? -1 : best_attack(e, who, attacks, n, e->c[who].res[WO_R_AP], -1);
 }
 

@@ -369,6 +369,12 @@ int wo_rest_interrupted(int minutes_done, int interruption, int *short_rests, in
  * whatever follows, -1 when it takes none of them and goes on past its
  * attack step, -2 when a step before that may apply. */
 int wo_policy_attacks(fray_encounter *e, int who, const fray_action *attacks, int n);
+/* Its first part: -2 when a step before the attack step may apply, -1
+ * when none can. */
+int wo_policy_before_attacks(const fray_encounter *e, int who);
+/* The policy's attack from the state (policy.c, described there). */
+int wo_pick_attack(fray_encounter *e, int who, int ap, int only_target, fray_action *out,
+                   int *listed);
 /* The nearest enemy able to fight (the first of equals), or -1; its gap in
  * *gap: whom the policy closes in on. */
 int wo_nearest_enemy(const fray_encounter *e, int who, const int *gaps, int *gap);
