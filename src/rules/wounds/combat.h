@@ -11,8 +11,16 @@
 #define WO_ARG_READIED 0x4000 /* a readied action taken as a reaction */
 
 static inline wo_state *ST(fray_encounter *e) { return (wo_state *)e->state; }
-static inline wo_creature *CR(fray_encounter *e, int i) { return fray_priv(e, i); }
-static inline const wo_creature *CCR(const fray_encounter *e, int i) { return fray_cpriv(e, i); }
+/* fray_priv and fray_cpriv: the block's size is the ruleset's creature_size,
+ * sizeof(wo_creature) (ruleset.c), known here without reading it. */
+static inline wo_creature *CR(fray_encounter *e, int i)
+{
+    return (wo_creature *)(void *)(e->priv + (size_t)i * sizeof(wo_creature));
+}
+static inline const wo_creature *CCR(const fray_encounter *e, int i)
+{
+    return (const wo_creature *)(const void *)(e->priv + (size_t)i * sizeof(wo_creature));
+}
 
 /* The unarmed attack (attacks.c). */
 extern const wo_weapon wo_fist;
@@ -97,7 +105,6 @@ static inline int wo_enemies(const fray_encounter *e, int a, int b)
 
 static inline int wo_mounted(const fray_encounter *e, int i) { return fray_has(e, i, WO_C_MOUNTED); }
 
-static inline int wo_space_yd(int size) { return size <= 2 ? 1 : size <= 5 ? 2 : size <= 8 ? 3 : 4; }
 
 /* #Mounted Combat: "you are considered 1 yard farther from creatures on the
  * ground smaller than your mount" (both ways). ma, mb: whether a, b are

@@ -278,6 +278,7 @@ typedef struct wo_creature {
     int max_stamina, max_mana, max_ap;
     int invested;           /* mana invested */
     int move_rate;
+    int space;              /* yards of its space across (wo_space_yd of its size) */
     int spk[WO_NSPK];       /* rank of each WO_SPK_* specialization (wo_rank_specs) */
     /* runtime */
     int nogain;             /* surprised: no AP until after its first turn */
@@ -305,6 +306,9 @@ typedef struct wo_state {
     fray_action trigger; /* the action whose declared window is open */
     int trigger_valid;
 } wo_state;
+
+/* Yards of space a creature of `size` takes up across. */
+static inline int wo_space_yd(int size) { return size <= 2 ? 1 : size <= 5 ? 2 : size <= 8 ? 3 : 4; }
 
 /* Sheet loading (sheet.c). */
 int wo_load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int who);
