@@ -525,6 +525,19 @@ static void own_actions(fray_encounter *e, int who, fray_list *l0, int allow_lon
     *l0 = list;
 }
 
+/* Whether the trigger's kind allows who a reaction at all (reactions
+ * lists none otherwise): Rebuff and Cling answer a move, Harry a ranged
+ * Standard Attack, Interpose an attack on a creature that grapples, a
+ * readied action anything. */
+static inline int may_react(const fray_encounter *e, int who, const fray_action *trigger)
+{
+    const wo_creature *c = CCR(e, who);
+    int k = trigger->kind;
+    if (c->readied >= 0 || wo_is_move(k) || (wo_is_attack(k) && trigger->target == who && c->grappling))
+        return 1;
+    return k == WO_A_STANDARD && trigger->actor >= 0 && wo_weapon_of(e, trigger->actor)->ranged;
+}
+
 /* The reactions `who` may take to the declared action `tr`. */
 static void reactions(fray_encounter *e, int who, const fray_action *tr, fray_list *l)
 {
@@ -763,7 +776,8 @@ __attribute__((flatten)) static int decide_answer(fray_encounter *e, int who, in
         return FRAY_DECIDE_NONE;
     fray_action buf[FRAY_MAX_LEGAL];
     fray_list l = {buf, 0, FRAY_MAX_LEGAL};
-    reactions(e, who, trigger, &l);
+    if (may_react(e, who, trigger))
+        reactions(e, who, trigger, &l);
     /* a reaction comes first and is taken: what follows it does not count */
     if (!l.n) {
         if (!wo_policy_interrupts(e, who, trigger) || !may_interrupt(e, who, trigger))
@@ -815,13 +829,7 @@ __attribute__((flatten)) int wo_may_answer(const fray_encounter *e, int who, int
         ((const wo_state *)e->state)->cancel || fray_res(e, who, WO_R_INIT) <= 0 ||
         !wo_can_act(e, who))
         return 0;
-    const wo_creature *c = CCR(e, who);
-    int k = trigger->kind;
-    if (c->readied >= 0 || wo_is_move(k) || (wo_is_attack(k) && trigger->target == who && c->grappling))
-        return 1;
-    if (k == WO_A_STANDARD && trigger->actor >= 0 && wo_weapon_of(e, trigger->actor)->ranged)
-        return 1;
-    return may_interrupt(e, who, trigger);
+    return may_react(e, who, trigger) || may_interrupt(e, who, trigger);
 }
 
 #undef IN
