@@ -96,6 +96,33 @@ void wo_view_init(wo_view *v, const fray_encounter *e, int who)
     v->uw_melee = fray_has(e, who, WO_C_UNDERWATER) && !v->w[who]->ranged;
 }
 
+void wo_view_init_pair(wo_view *v, const fray_encounter *e, int who, int t, int tgap)
+{
+    const fray_combatant *cb = e->c;
+    const int side = cb[who].side, n = e->n;
+    unsigned foes = 0, able = 0, dead = 0;
+    v->e = e;
+    v->who = who;
+    v->n = n;
+    for (int i = 0; i < n; i++) {
+        foes |= (unsigned)(cb[i].side != side) << i;
+        able |= (unsigned)(cb[i].status == FRAY_ABLE) << i;
+        dead |= (unsigned)(cb[i].status == FRAY_DEAD) << i;
+    }
+    v->foes = foes;
+    v->able = able;
+    v->dead = dead;
+    v->w[who] = wo_weapon_of(e, who);
+    v->dist[who] = v->gap[who] = 0;
+    if (t >= 0) {
+        v->w[t] = wo_weapon_of(e, t);
+        v->dist[t] = fray_distance(e, who, t);
+        v->gap[t] = tgap;
+    }
+    v->ap = cb[who].res[WO_R_AP];
+    v->uw_melee = fray_has(e, who, WO_C_UNDERWATER) && !v->w[who]->ranged;
+}
+
 /* ---- Resources and conditions ------------------------------------------- */
 
 /* #Initiative: "Your initiative cannot drop below 0." Emits the kind

@@ -161,6 +161,30 @@ static inline void wo_set_res(fray_encounter *e, int i, int r, int v) { fray_res
 
 static inline int wo_best_of(int a, int b) { return a > b ? a : b; }
 
+/* Where the policy's steps past its attack find the actions they take:
+ * in a list, legal[0..n); or, with legal NULL, from the rules, entry by
+ * entry (wo_turn_entry, legal.c: what wo_legal would list on the view's
+ * creature's own turn), the one found in `got`. The steps are written once
+ * (wo_policy_after_attacks) for both. */
+typedef struct wo_src {
+    const fray_action *legal;
+    int n;
+    const wo_view *v; /* the direct answers' view */
+    fray_action got;
+} wo_src;
+
+/* The first entry of `kind` on `target` (any target when target < -1)
+ * that wo_legal lists on the view's creature's own turn, for the kinds the
+ * policy looks for past its attack step (Create an Opening, Move, Stabilize,
+ * Defend): 1 with it in *out, or 0. v may lack the gaps of creatures no
+ * such entry looks at (wo_view_init_pair). */
+int wo_turn_entry(fray_encounter *e, const wo_view *v, int kind, int target, fray_action *out);
+
+/* The policy's turn past its attack step, when no attack is taken (t is
+ * wo_nearest_enemy, tgap its gap): the index of its pick in src->legal, or
+ * 0 for src->got when asked directly; -1 to pass. */
+int wo_policy_after_attacks(fray_encounter *e, int who, wo_src *src, int t, int tgap);
+
 /* An attack roll (wo_attack_roll): whether it hit, and its pieces. */
 typedef struct wo_hit {
     int hit, total, defense, level;
@@ -190,6 +214,9 @@ static inline const char *wo_action_name(const fray_encounter *e, int kind)
 
 /* ---- combat.c: the view, resources, checks ---- */
 void wo_view_init(wo_view *v, const fray_encounter *e, int who);
+/* A view with the gaps and distances of who and t alone (t -1: of who
+ * alone), tgap being wo_gap_yd(who, t); the rest as wo_view_init. */
+void wo_view_init_pair(wo_view *v, const fray_encounter *e, int who, int t, int tgap);
 void wo_init_change(fray_encounter *e, int who, int delta, int other, int odelta,
                     const char *why, const char *rule);
 void wo_pay_stamina(fray_encounter *e, int who, int cost);

@@ -645,6 +645,56 @@ int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
 
 #define IN(mask, t) (((mask) >> (t)) & 1u)
 
+/* The first Stabilize own_maneuvers lists: on the live creatures first,
+ * then on the downed; -1 for none. */
+static int first_stabilize(const fray_encounter *e, const wo_view *v)
+{
+    for (int i = 0; i < e->n; i++)
+        if (i != v->who && IN(v->able, i) && stabilize_ok(v, i, 1))
+            return i;
+    for (int i = 0; i < e->n; i++)
+        if (i != v->who && e->c[i].status == FRAY_DOWN && stabilize_ok(v, i, 1))
+            return i;
+    return -1;
+}
+
+int wo_turn_entry(fray_encounter *e, const wo_view *v, int kind, int target, fray_action *out)
+{
+    const int who = v->who;
+    const wo_creature *c = CCR(e, who);
+    fray_list l = {out, 0, 1};
+    switch (kind) {
+    case WO_A_OPENING: /* own_maneuvers */
+        if (target >= 0 && opening_ok(e, v, target, 1))
+            fray_list_add(&l, WO_A_OPENING, who, target, 0, 0, 0);
+        break;
+    case WO_A_MOVE: /* own_moves: towards a creature not dead */
+        if (target >= 0 && target != who && !IN(v->dead, target) && !c->lost_control &&
+            c->pending < 0) {
+            wo_mover mv;
+            wo_mover_init(&mv, 1000);
+            l.n = wo_plan_move_v(v, &mv, target, 0, out);
+        }
+        break;
+    case WO_A_STABILIZE: { /* own_maneuvers */
+        int s = first_stabilize(e, v);
+        if (s >= 0 && (target < -1 || target == s))
+            fray_list_add(&l, WO_A_STABILIZE, who, s, 0, 0, 0);
+        break;
+    }
+    case WO_A_DEFEND: /* own_basics */
+        if (target < -1 || target == -1)
+            list_defend(v, &l, 1);
+        break;
+    default:
+        break;
+    }
+    return l.n;
+}
+#undef IN
+
+#define IN(mask, t) (((mask) >> (t)) & 1u)
+
 /* At most how many entries own_actions could list on who's own turn with
  * every kind wanted, `attacks` of them attacks. Below FRAY_MAX_LEGAL no
  * list the policy sees is cut short (nor made whole again), so the entries
@@ -688,6 +738,30 @@ _Static_assert(35 + LIST_SMALL_N + 18 * (LIST_SMALL_N - 1) < FRAY_MAX_LEGAL &&
                    4 + WO_MAX_SPELLS <= 8,
                "list_bound's small fights");
 
+/* The policy's turn past its attack step, no attack taken, with its
+ * entries asked for one by one (wo_turn_entry): of the view, only the gaps
+ * they look at. */
+static int decide_after_attacks(fray_encounter *e, int who, fray_action *out)
+{
+    int tgap;
+    int t = wo_nearest_enemy(e, who, NULL, &tgap);
+    wo_view v;
+    /* a Stabilize looks at the gap of each dying creature not a foe */
+    unsigned dying = 0;
+    for (int i = 0; i < e->n; i++)
+        if (i != who && e->c[i].side == e->c[who].side && fray_has(e, i, WO_C_DYING))
+            dying |= 1u << i;
+    if (dying)
+        wo_view_init(&v, e, who);
+    else
+        wo_view_init_pair(&v, e, who, t, tgap);
+    wo_src src = {.legal = NULL, .v = &v};
+    if (wo_policy_after_attacks(e, who, &src, t, tgap) < 0)
+        return FRAY_DECIDE_PASS;
+    *out = src.got;
+    return FRAY_DECIDE_TAKE;
+}
+
 /* The policy's turn (wo_policy_turn) from a list of just the entries it
  * looks at, in the whole list's order: the attacks, a Move towards the
  * nearest enemy, Defend, the weapons to retrieve, the postures, an
@@ -708,6 +782,8 @@ __attribute__((flatten)) static int decide_turn(fray_encounter *e, int who, fray
          * the same one in its list */
         if (pick == -1 && wo_pick_attack(e, who, fray_res(e, who, WO_R_AP), -1, out, NULL))
             return FRAY_DECIDE_TAKE;
+        if (pick == -1 && e->n <= LIST_SMALL_N)
+            return decide_after_attacks(e, who, out);
         wo_view v;
         wo_view_init(&v, e, who);
         /* With no AP left the list holds moves and flank choices only:
@@ -753,7 +829,8 @@ __attribute__((flatten)) static int decide_turn(fray_encounter *e, int who, fray
         }
         if (pick == -1) {
             /* none of the steps before the attack step applies */
-            int i = wo_policy_after_attacks(e, who, buf, l.n, t, tgap);
+            wo_src src = {.legal = buf, .n = l.n};
+            int i = wo_policy_after_attacks(e, who, &src, t, tgap);
             if (i < 0)
                 return FRAY_DECIDE_PASS;
             *out = buf[i];

@@ -251,38 +251,53 @@ int wo_policy_turn(fray_encounter *e, int who, const fray_action *legal, int n)
         return atk;
     int tgap;
     int t = wo_nearest_enemy(e, who, NULL, &tgap);
-    return wo_policy_after_attacks(e, who, legal, n, t, tgap);
+    wo_src src = {.legal = legal, .n = n};
+    return wo_policy_after_attacks(e, who, &src, t, tgap);
+}
+
+/* The first entry of `kind` on `target` (any when target < -1) from the
+ * source: its index, or -1. */
+static int src_find(fray_encounter *e, wo_src *s, int kind, int target)
+{
+    if (s->legal)
+        return find(s->legal, s->n, kind, target);
+    return wo_turn_entry(e, s->v, kind, target, &s->got) ? 0 : -1;
+}
+
+static const fray_action *src_at(const wo_src *s, int i)
+{
+    return s->legal ? &s->legal[i] : &s->got;
 }
 
 /* The policy's turn when no attack is taken: close in, stabilize, defend,
- * or pass. t is the nearest enemy (wo_nearest_enemy), tgap its gap. */
-int wo_policy_after_attacks(fray_encounter *e, int who, const fray_action *legal, int n, int t,
-                            int tgap)
+ * or pass. t is the nearest enemy (wo_nearest_enemy), tgap its gap. Each
+ * step asks for its entry last, after the cheaper tests. */
+int wo_policy_after_attacks(fray_encounter *e, int who, wo_src *src, int t, int tgap)
 {
     const wo_creature *c = fray_cpriv(e, who);
     int ap = e->c[who].res[WO_R_AP];
     int i;
     /* close in on the nearest enemy; against a longer optimal reach, make an
      * opening first so that its rebuff meets the better of the two */
-    if (t >= 0 && (i = find(legal, n, WO_A_OPENING, t)) >= 0 &&
-        ap >= wo_ap_cost(e, who, WO_A_OPENING, 0) + 2)
+    if (t >= 0 && ap >= wo_ap_cost(e, who, WO_A_OPENING, 0) + 2 &&
+        (i = src_find(e, src, WO_A_OPENING, t)) >= 0)
         return i;
     if (t >= 0) {
-        i = find(legal, n, WO_A_MOVE, t);
-        if (i >= 0 && legal[i].arg <= ap) {
+        i = src_find(e, src, WO_A_MOVE, t);
+        if (i >= 0 && src_at(src, i)->arg <= ap) {
             /* keep 4 AP for the attack when a move of 4 would leave nothing */
             return i;
         }
     }
     /* an ally dying next to us */
-    if ((i = find(legal, n, WO_A_STABILIZE, -2)) >= 0 &&
-        wo_ap_cost(e, who, WO_A_STABILIZE, 0) <= ap)
+    if (wo_ap_cost(e, who, WO_A_STABILIZE, 0) <= ap &&
+        (i = src_find(e, src, WO_A_STABILIZE, -2)) >= 0)
         return i;
     /* nothing to hit: defend if an enemy is close and AP would otherwise
      * pile up past the maximum */
     if (t >= 0 && tgap <= 3 && !fray_has(e, who, WO_C_DEFENDING) &&
         ap + wo_speed_row_for(c->speed)->turn_end > c->max_ap &&
-        (i = find(legal, n, WO_A_DEFEND, -2)) >= 0)
+        (i = src_find(e, src, WO_A_DEFEND, -2)) >= 0)
         return i;
     return -1;
 }

@@ -382,10 +382,7 @@ int wo_pick_attack(fray_encounter *e, int who, int ap, int only_target, fray_act
 /* The nearest enemy able to fight (the first of equals), or -1; its gap in
  * *gap: whom the policy closes in on. */
 int wo_nearest_enemy(const fray_encounter *e, int who, const int *gaps, int *gap);
-/* wo_policy_turn past its attack step, when no attack is taken; t is
- * wo_nearest_enemy, tgap its gap. */
-int wo_policy_after_attacks(fray_encounter *e, int who, const fray_action *legal, int n, int t,
-                            int tgap);
+/* (wo_policy_after_attacks, wo_src: combat.h) */
 /* The kinds the policy may take on its turn in the present state. */
 uint64_t wo_policy_turn_kinds(const fray_encounter *e, int who);
 /* Whether the policy would interrupt the declared trigger with an attack. */
