@@ -54,9 +54,10 @@ int wo_pick_attack(fray_encounter *e, int who, int ap, int only_target, fray_act
     /* a Strong Attack only while stamina lasts */
     const int ok_strong = cost_strong_ok && cb[who].res[WO_R_STAMINA] >= fray_opt(e, WO_OPT_STAMINA_STRONG);
     const int ok_cast = c->nspell > 0 && wo_ap_cost_uw(e, who, WO_A_CAST, 0, uw_melee) <= ap;
-    /* none of the kinds it takes affordable (and no list to tell of): no
-     * target needs looking at */
-    if (!listed && !(ok_strong | ok_cast | ok_std | ok_quick))
+    /* none of the kinds it takes affordable, nor (when asked) any the list
+     * holds: no target needs looking at */
+    if (!(ok_strong | ok_cast | ok_std | ok_quick) &&
+        (!listed || !(cost_strong_ok | (wo_ap_cost_uw(e, who, WO_A_NONLETHAL, 0, uw_melee) <= ap))))
         return 0;
     const int mana = cb[who].res[WO_R_MANA];
     const int side = cb[who].side, n = e->n;
