@@ -174,11 +174,16 @@ typedef struct wo_src {
 } wo_src;
 
 /* The first entry of `kind` on `target` (any target when target < -1)
- * that wo_legal lists on the view's creature's own turn, for the kinds the
- * policy looks for past its attack step (Create an Opening, Move, Stabilize,
+ * with `arg` (any when arg < 0) that wo_legal lists on the view's
+ * creature's own turn, for the kinds the policy looks for (Escape, Use an
+ * Object, Change Posture, Retrieve, Create an Opening, Move, Stabilize,
  * Defend): 1 with it in *out, or 0. v may lack the gaps of creatures no
  * such entry looks at (wo_view_init_pair). */
-int wo_turn_entry(fray_encounter *e, const wo_view *v, int kind, int target, fray_action *out);
+int wo_turn_entry(fray_encounter *e, const wo_view *v, int kind, int target, int arg,
+                  fray_action *out);
+/* wo_policy_turn from a source: the index of its pick in src->legal, or 0
+ * for src->got when asked directly; -1 to pass. */
+int wo_policy_turn_src(fray_encounter *e, int who, wo_src *src);
 
 /* The policy's turn past its attack step, when no attack is taken (t is
  * wo_nearest_enemy, tgap its gap): the index of its pick in src->legal, or

@@ -209,34 +209,43 @@ static void list_defend(const wo_view *v, fray_list *l, int allow_long)
         fray_list_add(l, WO_A_DEFEND, v->who, -1, 0, 0, 0);
 }
 
-/* Retrieve (hands empty of weapons) or Stow */
+/* Retrieve weapon i (hands empty of weapons; arg i) or Stow it (arg
+ * i | 0x100) */
+static int retrieve_ok(const wo_view *v, const wo_creature *c, const wo_weapon *wielded,
+                       int arg, int allow_long)
+{
+    const int i = arg & 0xff;
+    if (i >= c->nweapon)
+        return 0;
+    if (!wielded)
+        return !(arg & 0x100) && c->weapon[i].place >= WO_SCABBARD &&
+               c->weapon[i].place <= WO_BACKPACK && v_affordable(v, WO_A_RETRIEVE, arg, allow_long);
+    return (arg & 0x100) && c->weapon[i].place == WO_IN_HAND && c->nweapon > 1 &&
+           v_affordable(v, WO_A_RETRIEVE, arg, allow_long);
+}
+
 static void list_retrieve(const wo_view *v, const wo_creature *c, const wo_weapon *wielded,
                           fray_list *l, int allow_long)
 {
-    const int who = v->who;
-    if (!wielded) {
-        for (int i = 0; i < c->nweapon; i++)
-            if (c->weapon[i].place >= WO_SCABBARD && c->weapon[i].place <= WO_BACKPACK &&
-                v_affordable(v, WO_A_RETRIEVE, i, allow_long))
-                fray_list_add(l, WO_A_RETRIEVE, who, -1, i, 0, 0);
-    } else {
-        for (int i = 0; i < c->nweapon; i++)
-            if (c->weapon[i].place == WO_IN_HAND && c->nweapon > 1 &&
-                v_affordable(v, WO_A_RETRIEVE, i | 0x100, allow_long))
-                fray_list_add(l, WO_A_RETRIEVE, who, -1, i | 0x100, 0, 0);
-    }
+    const int stow = wielded ? 0x100 : 0;
+    for (int i = 0; i < c->nweapon; i++)
+        if (retrieve_ok(v, c, wielded, i | stow, allow_long))
+            fray_list_add(l, WO_A_RETRIEVE, v->who, -1, i | stow, 0, 0);
 }
 
 /* #Action: Change Posture: "If you are prone, you cannot change directly
- * to standing." p: the posture now. */
+ * to standing." p: the posture now, q the new one. */
+static int posture_ok(const wo_view *v, int p, int q, int allow_long)
+{
+    return !(q == p || (p == WO_PRONE && q == WO_STANDING) || wo_v_has(v, v->who, WO_C_MOUNTED)) &&
+           v_affordable(v, WO_A_POSTURE, q, allow_long);
+}
+
 static void list_postures(const wo_view *v, fray_list *l, int allow_long, int p)
 {
-    for (int q = 0; q < 3; q++) {
-        if (q == p || (p == WO_PRONE && q == WO_STANDING) || wo_v_has(v, v->who, WO_C_MOUNTED))
-            continue;
-        if (v_affordable(v, WO_A_POSTURE, q, allow_long))
+    for (int q = 0; q < 3; q++)
+        if (posture_ok(v, p, q, allow_long))
             fray_list_add(l, WO_A_POSTURE, v->who, -1, q, 0, 0);
-    }
 }
 
 /* Create an Opening against the live creature t */
@@ -257,10 +266,16 @@ static int stabilize_ok(const wo_view *v, int t, int allow_long)
 }
 
 /* Use an Object */
+static int object_ok(const wo_view *v, const wo_creature *c, int k, int allow_long)
+{
+    return k < c->nobject && c->object[k].count > 0 &&
+           v_affordable(v, WO_A_USE_OBJECT, k, allow_long);
+}
+
 static void list_objects(const wo_view *v, const wo_creature *c, fray_list *l, int allow_long)
 {
     for (int k = 0; k < c->nobject; k++)
-        if (c->object[k].count > 0 && v_affordable(v, WO_A_USE_OBJECT, k, allow_long))
+        if (object_ok(v, c, k, allow_long))
             fray_list_add(l, WO_A_USE_OBJECT, v->who, -1, k, 0, 0);
 }
 
@@ -658,14 +673,43 @@ static int first_stabilize(const fray_encounter *e, const wo_view *v)
     return -1;
 }
 
-int wo_turn_entry(fray_encounter *e, const wo_view *v, int kind, int target, fray_action *out)
+int wo_turn_entry(fray_encounter *e, const wo_view *v, int kind, int target, int arg,
+                  fray_action *out)
 {
     const int who = v->who;
     const wo_creature *c = CCR(e, who);
     fray_list l = {out, 0, 1};
+    /* the kinds without a target below */
+    if (target >= -1 && target != -1 && (kind == WO_A_ESCAPE || kind == WO_A_USE_OBJECT ||
+                                         kind == WO_A_POSTURE || kind == WO_A_RETRIEVE))
+        return 0;
     switch (kind) {
+    case WO_A_ESCAPE: /* list_held */
+        if (arg <= 0 && fray_has(e, who, WO_C_PINNED) && affordable(e, who, WO_A_ESCAPE, 0, 1))
+            fray_list_add(&l, WO_A_ESCAPE, who, -1, 0, 0, 0);
+        break;
+    case WO_A_USE_OBJECT: /* own_healing */
+        for (int k = arg < 0 ? 0 : arg; k < c->nobject && !l.n && (arg < 0 || k == arg); k++)
+            if (object_ok(v, c, k, 1))
+                fray_list_add(&l, WO_A_USE_OBJECT, who, -1, k, 0, 0);
+        break;
+    case WO_A_POSTURE: { /* own_basics */
+        int p = wo_posture(e, who);
+        for (int q = arg < 0 ? 0 : arg; q < 3 && !l.n && (arg < 0 || q == arg); q++)
+            if (posture_ok(v, p, q, 1))
+                fray_list_add(&l, WO_A_POSTURE, who, -1, q, 0, 0);
+        break;
+    }
+    case WO_A_RETRIEVE: { /* own_basics */
+        const wo_weapon *wielded = wo_wielded(c);
+        const int stow = wielded ? 0x100 : 0;
+        for (int i = 0; i < c->nweapon && !l.n; i++)
+            if ((arg < 0 || (i | stow) == arg) && retrieve_ok(v, c, wielded, i | stow, 1))
+                fray_list_add(&l, WO_A_RETRIEVE, who, -1, i | stow, 0, 0);
+        break;
+    }
     case WO_A_OPENING: /* own_maneuvers */
-        if (target >= 0 && opening_ok(e, v, target, 1))
+        if (arg <= 0 && target >= 0 && opening_ok(e, v, target, 1))
             fray_list_add(&l, WO_A_OPENING, who, target, 0, 0, 0);
         break;
     case WO_A_MOVE: /* own_moves: towards a creature not dead */
@@ -673,17 +717,17 @@ int wo_turn_entry(fray_encounter *e, const wo_view *v, int kind, int target, fra
             c->pending < 0) {
             wo_mover mv;
             wo_mover_init(&mv, 1000);
-            l.n = wo_plan_move_v(v, &mv, target, 0, out);
+            l.n = wo_plan_move_v(v, &mv, target, 0, out) && (arg < 0 || out->arg == arg);
         }
         break;
     case WO_A_STABILIZE: { /* own_maneuvers */
         int s = first_stabilize(e, v);
-        if (s >= 0 && (target < -1 || target == s))
+        if (s >= 0 && (target < -1 || target == s) && arg <= 0)
             fray_list_add(&l, WO_A_STABILIZE, who, s, 0, 0, 0);
         break;
     }
     case WO_A_DEFEND: /* own_basics */
-        if (target < -1 || target == -1)
+        if ((target < -1 || target == -1) && arg <= 0)
             list_defend(v, &l, 1);
         break;
     default:
@@ -784,6 +828,17 @@ __attribute__((flatten)) static int decide_turn(fray_encounter *e, int who, fray
             return FRAY_DECIDE_TAKE;
         if (pick == -1 && e->n <= LIST_SMALL_N)
             return decide_after_attacks(e, who, out);
+        if (e->n <= LIST_SMALL_N) {
+            /* a step before the attack step may apply: the whole turn,
+             * its entries asked for one by one */
+            wo_view v;
+            wo_view_init(&v, e, who);
+            wo_src src = {.legal = NULL, .v = &v};
+            if (wo_policy_turn_src(e, who, &src) < 0)
+                return FRAY_DECIDE_PASS;
+            *out = src.got;
+            return FRAY_DECIDE_TAKE;
+        }
         wo_view v;
         wo_view_init(&v, e, who);
         /* With no AP left the list holds moves and flank choices only:

@@ -127,14 +127,6 @@ static int best_attack(fray_encounter *e, int who, const fray_action *legal, int
     return -1;
 }
 
-static int find(const fray_action *legal, int n, int kind, int target)
-{
-    for (int i = 0; i < n; i++)
-        if (legal[i].kind == kind && (target < -1 || legal[i].target == target))
-            return i;
-    return -1;
-}
-
 /* The nearest enemy able to fight (the first of equals), or -1; its gap in
  * *gap. gaps: each creature's wo_gap_yd from who when known, or NULL. */
 int wo_nearest_enemy(const fray_encounter *e, int who, const int *gaps, int *gap)
@@ -214,61 +206,83 @@ uint64_t wo_policy_turn_kinds(const fray_encounter *e, int who)
 }
 
 
-int wo_policy_turn(fray_encounter *e, int who, const fray_action *legal, int n)
+/* The first entry of `kind` on `target` (any when target < -1) with `arg`
+ * (any when arg < 0) from the source: its index, or -1. */
+static int src_find_arg(fray_encounter *e, wo_src *s, int kind, int target, int arg)
 {
-    const wo_creature *c = fray_cpriv(e, who);
-    int ap = e->c[who].res[WO_R_AP];
-    int i;
-    if (fray_has(e, who, WO_C_PINNED))
-        return find(legal, n, WO_A_ESCAPE, -2);
-    /* drink a healing potion when badly hurt */
-    int sev = -1;
-    for (int l = 0; l < WO_NLEVELS; l++)
-        if (e->c[who].res[WO_R_LIGHT + l])
-            sev = l;
-    if (sev >= WO_SEVERE)
-        for (i = 0; i < n; i++)
-            if (legal[i].kind == WO_A_USE_OBJECT && c->object[legal[i].arg].heal > 0 &&
-                wo_ap_cost(e, who, legal[i].kind, legal[i].arg) <= ap)
+    if (s->legal) {
+        for (int i = 0; i < s->n; i++)
+            if (s->legal[i].kind == kind && (target < -1 || s->legal[i].target == target) &&
+                (arg < 0 || s->legal[i].arg == arg))
                 return i;
-    /* get up from prone */
-    if (fray_has(e, who, WO_C_PRONE) && (i = find(legal, n, WO_A_POSTURE, -2)) >= 0 &&
-        wo_ap_cost(e, who, WO_A_POSTURE, 0) <= ap)
-        return i;
-    const wo_weapon *w = wo_wielded(c);
-    if (!w)
-        for (i = 0; i < n; i++)
-            if (legal[i].kind == WO_A_RETRIEVE && !(legal[i].arg & 0x100) &&
-                wo_ap_cost(e, who, legal[i].kind, legal[i].arg) <= ap)
-                return i;
-    /* a melee fighter stands up from a crouch to fight */
-    if (w && !w->ranged && fray_has(e, who, WO_C_CROUCHING))
-        for (i = 0; i < n; i++)
-            if (legal[i].kind == WO_A_POSTURE && legal[i].arg == WO_STANDING &&
-                wo_ap_cost(e, who, WO_A_POSTURE, WO_STANDING) <= ap)
-                return i;
-    int atk = best_attack(e, who, legal, n, ap, -1);
-    if (atk >= 0)
-        return atk;
-    int tgap;
-    int t = wo_nearest_enemy(e, who, NULL, &tgap);
-    wo_src src = {.legal = legal, .n = n};
-    return wo_policy_after_attacks(e, who, &src, t, tgap);
+        return -1;
+    }
+    return wo_turn_entry(e, s->v, kind, target, arg, &s->got) ? 0 : -1;
 }
 
-/* The first entry of `kind` on `target` (any when target < -1) from the
- * source: its index, or -1. */
 static int src_find(fray_encounter *e, wo_src *s, int kind, int target)
 {
-    if (s->legal)
-        return find(s->legal, s->n, kind, target);
-    return wo_turn_entry(e, s->v, kind, target, &s->got) ? 0 : -1;
+    return src_find_arg(e, s, kind, target, -1);
 }
 
 static const fray_action *src_at(const wo_src *s, int i)
 {
     return s->legal ? &s->legal[i] : &s->got;
 }
+
+/* The policy's turn from the source: the index of its pick, or -1 to pass.
+ * Where it looks for the first entry that passes a test, it asks for each
+ * arg in the order the list holds them. */
+int wo_policy_turn_src(fray_encounter *e, int who, wo_src *src)
+{
+    const wo_creature *c = fray_cpriv(e, who);
+    int ap = e->c[who].res[WO_R_AP];
+    int i;
+    if (fray_has(e, who, WO_C_PINNED))
+        return src_find(e, src, WO_A_ESCAPE, -2);
+    /* drink a healing potion when badly hurt */
+    int sev = -1;
+    for (int l = 0; l < WO_NLEVELS; l++)
+        if (e->c[who].res[WO_R_LIGHT + l])
+            sev = l;
+    if (sev >= WO_SEVERE)
+        for (int k = 0; k < c->nobject; k++)
+            if (c->object[k].heal > 0 && wo_ap_cost(e, who, WO_A_USE_OBJECT, k) <= ap &&
+                (i = src_find_arg(e, src, WO_A_USE_OBJECT, -2, k)) >= 0)
+                return i;
+    /* get up from prone */
+    if (fray_has(e, who, WO_C_PRONE) && wo_ap_cost(e, who, WO_A_POSTURE, 0) <= ap &&
+        (i = src_find(e, src, WO_A_POSTURE, -2)) >= 0)
+        return i;
+    const wo_weapon *w = wo_wielded(c);
+    if (!w)
+        for (int k = 0; k < c->nweapon; k++)
+            if (wo_ap_cost(e, who, WO_A_RETRIEVE, k) <= ap &&
+                (i = src_find_arg(e, src, WO_A_RETRIEVE, -2, k)) >= 0)
+                return i;
+    /* a melee fighter stands up from a crouch to fight */
+    if (w && !w->ranged && fray_has(e, who, WO_C_CROUCHING) &&
+        wo_ap_cost(e, who, WO_A_POSTURE, WO_STANDING) <= ap &&
+        (i = src_find_arg(e, src, WO_A_POSTURE, -2, WO_STANDING)) >= 0)
+        return i;
+    if (src->legal) {
+        int atk = best_attack(e, who, src->legal, src->n, ap, -1);
+        if (atk >= 0)
+            return atk;
+    } else if (wo_pick_attack(e, who, ap, -1, &src->got, NULL)) {
+        return 0;
+    }
+    int tgap;
+    int t = wo_nearest_enemy(e, who, NULL, &tgap);
+    return wo_policy_after_attacks(e, who, src, t, tgap);
+}
+
+int wo_policy_turn(fray_encounter *e, int who, const fray_action *legal, int n)
+{
+    wo_src src = {.legal = legal, .n = n};
+    return wo_policy_turn_src(e, who, &src);
+}
+
 
 /* The policy's turn when no attack is taken: close in, stabilize, defend,
  * or pass. t is the nearest enemy (wo_nearest_enemy), tgap its gap. Each
