@@ -806,10 +806,13 @@ static int decide_after_attacks(fray_encounter *e, int who, fray_action *out)
     return FRAY_DECIDE_TAKE;
 }
 
-/* The policy's turn (wo_policy_turn) from a list of just the entries it
- * looks at, in the whole list's order: the attacks, a Move towards the
- * nearest enemy, Defend, the weapons to retrieve, the postures, an
- * Opening on the nearest enemy, the first Stabilize, the objects. */
+/* The policy's turn (wo_policy_turn). Its attack comes from the state
+ * (wo_pick_attack); in a fight of up to LIST_SMALL_N the rest asks for its
+ * entries one by one (wo_policy_turn_src, wo_turn_entry); in a bigger one
+ * it reads a list of just the entries it looks at, in the whole list's
+ * order: the attacks, a Move towards the nearest enemy, Defend, the weapons
+ * to retrieve, the postures, an Opening on the nearest enemy, the first
+ * Stabilize, the objects. */
 __attribute__((flatten)) static int decide_turn(fray_encounter *e, int who, fray_action *out)
 {
     const wo_creature *c = CCR(e, who);

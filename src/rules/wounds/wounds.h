@@ -389,7 +389,8 @@ uint64_t wo_policy_turn_kinds(const fray_encounter *e, int who);
 int wo_policy_interrupts(const fray_encounter *e, int who, const fray_action *trigger);
 /* The policy's own turn: its pick in legal[0..n), or -1 to pass. legal may
  * be the whole list or any part of it, in its order, holding every entry
- * the policy looks at (wo_decide lists just those). */
+ * the policy looks at (wo_decide, in a fight of more than four, lists just
+ * those; in a smaller one it asks for them one by one: wo_policy_turn_src). */
 int wo_policy_turn(fray_encounter *e, int who, const fray_action *legal, int n);
 /* The policy's answer to the declared trigger: its pick in legal[0..n),
  * which holds the reactions first, or -1 to pass. */
