@@ -32,16 +32,11 @@ static int cond_penalty(const fray_encounter *e, int i)
 
 /* ---- Geometry ----------------------------------------------------------- */
 
-static int mount_extra(const fray_encounter *e, int a, int b)
-{
-    return wo_mount_extra_of(CCR(e, a), CCR(e, b), wo_mounted(e, a), wo_mounted(e, b));
-}
-
 /* Yards between the edges of two spaces `dist_cm` apart (centre to centre),
  * plus the mounted yard `extra`. */
 static inline int gap_of(int dist_cm, const wo_creature *ca, const wo_creature *cb, int extra)
 {
-    int sp = (wo_space_yd(ca->size) + wo_space_yd(cb->size)) / 2;
+    int sp = (ca->space + cb->space) / 2; /* wo_space_yd of each size */
     int g = wo_cm_to_yd(dist_cm) - sp;
     if (g < 0)
         g = 0;
@@ -51,7 +46,11 @@ static inline int gap_of(int dist_cm, const wo_creature *ca, const wo_creature *
 /* Yards between the edges of two creatures' spaces: 0 is adjacent. */
 int wo_gap_yd(const fray_encounter *e, int a, int b)
 {
-    return gap_of(fray_distance(e, a, b), CCR(e, a), CCR(e, b), mount_extra(e, a, b));
+    const wo_creature *ca = CCR(e, a), *cb = CCR(e, b);
+    /* the mounted yard needs one of them mounted */
+    const uint64_t ma = e->c[a].cmask >> WO_C_MOUNTED, mb = e->c[b].cmask >> WO_C_MOUNTED;
+    int extra = (ma | mb) & 1u ? wo_mount_extra_of(ca, cb, (int)(ma & 1u), (int)(mb & 1u)) : 0;
+    return gap_of(fray_distance(e, a, b), ca, cb, extra);
 }
 
 int wo_in_reach(const fray_encounter *e, int a, int b, int reach_yd)
@@ -94,6 +93,33 @@ void wo_view_init(wo_view *v, const fray_encounter *e, int who)
     v->dead = dead;
     v->ap = cb[who].res[WO_R_AP];
     /* #Underwater Combat: melee attacks cost 2 AP more (wo_ap_cost) */
+    v->uw_melee = fray_has(e, who, WO_C_UNDERWATER) && !v->w[who]->ranged;
+}
+
+void wo_view_init_pair(wo_view *v, const fray_encounter *e, int who, int t, int tgap)
+{
+    const fray_combatant *cb = e->c;
+    const int side = cb[who].side, n = e->n;
+    unsigned foes = 0, able = 0, dead = 0;
+    v->e = e;
+    v->who = who;
+    v->n = n;
+    for (int i = 0; i < n; i++) {
+        foes |= (unsigned)(cb[i].side != side) << i;
+        able |= (unsigned)(cb[i].status == FRAY_ABLE) << i;
+        dead |= (unsigned)(cb[i].status == FRAY_DEAD) << i;
+    }
+    v->foes = foes;
+    v->able = able;
+    v->dead = dead;
+    v->w[who] = wo_weapon_of(e, who);
+    v->dist[who] = v->gap[who] = 0;
+    if (t >= 0) {
+        v->w[t] = wo_weapon_of(e, t);
+        v->dist[t] = fray_distance(e, who, t);
+        v->gap[t] = tgap;
+    }
+    v->ap = cb[who].res[WO_R_AP];
     v->uw_melee = fray_has(e, who, WO_C_UNDERWATER) && !v->w[who]->ranged;
 }
 

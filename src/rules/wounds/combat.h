@@ -11,8 +11,16 @@
 #define WO_ARG_READIED 0x4000 /* a readied action taken as a reaction */
 
 static inline wo_state *ST(fray_encounter *e) { return (wo_state *)e->state; }
-static inline wo_creature *CR(fray_encounter *e, int i) { return fray_priv(e, i); }
-static inline const wo_creature *CCR(const fray_encounter *e, int i) { return fray_cpriv(e, i); }
+/* fray_priv and fray_cpriv: the block's size is the ruleset's creature_size,
+ * sizeof(wo_creature) (ruleset.c), known here without reading it. */
+static inline wo_creature *CR(fray_encounter *e, int i)
+{
+    return (wo_creature *)(void *)(e->priv + (size_t)i * sizeof(wo_creature));
+}
+static inline const wo_creature *CCR(const fray_encounter *e, int i)
+{
+    return (const wo_creature *)(const void *)(e->priv + (size_t)i * sizeof(wo_creature));
+}
 
 /* The unarmed attack (attacks.c). */
 extern const wo_weapon wo_fist;
@@ -59,6 +67,26 @@ static inline const wo_weapon *wo_weapon_of(const fray_encounter *e, int i)
 }
 
 
+/* #Attacks: the weapon attacks on a live foe `gap` yards away that wo_legal
+ * lists and the policy weighs (one rule for both): WO_REACH_RANGED, a
+ * Standard Attack with the ranged weapon w (not underwater, uw, within
+ * three range increments); WO_REACH_MELEE, the Standard, Quick, Strong and
+ * Nonlethal Attacks within the melee weapon's reach; or 0. */
+enum { WO_REACH_NONE = 0, WO_REACH_RANGED = 1, WO_REACH_MELEE = 2 };
+static inline int wo_weapon_reaches(const wo_weapon *w, int uw, int gap)
+{
+    if (w->ranged)
+        return !uw && gap <= 3 * w->range ? WO_REACH_RANGED : WO_REACH_NONE;
+    return gap <= w->reach ? WO_REACH_MELEE : WO_REACH_NONE;
+}
+
+/* Cast a Spell: spell s of c (creature who, `mana` left) on a live foe
+ * `gap` yards away. */
+static inline int wo_spell_reaches(const wo_creature *c, int s, int mana, int gap)
+{
+    return mana >= c->spell[s].mana && gap <= c->spell[s].range;
+}
+
 /* Can choose actions at all: able, not helpless (pinned imposes helpless). */
 static inline int wo_can_act(const fray_encounter *e, int i)
 {
@@ -77,7 +105,6 @@ static inline int wo_enemies(const fray_encounter *e, int a, int b)
 
 static inline int wo_mounted(const fray_encounter *e, int i) { return fray_has(e, i, WO_C_MOUNTED); }
 
-static inline int wo_space_yd(int size) { return size <= 2 ? 1 : size <= 5 ? 2 : size <= 8 ? 3 : 4; }
 
 /* #Mounted Combat: "you are considered 1 yard farther from creatures on the
  * ground smaller than your mount" (both ways). ma, mb: whether a, b are
@@ -134,6 +161,35 @@ static inline void wo_set_res(fray_encounter *e, int i, int r, int v) { fray_res
 
 static inline int wo_best_of(int a, int b) { return a > b ? a : b; }
 
+/* Where the policy's steps past its attack find the actions they take:
+ * in a list, legal[0..n); or, with legal NULL, from the rules, entry by
+ * entry (wo_turn_entry, legal.c: what wo_legal would list on the view's
+ * creature's own turn), the one found in `got`. The steps are written once
+ * (wo_policy_after_attacks) for both. */
+typedef struct wo_src {
+    const fray_action *legal;
+    int n;
+    const wo_view *v; /* the direct answers' view */
+    fray_action got;
+} wo_src;
+
+/* The first entry of `kind` on `target` (any target when target < -1)
+ * with `arg` (any when arg < 0) that wo_legal lists on the view's
+ * creature's own turn, for the kinds the policy looks for (Escape, Use an
+ * Object, Change Posture, Retrieve, Create an Opening, Move, Stabilize,
+ * Defend): 1 with it in *out, or 0. v may lack the gaps of creatures no
+ * such entry looks at (wo_view_init_pair). */
+int wo_turn_entry(fray_encounter *e, const wo_view *v, int kind, int target, int arg,
+                  fray_action *out);
+/* wo_policy_turn from a source: the index of its pick in src->legal, or 0
+ * for src->got when asked directly; -1 to pass. */
+int wo_policy_turn_src(fray_encounter *e, int who, wo_src *src);
+
+/* The policy's turn past its attack step, when no attack is taken (t is
+ * wo_nearest_enemy, tgap its gap): the index of its pick in src->legal, or
+ * 0 for src->got when asked directly; -1 to pass. */
+int wo_policy_after_attacks(fray_encounter *e, int who, wo_src *src, int t, int tgap);
+
 /* An attack roll (wo_attack_roll): whether it hit, and its pieces. */
 typedef struct wo_hit {
     int hit, total, defense, level;
@@ -163,6 +219,9 @@ static inline const char *wo_action_name(const fray_encounter *e, int kind)
 
 /* ---- combat.c: the view, resources, checks ---- */
 void wo_view_init(wo_view *v, const fray_encounter *e, int who);
+/* A view with the gaps and distances of who and t alone (t -1: of who
+ * alone), tgap being wo_gap_yd(who, t); the rest as wo_view_init. */
+void wo_view_init_pair(wo_view *v, const fray_encounter *e, int who, int t, int tgap);
 void wo_init_change(fray_encounter *e, int who, int delta, int other, int odelta,
                     const char *why, const char *rule);
 void wo_pay_stamina(fray_encounter *e, int who, int cost);

@@ -148,21 +148,22 @@ static void own_attacks(fray_encounter *e, const wo_view *v, fray_list *l, int a
     const wo_creature *c = CCR(e, who);
     const wo_weapon *w = v->w[who];
     int uw = wo_v_has(v, who, WO_C_UNDERWATER);
+    int mana = fray_res(e, who, WO_R_MANA);
     for (int t = 0; t < n; t++) {
         if (!IN(foes & live, t))
             continue;
-        if (w->ranged) {
-            if (!uw && v->gap[t] <= 3 * w->range && v_affordable(v, WO_A_STANDARD, 0, allow_long))
+        int reach = wo_weapon_reaches(w, uw, v->gap[t]);
+        if (reach == WO_REACH_RANGED) {
+            if (v_affordable(v, WO_A_STANDARD, 0, allow_long))
                 fray_list_add(l, WO_A_STANDARD, who, t, 0, 0, 0);
-        } else if (v->gap[t] <= w->reach) {
+        } else if (reach == WO_REACH_MELEE) {
             static const int kinds[4] = {WO_A_STANDARD, WO_A_QUICK, WO_A_STRONG, WO_A_NONLETHAL};
             for (int k = 0; k < 4; k++)
                 if (v_affordable(v, kinds[k], 0, allow_long))
                     fray_list_add(l, kinds[k], who, t, 0, 0, 0);
         }
         for (int s = 0; s < c->nspell; s++)
-            if (fray_res(e, who, WO_R_MANA) >= c->spell[s].mana && v->gap[t] <= c->spell[s].range &&
-                v_affordable(v, WO_A_CAST, s, allow_long))
+            if (wo_spell_reaches(c, s, mana, v->gap[t]) && v_affordable(v, WO_A_CAST, s, allow_long))
                 fray_list_add(l, WO_A_CAST, who, t, s, 0, 0);
     }
 }
@@ -208,34 +209,43 @@ static void list_defend(const wo_view *v, fray_list *l, int allow_long)
         fray_list_add(l, WO_A_DEFEND, v->who, -1, 0, 0, 0);
 }
 
-/* Retrieve (hands empty of weapons) or Stow */
+/* Retrieve weapon i (hands empty of weapons; arg i) or Stow it (arg
+ * i | 0x100) */
+static int retrieve_ok(const wo_view *v, const wo_creature *c, const wo_weapon *wielded,
+                       int arg, int allow_long)
+{
+    const int i = arg & 0xff;
+    if (i >= c->nweapon)
+        return 0;
+    if (!wielded)
+        return !(arg & 0x100) && c->weapon[i].place >= WO_SCABBARD &&
+               c->weapon[i].place <= WO_BACKPACK && v_affordable(v, WO_A_RETRIEVE, arg, allow_long);
+    return (arg & 0x100) && c->weapon[i].place == WO_IN_HAND && c->nweapon > 1 &&
+           v_affordable(v, WO_A_RETRIEVE, arg, allow_long);
+}
+
 static void list_retrieve(const wo_view *v, const wo_creature *c, const wo_weapon *wielded,
                           fray_list *l, int allow_long)
 {
-    const int who = v->who;
-    if (!wielded) {
-        for (int i = 0; i < c->nweapon; i++)
-            if (c->weapon[i].place >= WO_SCABBARD && c->weapon[i].place <= WO_BACKPACK &&
-                v_affordable(v, WO_A_RETRIEVE, i, allow_long))
-                fray_list_add(l, WO_A_RETRIEVE, who, -1, i, 0, 0);
-    } else {
-        for (int i = 0; i < c->nweapon; i++)
-            if (c->weapon[i].place == WO_IN_HAND && c->nweapon > 1 &&
-                v_affordable(v, WO_A_RETRIEVE, i | 0x100, allow_long))
-                fray_list_add(l, WO_A_RETRIEVE, who, -1, i | 0x100, 0, 0);
-    }
+    const int stow = wielded ? 0x100 : 0;
+    for (int i = 0; i < c->nweapon; i++)
+        if (retrieve_ok(v, c, wielded, i | stow, allow_long))
+            fray_list_add(l, WO_A_RETRIEVE, v->who, -1, i | stow, 0, 0);
 }
 
 /* #Action: Change Posture: "If you are prone, you cannot change directly
- * to standing." p: the posture now. */
+ * to standing." p: the posture now, q the new one. */
+static int posture_ok(const wo_view *v, int p, int q, int allow_long)
+{
+    return !(q == p || (p == WO_PRONE && q == WO_STANDING) || wo_v_has(v, v->who, WO_C_MOUNTED)) &&
+           v_affordable(v, WO_A_POSTURE, q, allow_long);
+}
+
 static void list_postures(const wo_view *v, fray_list *l, int allow_long, int p)
 {
-    for (int q = 0; q < 3; q++) {
-        if (q == p || (p == WO_PRONE && q == WO_STANDING) || wo_v_has(v, v->who, WO_C_MOUNTED))
-            continue;
-        if (v_affordable(v, WO_A_POSTURE, q, allow_long))
+    for (int q = 0; q < 3; q++)
+        if (posture_ok(v, p, q, allow_long))
             fray_list_add(l, WO_A_POSTURE, v->who, -1, q, 0, 0);
-    }
 }
 
 /* Create an Opening against the live creature t */
@@ -256,10 +266,16 @@ static int stabilize_ok(const wo_view *v, int t, int allow_long)
 }
 
 /* Use an Object */
+static int object_ok(const wo_view *v, const wo_creature *c, int k, int allow_long)
+{
+    return k < c->nobject && c->object[k].count > 0 &&
+           v_affordable(v, WO_A_USE_OBJECT, k, allow_long);
+}
+
 static void list_objects(const wo_view *v, const wo_creature *c, fray_list *l, int allow_long)
 {
     for (int k = 0; k < c->nobject; k++)
-        if (c->object[k].count > 0 && v_affordable(v, WO_A_USE_OBJECT, k, allow_long))
+        if (object_ok(v, c, k, allow_long))
             fray_list_add(l, WO_A_USE_OBJECT, v->who, -1, k, 0, 0);
 }
 
@@ -524,6 +540,19 @@ static void own_actions(fray_encounter *e, int who, fray_list *l0, int allow_lon
     *l0 = list;
 }
 
+/* Whether the trigger's kind allows who a reaction at all (reactions
+ * lists none otherwise): Rebuff and Cling answer a move, Harry a ranged
+ * Standard Attack, Interpose an attack on a creature that grapples, a
+ * readied action anything. */
+static inline int may_react(const fray_encounter *e, int who, const fray_action *trigger)
+{
+    const wo_creature *c = CCR(e, who);
+    int k = trigger->kind;
+    if (c->readied >= 0 || wo_is_move(k) || (wo_is_attack(k) && trigger->target == who && c->grappling))
+        return 1;
+    return k == WO_A_STANDARD && trigger->actor >= 0 && wo_weapon_of(e, trigger->actor)->ranged;
+}
+
 /* The reactions `who` may take to the declared action `tr`. */
 static void reactions(fray_encounter *e, int who, const fray_action *tr, fray_list *l)
 {
@@ -631,6 +660,85 @@ int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
 
 #define IN(mask, t) (((mask) >> (t)) & 1u)
 
+/* The first Stabilize own_maneuvers lists: on the live creatures first,
+ * then on the downed; -1 for none. */
+static int first_stabilize(const fray_encounter *e, const wo_view *v)
+{
+    for (int i = 0; i < e->n; i++)
+        if (i != v->who && IN(v->able, i) && stabilize_ok(v, i, 1))
+            return i;
+    for (int i = 0; i < e->n; i++)
+        if (i != v->who && e->c[i].status == FRAY_DOWN && stabilize_ok(v, i, 1))
+            return i;
+    return -1;
+}
+
+int wo_turn_entry(fray_encounter *e, const wo_view *v, int kind, int target, int arg,
+                  fray_action *out)
+{
+    const int who = v->who;
+    const wo_creature *c = CCR(e, who);
+    fray_list l = {out, 0, 1};
+    /* the kinds without a target below */
+    if (target >= -1 && target != -1 && (kind == WO_A_ESCAPE || kind == WO_A_USE_OBJECT ||
+                                         kind == WO_A_POSTURE || kind == WO_A_RETRIEVE))
+        return 0;
+    switch (kind) {
+    case WO_A_ESCAPE: /* list_held */
+        if (arg <= 0 && fray_has(e, who, WO_C_PINNED) && affordable(e, who, WO_A_ESCAPE, 0, 1))
+            fray_list_add(&l, WO_A_ESCAPE, who, -1, 0, 0, 0);
+        break;
+    case WO_A_USE_OBJECT: /* own_healing */
+        for (int k = arg < 0 ? 0 : arg; k < c->nobject && !l.n && (arg < 0 || k == arg); k++)
+            if (object_ok(v, c, k, 1))
+                fray_list_add(&l, WO_A_USE_OBJECT, who, -1, k, 0, 0);
+        break;
+    case WO_A_POSTURE: { /* own_basics */
+        int p = wo_posture(e, who);
+        for (int q = arg < 0 ? 0 : arg; q < 3 && !l.n && (arg < 0 || q == arg); q++)
+            if (posture_ok(v, p, q, 1))
+                fray_list_add(&l, WO_A_POSTURE, who, -1, q, 0, 0);
+        break;
+    }
+    case WO_A_RETRIEVE: { /* own_basics */
+        const wo_weapon *wielded = wo_wielded(c);
+        const int stow = wielded ? 0x100 : 0;
+        for (int i = 0; i < c->nweapon && !l.n; i++)
+            if ((arg < 0 || (i | stow) == arg) && retrieve_ok(v, c, wielded, i | stow, 1))
+                fray_list_add(&l, WO_A_RETRIEVE, who, -1, i | stow, 0, 0);
+        break;
+    }
+    case WO_A_OPENING: /* own_maneuvers */
+        if (arg <= 0 && target >= 0 && opening_ok(e, v, target, 1))
+            fray_list_add(&l, WO_A_OPENING, who, target, 0, 0, 0);
+        break;
+    case WO_A_MOVE: /* own_moves: towards a creature not dead */
+        if (target >= 0 && target != who && !IN(v->dead, target) && !c->lost_control &&
+            c->pending < 0) {
+            wo_mover mv;
+            wo_mover_init(&mv, 1000);
+            l.n = wo_plan_move_v(v, &mv, target, 0, out) && (arg < 0 || out->arg == arg);
+        }
+        break;
+    case WO_A_STABILIZE: { /* own_maneuvers */
+        int s = first_stabilize(e, v);
+        if (s >= 0 && (target < -1 || target == s) && arg <= 0)
+            fray_list_add(&l, WO_A_STABILIZE, who, s, 0, 0, 0);
+        break;
+    }
+    case WO_A_DEFEND: /* own_basics */
+        if ((target < -1 || target == -1) && arg <= 0)
+            list_defend(v, &l, 1);
+        break;
+    default:
+        break;
+    }
+    return l.n;
+}
+#undef IN
+
+#define IN(mask, t) (((mask) >> (t)) & 1u)
+
 /* At most how many entries own_actions could list on who's own turn with
  * every kind wanted, `attacks` of them attacks. Below FRAY_MAX_LEGAL no
  * list the policy sees is cut short (nor made whole again), so the entries
@@ -674,10 +782,37 @@ _Static_assert(35 + LIST_SMALL_N + 18 * (LIST_SMALL_N - 1) < FRAY_MAX_LEGAL &&
                    4 + WO_MAX_SPELLS <= 8,
                "list_bound's small fights");
 
-/* The policy's turn (wo_policy_turn) from a list of just the entries it
- * looks at, in the whole list's order: the attacks, a Move towards the
- * nearest enemy, Defend, the weapons to retrieve, the postures, an
- * Opening on the nearest enemy, the first Stabilize, the objects. */
+/* The policy's turn past its attack step, no attack taken, with its
+ * entries asked for one by one (wo_turn_entry): of the view, only the gaps
+ * they look at. */
+static int decide_after_attacks(fray_encounter *e, int who, fray_action *out)
+{
+    int tgap;
+    int t = wo_nearest_enemy(e, who, NULL, &tgap);
+    wo_view v;
+    /* a Stabilize looks at the gap of each dying creature not a foe */
+    unsigned dying = 0;
+    for (int i = 0; i < e->n; i++)
+        if (i != who && e->c[i].side == e->c[who].side && fray_has(e, i, WO_C_DYING))
+            dying |= 1u << i;
+    if (dying)
+        wo_view_init(&v, e, who);
+    else
+        wo_view_init_pair(&v, e, who, t, tgap);
+    wo_src src = {.legal = NULL, .v = &v};
+    if (wo_policy_after_attacks(e, who, &src, t, tgap) < 0)
+        return FRAY_DECIDE_PASS;
+    *out = src.got;
+    return FRAY_DECIDE_TAKE;
+}
+
+/* The policy's turn (wo_policy_turn). Its attack comes from the state
+ * (wo_pick_attack); in a fight of up to LIST_SMALL_N the rest asks for its
+ * entries one by one (wo_policy_turn_src, wo_turn_entry); in a bigger one
+ * it reads a list of just the entries it looks at, in the whole list's
+ * order: the attacks, a Move towards the nearest enemy, Defend, the weapons
+ * to retrieve, the postures, an Opening on the nearest enemy, the first
+ * Stabilize, the objects. */
 __attribute__((flatten)) static int decide_turn(fray_encounter *e, int who, fray_action *out)
 {
     const wo_creature *c = CCR(e, who);
@@ -687,19 +822,35 @@ __attribute__((flatten)) static int decide_turn(fray_encounter *e, int who, fray
         /* #Action Points: "or you choose to cancel it" (as wo_legal) */
         fray_list_add(&l, WO_A_CANCEL, who, c->pending_target, 0, 0, 0);
     } else if (!list_held(e, who, &l, 1)) {
+        /* -2: a step before the attack step may apply; -1: none can, and
+         * the attack step comes next (wo_policy_attacks) */
+        int pick = wo_policy_before_attacks(e, who);
+        /* its attack from the state, without listing any: the policy finds
+         * the same one in its list */
+        if (pick == -1 && wo_pick_attack(e, who, fray_res(e, who, WO_R_AP), -1, out, NULL))
+            return FRAY_DECIDE_TAKE;
+        if (pick == -1 && e->n <= LIST_SMALL_N)
+            return decide_after_attacks(e, who, out);
+        if (e->n <= LIST_SMALL_N) {
+            /* a step before the attack step may apply: the whole turn,
+             * its entries asked for one by one */
+            wo_view v;
+            wo_view_init(&v, e, who);
+            wo_src src = {.legal = NULL, .v = &v};
+            if (wo_policy_turn_src(e, who, &src) < 0)
+                return FRAY_DECIDE_PASS;
+            *out = src.got;
+            return FRAY_DECIDE_TAKE;
+        }
         wo_view v;
         wo_view_init(&v, e, who);
         /* With no AP left the list holds moves and flank choices only:
          * everything else costs at least 1 AP (v_affordable), so none of
-         * it is listed here either. */
+         * it is listed here either. The attacks are listed only for the
+         * steps before the attack step, and to count a big fight's list. */
         const int paying = v.ap > 0;
-        if (paying)
+        if (paying && (pick == -2 || e->n > LIST_SMALL_N))
             own_attacks(e, &v, &l, 1);
-        int pick = wo_policy_attacks(e, who, buf, l.n);
-        if (pick >= 0) {
-            *out = buf[pick];
-            return FRAY_DECIDE_TAKE;
-        }
         if (e->n > LIST_SMALL_N && list_bound(e, &v, c, l.n) >= FRAY_MAX_LEGAL)
             return FRAY_DECIDE_LIST;
         int tgap;
@@ -736,7 +887,8 @@ __attribute__((flatten)) static int decide_turn(fray_encounter *e, int who, fray
         }
         if (pick == -1) {
             /* none of the steps before the attack step applies */
-            int i = wo_policy_after_attacks(e, who, buf, l.n, t, tgap);
+            wo_src src = {.legal = buf, .n = l.n};
+            int i = wo_policy_after_attacks(e, who, &src, t, tgap);
             if (i < 0)
                 return FRAY_DECIDE_PASS;
             *out = buf[i];
@@ -759,11 +911,21 @@ __attribute__((flatten)) static int decide_answer(fray_encounter *e, int who, in
         return FRAY_DECIDE_NONE;
     fray_action buf[FRAY_MAX_LEGAL];
     fray_list l = {buf, 0, FRAY_MAX_LEGAL};
-    reactions(e, who, trigger, &l);
+    if (may_react(e, who, trigger))
+        reactions(e, who, trigger, &l);
     /* a reaction comes first and is taken: what follows it does not count */
     if (!l.n) {
-        if (!wo_policy_interrupts(e, who, trigger))
+        if (!wo_policy_interrupts(e, who, trigger) || !may_interrupt(e, who, trigger))
             return FRAY_DECIDE_NONE;
+        if (!fray_has(e, who, WO_C_PINNED) && !fray_has(e, who, WO_C_HELPLESS)) {
+            /* the interrupt's list holds the attacks that cost at most its
+             * AP (own_actions for the policy): the policy's is one on the
+             * trigger's actor (wo_policy_answer) */
+            int listed;
+            if (wo_pick_attack(e, who, fray_res(e, who, WO_R_AP), trigger->actor, out, &listed))
+                return FRAY_DECIDE_TAKE;
+            return listed ? FRAY_DECIDE_PASS : FRAY_DECIDE_NONE;
+        }
         int fp = e->for_policy;
         e->for_policy = 1; /* own_actions lists the policy its attacks only */
         interrupts(e, who, trigger, &l);
@@ -802,13 +964,7 @@ __attribute__((flatten)) int wo_may_answer(const fray_encounter *e, int who, int
         ((const wo_state *)e->state)->cancel || fray_res(e, who, WO_R_INIT) <= 0 ||
         !wo_can_act(e, who))
         return 0;
-    const wo_creature *c = CCR(e, who);
-    int k = trigger->kind;
-    if (c->readied >= 0 || wo_is_move(k) || (wo_is_attack(k) && trigger->target == who && c->grappling))
-        return 1;
-    if (k == WO_A_STANDARD && trigger->actor >= 0 && wo_weapon_of(e, trigger->actor)->ranged)
-        return 1;
-    return may_interrupt(e, who, trigger);
+    return may_react(e, who, trigger) || may_interrupt(e, who, trigger);
 }
 
 #undef IN

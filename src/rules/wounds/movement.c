@@ -98,12 +98,15 @@ void wo_mover_init(wo_mover *m, int apcap)
 static void mover_fill(wo_mover *m, const wo_view *v, int apcap)
 {
     m->ready = 1;
-    int rate = rate_of(CCR(v->e, v->who), wo_v_has(v, v->who, WO_C_MOUNTED),
-                       wo_v_has(v, v->who, WO_C_DASHING));
-    wo_move_yards_row(rate, m->yards);
     m->tc = terrain(v->e, v->who);
     m->pool = fray_res(v->e, v->who, WO_R_MOVE);
     m->ap = v->ap > apcap ? apcap : v->ap;
+    /* with no AP to spend nothing is bought (buy_plan reads no yards) */
+    if (m->ap <= 0)
+        return;
+    int rate = rate_of(CCR(v->e, v->who), wo_v_has(v, v->who, WO_C_MOUNTED),
+                       wo_v_has(v, v->who, WO_C_DASHING));
+    wo_move_yards_row(rate, m->yards);
 }
 
 /* Fill a Move action of the view's creature towards (or away from) t: x, y

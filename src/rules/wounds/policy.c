@@ -10,15 +10,6 @@ static int is_attack_kind(int k)
     return k == WO_A_QUICK || k == WO_A_STANDARD || k == WO_A_STRONG || k == WO_A_CAST;
 }
 
-/* The attacks wo_legal lists together, after the reactions (bit k for kind
- * k), and the reactions. */
-#define LISTED_ATTACKS                                                                        \
-    (FRAY_KIND(WO_A_NONLETHAL) | FRAY_KIND(WO_A_QUICK) | FRAY_KIND(WO_A_STANDARD) |           \
-     FRAY_KIND(WO_A_STRONG) | FRAY_KIND(WO_A_CAST))
-#define REACTIONS                                                                             \
-    (FRAY_KIND(WO_A_REBUFF) | FRAY_KIND(WO_A_HARRY) | FRAY_KIND(WO_A_CLING) |                 \
-     FRAY_KIND(WO_A_INTERPOSE))
-
 /* How much we want to hit t: wounded and easy targets first. */
 static int target_score(fray_encounter *e, int t)
 {
@@ -31,67 +22,107 @@ static int target_score(fray_encounter *e, int t)
     return s;
 }
 
-/* The best attack in legal[] that costs at most `ap`, or -1: the kinds in
- * order of preference (Strong, Cast, Standard, Quick), within the first kind
- * that has one the target with the highest score (the first of equals). One
- * pass keeps the best of each kind; it stops at the end of the attacks, as
- * wo_legal lists reactions first, then attacks, then the rest. */
+/* The policy's attack, from the state: among the attacks wo_legal lists
+ * (own_attacks: wo_weapon_reaches and wo_spell_reaches on each live foe)
+ * those that cost at most `ap`, on only_target alone when it is >= 0; of
+ * them the kind it prefers (Strong while stamina lasts, then Cast, Standard,
+ * Quick; never Nonlethal), and within that kind the target with the
+ * highest score, the first of equals in the list's order (by target; a
+ * spell by its place). Writes it to *out and returns 1, or returns 0.
+ * listed, when not NULL: set to whether the list holds any attack costing
+ * at most `ap` at all, on any target (what an interrupt's list holds). Both
+ * the policy (finding this pick in its list) and wo_decide (without a list)
+ * take their attack from here. */
+int wo_pick_attack(fray_encounter *e, int who, int ap, int only_target, fray_action *out,
+                   int *listed)
+{
+    if (listed)
+        *listed = 0;
+    else if (ap <= 0)
+        return 0; /* every attack costs at least 1 AP */
+    static const int kind_of[4] = {WO_A_STRONG, WO_A_CAST, WO_A_STANDARD, WO_A_QUICK};
+    const fray_combatant *cb = e->c;
+    const wo_creature *c = fray_cpriv(e, who);
+    const wo_weapon *w = wo_weapon_of(e, who);
+    const int uw = (int)((cb[who].cmask >> WO_C_UNDERWATER) & 1u);
+    /* what wo_ap_cost asks of the state, once; each kind costs the same
+     * whatever its target and arg */
+    const int uw_melee = uw && !w->ranged;
+    const int ok_std = wo_ap_cost_uw(e, who, WO_A_STANDARD, 0, uw_melee) <= ap;
+    const int ok_quick = wo_ap_cost_uw(e, who, WO_A_QUICK, 0, uw_melee) <= ap;
+    const int cost_strong_ok = wo_ap_cost_uw(e, who, WO_A_STRONG, 0, uw_melee) <= ap;
+    /* a Strong Attack only while stamina lasts */
+    const int ok_strong = cost_strong_ok && cb[who].res[WO_R_STAMINA] >= fray_opt(e, WO_OPT_STAMINA_STRONG);
+    const int ok_cast = c->nspell > 0 && wo_ap_cost_uw(e, who, WO_A_CAST, 0, uw_melee) <= ap;
+    /* none of the kinds it takes affordable, nor (when asked) any the list
+     * holds: no target needs looking at */
+    if (!(ok_strong | ok_cast | ok_std | ok_quick) &&
+        (!listed || !(cost_strong_ok | (wo_ap_cost_uw(e, who, WO_A_NONLETHAL, 0, uw_melee) <= ap))))
+        return 0;
+    const int mana = cb[who].res[WO_R_MANA];
+    const int side = cb[who].side, n = e->n;
+    int best = -1, bp = 4, barg = 0, bs = 0, scored = 0;
+    for (int t = 0; t < n; t++) {
+        if (cb[t].side == side || cb[t].status != FRAY_ABLE)
+            continue;
+        if (only_target >= 0 && t != only_target && !listed)
+            continue;
+        int gap = wo_gap_yd(e, who, t);
+        int reach = wo_weapon_reaches(w, uw, gap);
+        int spell = -1;
+        for (int s = 0; s < c->nspell && spell < 0; s++)
+            if (wo_spell_reaches(c, s, mana, gap))
+                spell = s;
+        if (listed && !*listed)
+            *listed = (reach == WO_REACH_RANGED && ok_std) ||
+                      (reach == WO_REACH_MELEE &&
+                       (ok_std || ok_quick || cost_strong_ok ||
+                        wo_ap_cost_uw(e, who, WO_A_NONLETHAL, 0, uw_melee) <= ap)) ||
+                      (spell >= 0 && ok_cast);
+        if (only_target >= 0 && t != only_target)
+            continue;
+        /* the kind it prefers on t: 0 Strong ... 3 Quick, 4 none */
+        int p = reach == WO_REACH_MELEE && ok_strong ? 0
+              : spell >= 0 && ok_cast                 ? 1
+              : reach != WO_REACH_NONE && ok_std      ? 2
+              : reach == WO_REACH_MELEE && ok_quick   ? 3
+                                                      : 4;
+        if (p > bp || p == 4)
+            continue;
+        if (p < bp) {
+            best = t;
+            bp = p;
+            barg = p == 1 ? spell : 0;
+            scored = 0; /* its score is asked only against another's */
+            continue;
+        }
+        if (!scored) {
+            bs = target_score(e, best);
+            scored = 1;
+        }
+        int sc = target_score(e, t);
+        if (sc > bs) {
+            best = t;
+            bs = sc;
+            barg = p == 1 ? spell : 0;
+        }
+    }
+    if (best < 0)
+        return 0;
+    *out = (fray_action){.kind = (int16_t)kind_of[bp], .actor = (int16_t)who,
+                         .target = (int16_t)best, .arg = (int16_t)barg, .x = 0, .y = 0};
+    return 1;
+}
+
+/* wo_pick_attack's attack in legal[0..n), or -1 (none, or not listed). */
 static int best_attack(fray_encounter *e, int who, const fray_action *legal, int n, int ap,
                        int only_target)
 {
-    /* preference of each kind, 1 (first) to 4; 0 for the kinds that are not attacks */
-    static const int pref[WO_NACT] = {[WO_A_STRONG] = 1, [WO_A_CAST] = 2, [WO_A_STANDARD] = 3,
-                                      [WO_A_QUICK] = 4};
-    /* a Strong Attack only while stamina lasts */
-    int strong_ok = e->c[who].res[WO_R_STAMINA] >= fray_opt(e, WO_OPT_STAMINA_STRONG);
-    /* what wo_ap_cost asks of the state, once */
-    int uw_melee = fray_has(e, who, WO_C_UNDERWATER) && !wo_weapon_of(e, who)->ranged;
-    /* the four kinds cost the same whatever their target and arg
-     * (wo_ap_cost): one price per kind, -1 until asked */
-    int cost[4] = {-1, -1, -1, -1};
-    int best[4] = {-1, -1, -1, -1}, bs[4] = {0, 0, 0, 0};
-    int top = 3; /* the most preferred kind found so far */
-    /* each target's score, worked out the first time it is needed */
-    int score[FRAY_MAX_COMBATANTS];
-    unsigned scored = 0;
-    for (int i = 0; i < n; i++) {
-        const fray_action *a = &legal[i];
-        if (!((LISTED_ATTACKS >> a->kind) & 1u)) {
-            if (((REACTIONS >> a->kind) & 1u) || (a->arg & 0x4000))
-                continue; /* the reactions before the attacks */
-            break;        /* past the attacks */
-        }
-        int p = pref[a->kind] - 1;
-        /* a kind after one already found cannot be taken: not priced */
-        if (p < 0 || p > top || (only_target >= 0 && a->target != only_target))
-            continue;
-        if (a->kind == WO_A_STRONG && !strong_ok)
-            continue;
-        if (cost[p] < 0)
-            cost[p] = wo_ap_cost_uw(e, who, a->kind, a->arg, uw_melee);
-        if (cost[p] > ap)
-            continue;
-        if (!(scored & (1u << a->target))) {
-            score[a->target] = target_score(e, a->target);
-            scored |= 1u << a->target;
-        }
-        int s = score[a->target];
-        if (best[p] < 0 || s > bs[p]) {
-            best[p] = i;
-            bs[p] = s;
-            top = p;
-        }
-    }
-    for (int p = 0; p < 4; p++)
-        if (best[p] >= 0)
-            return best[p];
-    return -1;
-}
-
-static int find(const fray_action *legal, int n, int kind, int target)
-{
+    fray_action a;
+    if (!wo_pick_attack(e, who, ap, only_target, &a, NULL))
+        return -1;
     for (int i = 0; i < n; i++)
-        if (legal[i].kind == kind && (target < -1 || legal[i].target == target))
+        if (legal[i].kind == a.kind && legal[i].target == a.target && legal[i].arg == a.arg)
             return i;
     return -1;
 }
@@ -114,14 +145,10 @@ int wo_nearest_enemy(const fray_encounter *e, int who, const int *gaps, int *gap
     return best;
 }
 
-/* Whether wo_policy_turn, given a list that begins with attacks[0..n) (the
- * attacks wo_legal lists first, before any other kind), surely returns one
- * of them whatever follows: none of the steps before the attack step can
- * apply (pinned, badly hurt with a healing object, prone, no weapon in
- * hand, a melee fighter crouching) and best_attack finds one among them,
- * which it would among the same attacks in the whole list. wo_legal then
- * lists the policy nothing else. */
-int wo_policy_attacks(fray_encounter *e, int who, const fray_action *attacks, int n)
+/* Whether a step of wo_policy_turn before its attack step may apply
+ * (pinned, badly hurt with a healing object, prone, no weapon in hand, a
+ * melee fighter crouching): -2, or -1 when none can. */
+int wo_policy_before_attacks(const fray_encounter *e, int who)
 {
     const wo_creature *c = fray_cpriv(e, who);
     /* the conditions read once (what fray_has reads) */
@@ -137,6 +164,18 @@ int wo_policy_attacks(fray_encounter *e, int who, const fray_action *attacks, in
     for (int k = 0; severe && k < c->nobject; k++)
         if (c->object[k].heal > 0)
             return -2;
+    return -1;
+}
+
+/* Whether wo_policy_turn, given a list that begins with attacks[0..n) (the
+ * attacks wo_legal lists first, before any other kind), surely returns one
+ * of them whatever follows: none of the steps before the attack step can
+ * apply and its attack (wo_pick_attack) is among them, as it is in the
+ * whole list. wo_legal then lists the policy nothing else. */
+int wo_policy_attacks(fray_encounter *e, int who, const fray_action *attacks, int n)
+{
+    if (wo_policy_before_attacks(e, who) == -2)
+        return -2;
     return n <= 0 ? -1 : best_attack(e, who, attacks, n, e->c[who].res[WO_R_AP], -1);
 }
 
@@ -167,76 +206,113 @@ uint64_t wo_policy_turn_kinds(const fray_encounter *e, int who)
 }
 
 
-int wo_policy_turn(fray_encounter *e, int who, const fray_action *legal, int n)
+/* The first entry of `kind` on `target` (any when target < -1) with `arg`
+ * (any when arg < 0) from the source: its index, or -1. */
+static int src_find_arg(fray_encounter *e, wo_src *s, int kind, int target, int arg)
+{
+    if (s->legal) {
+        for (int i = 0; i < s->n; i++)
+            if (s->legal[i].kind == kind && (target < -1 || s->legal[i].target == target) &&
+                (arg < 0 || s->legal[i].arg == arg))
+                return i;
+        return -1;
+    }
+    return wo_turn_entry(e, s->v, kind, target, arg, &s->got) ? 0 : -1;
+}
+
+static int src_find(fray_encounter *e, wo_src *s, int kind, int target)
+{
+    return src_find_arg(e, s, kind, target, -1);
+}
+
+static const fray_action *src_at(const wo_src *s, int i)
+{
+    return s->legal ? &s->legal[i] : &s->got;
+}
+
+/* The policy's turn from the source: the index of its pick, or -1 to pass.
+ * Where it looks for the first entry that passes a test, it asks for each
+ * arg in the order the list holds them. */
+int wo_policy_turn_src(fray_encounter *e, int who, wo_src *src)
 {
     const wo_creature *c = fray_cpriv(e, who);
     int ap = e->c[who].res[WO_R_AP];
     int i;
     if (fray_has(e, who, WO_C_PINNED))
-        return find(legal, n, WO_A_ESCAPE, -2);
+        return src_find(e, src, WO_A_ESCAPE, -2);
     /* drink a healing potion when badly hurt */
     int sev = -1;
     for (int l = 0; l < WO_NLEVELS; l++)
         if (e->c[who].res[WO_R_LIGHT + l])
             sev = l;
     if (sev >= WO_SEVERE)
-        for (i = 0; i < n; i++)
-            if (legal[i].kind == WO_A_USE_OBJECT && c->object[legal[i].arg].heal > 0 &&
-                wo_ap_cost(e, who, legal[i].kind, legal[i].arg) <= ap)
+        for (int k = 0; k < c->nobject; k++)
+            if (c->object[k].heal > 0 && wo_ap_cost(e, who, WO_A_USE_OBJECT, k) <= ap &&
+                (i = src_find_arg(e, src, WO_A_USE_OBJECT, -2, k)) >= 0)
                 return i;
     /* get up from prone */
-    if (fray_has(e, who, WO_C_PRONE) && (i = find(legal, n, WO_A_POSTURE, -2)) >= 0 &&
-        wo_ap_cost(e, who, WO_A_POSTURE, 0) <= ap)
+    if (fray_has(e, who, WO_C_PRONE) && wo_ap_cost(e, who, WO_A_POSTURE, 0) <= ap &&
+        (i = src_find(e, src, WO_A_POSTURE, -2)) >= 0)
         return i;
     const wo_weapon *w = wo_wielded(c);
     if (!w)
-        for (i = 0; i < n; i++)
-            if (legal[i].kind == WO_A_RETRIEVE && !(legal[i].arg & 0x100) &&
-                wo_ap_cost(e, who, legal[i].kind, legal[i].arg) <= ap)
+        for (int k = 0; k < c->nweapon; k++)
+            if (wo_ap_cost(e, who, WO_A_RETRIEVE, k) <= ap &&
+                (i = src_find_arg(e, src, WO_A_RETRIEVE, -2, k)) >= 0)
                 return i;
     /* a melee fighter stands up from a crouch to fight */
-    if (w && !w->ranged && fray_has(e, who, WO_C_CROUCHING))
-        for (i = 0; i < n; i++)
-            if (legal[i].kind == WO_A_POSTURE && legal[i].arg == WO_STANDING &&
-                wo_ap_cost(e, who, WO_A_POSTURE, WO_STANDING) <= ap)
-                return i;
-    int atk = best_attack(e, who, legal, n, ap, -1);
-    if (atk >= 0)
-        return atk;
+    if (w && !w->ranged && fray_has(e, who, WO_C_CROUCHING) &&
+        wo_ap_cost(e, who, WO_A_POSTURE, WO_STANDING) <= ap &&
+        (i = src_find_arg(e, src, WO_A_POSTURE, -2, WO_STANDING)) >= 0)
+        return i;
+    if (src->legal) {
+        int atk = best_attack(e, who, src->legal, src->n, ap, -1);
+        if (atk >= 0)
+            return atk;
+    } else if (wo_pick_attack(e, who, ap, -1, &src->got, NULL)) {
+        return 0;
+    }
     int tgap;
     int t = wo_nearest_enemy(e, who, NULL, &tgap);
-    return wo_policy_after_attacks(e, who, legal, n, t, tgap);
+    return wo_policy_after_attacks(e, who, src, t, tgap);
 }
 
+int wo_policy_turn(fray_encounter *e, int who, const fray_action *legal, int n)
+{
+    wo_src src = {.legal = legal, .n = n};
+    return wo_policy_turn_src(e, who, &src);
+}
+
+
 /* The policy's turn when no attack is taken: close in, stabilize, defend,
- * or pass. t is the nearest enemy (wo_nearest_enemy), tgap its gap. */
-int wo_policy_after_attacks(fray_encounter *e, int who, const fray_action *legal, int n, int t,
-                            int tgap)
+ * or pass. t is the nearest enemy (wo_nearest_enemy), tgap its gap. Each
+ * step asks for its entry last, after the cheaper tests. */
+int wo_policy_after_attacks(fray_encounter *e, int who, wo_src *src, int t, int tgap)
 {
     const wo_creature *c = fray_cpriv(e, who);
     int ap = e->c[who].res[WO_R_AP];
     int i;
     /* close in on the nearest enemy; against a longer optimal reach, make an
      * opening first so that its rebuff meets the better of the two */
-    if (t >= 0 && (i = find(legal, n, WO_A_OPENING, t)) >= 0 &&
-        ap >= wo_ap_cost(e, who, WO_A_OPENING, 0) + 2)
+    if (t >= 0 && ap >= wo_ap_cost(e, who, WO_A_OPENING, 0) + 2 &&
+        (i = src_find(e, src, WO_A_OPENING, t)) >= 0)
         return i;
     if (t >= 0) {
-        i = find(legal, n, WO_A_MOVE, t);
-        if (i >= 0 && legal[i].arg <= ap) {
+        i = src_find(e, src, WO_A_MOVE, t);
+        if (i >= 0 && src_at(src, i)->arg <= ap) {
             /* keep 4 AP for the attack when a move of 4 would leave nothing */
             return i;
         }
     }
     /* an ally dying next to us */
-    if ((i = find(legal, n, WO_A_STABILIZE, -2)) >= 0 &&
-        wo_ap_cost(e, who, WO_A_STABILIZE, 0) <= ap)
+    if (wo_ap_cost(e, who, WO_A_STABILIZE, 0) <= ap &&
+        (i = src_find(e, src, WO_A_STABILIZE, -2)) >= 0)
         return i;
     /* nothing to hit: defend if an enemy is close and AP would otherwise
      * pile up past the maximum */
     if (t >= 0 && tgap <= 3 && !fray_has(e, who, WO_C_DEFENDING) &&
         ap + wo_speed_row_for(c->speed)->turn_end > c->max_ap &&
-        (i = find(legal, n, WO_A_DEFEND, -2)) >= 0)
+        (i = src_find(e, src, WO_A_DEFEND, -2)) >= 0)
         return i;
     return -1;
 }

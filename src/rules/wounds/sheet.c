@@ -521,6 +521,7 @@ void wo_prepare(fray_encounter *e, int i)
     c->max_mana = mm > 0 ? mm : 0;
     c->max_ap = wo_speed_row_for(c->speed)->max_ap;
     c->move_rate = wo_movement_rate(c->attr[WO_STR] + c->size + c->skill[WO_SK_ATHLETICS]);
+    c->space = wo_space_yd(c->size);
     c->pending = -1;
     c->readied = -1;
     c->opening_vs = -1;

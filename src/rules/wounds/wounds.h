@@ -278,6 +278,7 @@ typedef struct wo_creature {
     int max_stamina, max_mana, max_ap;
     int invested;           /* mana invested */
     int move_rate;
+    int space;              /* yards of its space across (wo_space_yd of its size) */
     int spk[WO_NSPK];       /* rank of each WO_SPK_* specialization (wo_rank_specs) */
     /* runtime */
     int nogain;             /* surprised: no AP until after its first turn */
@@ -305,6 +306,9 @@ typedef struct wo_state {
     fray_action trigger; /* the action whose declared window is open */
     int trigger_valid;
 } wo_state;
+
+/* Yards of space a creature of `size` takes up across. */
+static inline int wo_space_yd(int size) { return size <= 2 ? 1 : size <= 5 ? 2 : size <= 8 ? 3 : 4; }
 
 /* Sheet loading (sheet.c). */
 int wo_load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int who);
@@ -369,20 +373,24 @@ int wo_rest_interrupted(int minutes_done, int interruption, int *short_rests, in
  * whatever follows, -1 when it takes none of them and goes on past its
  * attack step, -2 when a step before that may apply. */
 int wo_policy_attacks(fray_encounter *e, int who, const fray_action *attacks, int n);
+/* Its first part: -2 when a step before the attack step may apply, -1
+ * when none can. */
+int wo_policy_before_attacks(const fray_encounter *e, int who);
+/* The policy's attack from the state (policy.c, described there). */
+int wo_pick_attack(fray_encounter *e, int who, int ap, int only_target, fray_action *out,
+                   int *listed);
 /* The nearest enemy able to fight (the first of equals), or -1; its gap in
  * *gap: whom the policy closes in on. */
 int wo_nearest_enemy(const fray_encounter *e, int who, const int *gaps, int *gap);
-/* wo_policy_turn past its attack step, when no attack is taken; t is
- * wo_nearest_enemy, tgap its gap. */
-int wo_policy_after_attacks(fray_encounter *e, int who, const fray_action *legal, int n, int t,
-                            int tgap);
+/* (wo_policy_after_attacks, wo_src: combat.h) */
 /* The kinds the policy may take on its turn in the present state. */
 uint64_t wo_policy_turn_kinds(const fray_encounter *e, int who);
 /* Whether the policy would interrupt the declared trigger with an attack. */
 int wo_policy_interrupts(const fray_encounter *e, int who, const fray_action *trigger);
 /* The policy's own turn: its pick in legal[0..n), or -1 to pass. legal may
  * be the whole list or any part of it, in its order, holding every entry
- * the policy looks at (wo_decide lists just those). */
+ * the policy looks at (wo_decide, in a fight of more than four, lists just
+ * those; in a smaller one it asks for them one by one: wo_policy_turn_src). */
 int wo_policy_turn(fray_encounter *e, int who, const fray_action *legal, int n);
 /* The policy's answer to the declared trigger: its pick in legal[0..n),
  * which holds the reactions first, or -1 to pass. */
