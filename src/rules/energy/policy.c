@@ -535,14 +535,26 @@ int en_decide(fray_encounter *e, int who, int window, const fray_action *trigger
         *out = *k;
         return FRAY_DECIDE_TAKE;
     }
-    fray_action buf[FRAY_MAX_COMBATANTS + 2];
-    int n = en_legal(e, who, window, trigger, buf, (int)(sizeof buf / sizeof buf[0]));
-    if (n <= 0)
+    /* any other window: legal_swift's list of Swift Attacks, one a foe,
+     * and react's choice from it (best_of(EN_A_SWIFT, 0): the best of
+     * them all) */
+    int how = 0;
+    uint32_t m = en_swift_targets(e, who, trigger, &how);
+    if (!m)
         return FRAY_DECIDE_NONE;
-    int i = react(e, who, window, trigger, buf, n);
-    if (i < 0)
+    choice ch;
+    choice_start(&ch, e, who);
+    const fray_action *l[FRAY_MAX_COMBATANTS];
+    int n = 0;
+    for (; m; m &= m - 1, n++) {
+        ch.one[n] = (fray_action){.kind = EN_A_SWIFT, .actor = (int16_t)who,
+                                  .target = (int16_t)__builtin_ctz(m), .arg = (int16_t)how};
+        l[n] = &ch.one[n];
+    }
+    const fray_action *k = best_in(&ch, l, n, 0);
+    if (!k)
         return FRAY_DECIDE_PASS;
-    *out = buf[i];
+    *out = *k;
     return FRAY_DECIDE_TAKE;
 }
 
