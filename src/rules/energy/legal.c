@@ -472,7 +472,7 @@ static int legal_swift(fray_encounter *e, int who, const fray_action *trigger, f
 /* may_answer: whether legal could list anything for `who` in a reaction
  * window; the tests legal_declared and legal_swift make before they look at
  * any foe, so that a window nobody can answer costs no listing. */
-int en_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger)
+__attribute__((flatten)) int en_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger)
 {
     if (!trigger || ((const en_state *)e->state)->depth > 0 || !fray_able(e, who))
         return 0;

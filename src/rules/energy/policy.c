@@ -505,7 +505,7 @@ int en_policy_act(fray_encounter *e, en_look *k, fray_action *pick)
  * the core's list. In FRAY_WIN_ACT the policy asks for the entries it looks
  * at (en_policy_act, as en_legal does for the policy); a reaction's list is
  * a few entries at most and is written here by legal itself. */
-int en_decide(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *out)
+__attribute__((flatten)) int en_decide(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *out)
 {
     if (!fray_able(e, who))
         return FRAY_DECIDE_NONE;
