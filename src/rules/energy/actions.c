@@ -322,8 +322,11 @@ __attribute__((flatten)) static int act_defend(fray_encounter *e, const fray_act
     /* "If you were Unguarded, you no longer are. If you were Exposed, you
      * are no longer Exposed." - except where a parent imposes them
      * (#Surprise: "You cannot remove a daughter condition by itself.") */
-    fray_cond_remove(e, who, EN_C_UNGUARDED);
-    fray_cond_remove(e, who, EN_C_EXPOSED);
+    /* (a condition not held has no entry to remove: not searched for) */
+    if (fray_has(e, who, EN_C_UNGUARDED))
+        fray_cond_remove(e, who, EN_C_UNGUARDED);
+    if (fray_has(e, who, EN_C_EXPOSED))
+        fray_cond_remove(e, who, EN_C_EXPOSED);
     en_give(e, who, EN_C_DEFENDING, FRAY_EXP_NEVER, 0);
     simple(e, a, "defending", RULE("Actions"));
     return 1;

@@ -100,6 +100,8 @@ static void need(choice *ch, int kind)
 /* fray_distance(e, who, t), once a decision. */
 static int dist_to(choice *ch, int t)
 {
+    if (ch->look && ((ch->look->foes >> t) & 1u))
+        return ch->look->views[t].d; /* the look measured every foe already */
     if (!(ch->measured & (1u << t))) {
         ch->measured |= 1u << t;
         ch->dist[t] = fray_distance(ch->e, ch->who, t);
@@ -363,8 +365,8 @@ static const fray_action *act(choice *ch)
     }
     /* Trip an Exposed foe that an ally also reaches: no Unguarded for us,
      * and the ally's attacks meet Disadvantage on Evasion. */
-    int allies = 0; /* able creatures of our side but us */
-    for (int j = 0; j < e->n; j++)
+    int allies = 0; /* able creatures of our side but us (counted when it matters) */
+    for (int j = 0; j < e->n && en >= 3; j++)
         allies += j != who && !en_foe(e, who, j) && e->c[j].status == FRAY_ABLE;
     if (en >= 3 && allies) {
         const fray_action *trips[FRAY_MAX_COMBATANTS];
@@ -488,12 +490,6 @@ int en_policy_act(fray_encounter *e, en_look *k, fray_action *pick)
     ch.l = buf;
     ch.look = k;
     ch.b = (fray_list){buf, 0, FRAY_MAX_LEGAL};
-    /* the look measured every foe already */
-    for (uint32_t m = k->foes; m; m &= m - 1) {
-        int t = __builtin_ctz(m);
-        ch.dist[t] = k->views[t].d;
-    }
-    ch.measured = k->foes;
     const fray_action *a = act(&ch);
     if (!a)
         return 0;
