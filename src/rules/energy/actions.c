@@ -188,13 +188,13 @@ static void simple(fray_encounter *e, const fray_action *a, const char *outcome,
 /* ---- One function per action: 1 to offer the triggered window after it,
  * 0 for none (an Immediate Interrupt, Initiative, Release) ---- */
 
-static int act_attack(fray_encounter *e, const fray_action *a)
+__attribute__((flatten)) static int act_attack(fray_encounter *e, const fray_action *a)
 {
     attack(e, a);
     return 1;
 }
 
-static int act_swift(fray_encounter *e, const fray_action *a)
+__attribute__((flatten)) static int act_swift(fray_encounter *e, const fray_action *a)
 {
     /* #Swift Attacks: "A Swift Attack is an Immediate Interrupt" */
     st(e)->depth++;
@@ -203,7 +203,7 @@ static int act_swift(fray_encounter *e, const fray_action *a)
     return 1;
 }
 
-static int act_initiative(fray_encounter *e, const fray_action *a)
+__attribute__((flatten)) static int act_initiative(fray_encounter *e, const fray_action *a)
 {
     initiative(e, a);
     return 0;
@@ -223,7 +223,7 @@ static int act_load(fray_encounter *e, const fray_action *a)
     return 1;
 }
 
-static int act_shift(fray_encounter *e, const fray_action *a)
+__attribute__((flatten)) static int act_shift(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor;
     if (a->arg & EN_ARG_AGILITY)
@@ -236,7 +236,7 @@ static int act_shift(fray_encounter *e, const fray_action *a)
 }
 
 /* Run, Quick Run and Sprint */
-static int act_run(fray_encounter *e, const fray_action *a)
+__attribute__((flatten)) static int act_run(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor, sp = speed_cm(e, who);
     int64_t dx = a->x - e->c[who].x, dy = a->y - e->c[who].y;
@@ -260,7 +260,7 @@ static int act_run(fray_encounter *e, const fray_action *a)
     return 1;
 }
 
-static int act_agile_move(fray_encounter *e, const fray_action *a)
+__attribute__((flatten)) static int act_agile_move(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor;
     en_creature *c = cr(e, who);
@@ -314,7 +314,7 @@ static int act_stand(fray_encounter *e, const fray_action *a)
     return 1;
 }
 
-static int act_defend(fray_encounter *e, const fray_action *a)
+__attribute__((flatten)) static int act_defend(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor;
     en_pay(e, who, 1, a->arg);
@@ -322,8 +322,11 @@ static int act_defend(fray_encounter *e, const fray_action *a)
     /* "If you were Unguarded, you no longer are. If you were Exposed, you
      * are no longer Exposed." - except where a parent imposes them
      * (#Surprise: "You cannot remove a daughter condition by itself.") */
-    fray_cond_remove(e, who, EN_C_UNGUARDED);
-    fray_cond_remove(e, who, EN_C_EXPOSED);
+    /* (a condition not held has no entry to remove: not searched for) */
+    if (fray_has(e, who, EN_C_UNGUARDED))
+        fray_cond_remove(e, who, EN_C_UNGUARDED);
+    if (fray_has(e, who, EN_C_EXPOSED))
+        fray_cond_remove(e, who, EN_C_EXPOSED);
     en_give(e, who, EN_C_DEFENDING, FRAY_EXP_NEVER, 0);
     simple(e, a, "defending", RULE("Actions"));
     return 1;
@@ -445,7 +448,7 @@ static int (*const act[EN_NACTIONS])(fray_encounter *e, const fray_action *a) = 
     [EN_A_ESCAPE] = act_escape,       [EN_A_RELEASE] = act_release,
 };
 
-void en_resolve(fray_encounter *e, const fray_action *a)
+__attribute__((flatten)) void en_resolve(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor;
     en_state *s = st(e);

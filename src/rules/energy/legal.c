@@ -436,16 +436,18 @@ static int legal_declared(fray_encounter *e, int who, const fray_action *trigger
     return b->n;
 }
 
-/* FRAY_WIN_TRIGGERED: Swift Attacks. */
-static int legal_swift(fray_encounter *e, int who, const fray_action *trigger, fray_list *b)
+/* FRAY_WIN_TRIGGERED: Swift Attacks. The foes who's list holds one against
+ * (bit t), every one paid as *how says; 0 when none. */
+uint32_t en_swift_targets(fray_encounter *e, int who, const fray_action *trigger, int *how)
 {
     const en_creature *c = ccr(e, who);
     if (c->swift_used || !can_attack(conds(e, who)))
         return 0;
-    int how = can_pay_arg(e, who, 1);
-    if (how < 0)
+    *how = can_pay_arg(e, who, 1);
+    if (*how < 0)
         return 0;
     int mover = is_move(trigger->kind) ? trigger->actor : -1;
+    uint32_t m = 0;
     for (int t = 0; t < e->n; t++) {
         /* swift_target and moved_through_reach both ask target_ok first */
         if (!target_ok(e, who, t))
@@ -454,15 +456,23 @@ static int legal_swift(fray_encounter *e, int who, const fray_action *trigger, f
         if (!ok && t == mover)
             ok = moved_through_reach(e, who, trigger);
         if (ok)
-            fray_list_add(b, EN_A_SWIFT, who, t, how, 0, 0);
+            m |= 1u << t;
     }
+    return m;
+}
+
+static int legal_swift(fray_encounter *e, int who, const fray_action *trigger, fray_list *b)
+{
+    int how = 0;
+    for (uint32_t m = en_swift_targets(e, who, trigger, &how); m; m &= m - 1)
+        fray_list_add(b, EN_A_SWIFT, who, __builtin_ctz(m), how, 0, 0);
     return b->n;
 }
 
 /* may_answer: whether legal could list anything for `who` in a reaction
  * window; the tests legal_declared and legal_swift make before they look at
  * any foe, so that a window nobody can answer costs no listing. */
-int en_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger)
+__attribute__((flatten)) int en_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger)
 {
     if (!trigger || ((const en_state *)e->state)->depth > 0 || !fray_able(e, who))
         return 0;

@@ -100,6 +100,8 @@ static void need(choice *ch, int kind)
 /* fray_distance(e, who, t), once a decision. */
 static int dist_to(choice *ch, int t)
 {
+    if (ch->look && ((ch->look->foes >> t) & 1u))
+        return ch->look->views[t].d; /* the look measured every foe already */
     if (!(ch->measured & (1u << t))) {
         ch->measured |= 1u << t;
         ch->dist[t] = fray_distance(ch->e, ch->who, t);
@@ -363,8 +365,8 @@ static const fray_action *act(choice *ch)
     }
     /* Trip an Exposed foe that an ally also reaches: no Unguarded for us,
      * and the ally's attacks meet Disadvantage on Evasion. */
-    int allies = 0; /* able creatures of our side but us */
-    for (int j = 0; j < e->n; j++)
+    int allies = 0; /* able creatures of our side but us (counted when it matters) */
+    for (int j = 0; j < e->n && en >= 3; j++)
         allies += j != who && !en_foe(e, who, j) && e->c[j].status == FRAY_ABLE;
     if (en >= 3 && allies) {
         const fray_action *trips[FRAY_MAX_COMBATANTS];
@@ -488,12 +490,6 @@ int en_policy_act(fray_encounter *e, en_look *k, fray_action *pick)
     ch.l = buf;
     ch.look = k;
     ch.b = (fray_list){buf, 0, FRAY_MAX_LEGAL};
-    /* the look measured every foe already */
-    for (uint32_t m = k->foes; m; m &= m - 1) {
-        int t = __builtin_ctz(m);
-        ch.dist[t] = k->views[t].d;
-    }
-    ch.measured = k->foes;
     const fray_action *a = act(&ch);
     if (!a)
         return 0;
@@ -505,7 +501,7 @@ int en_policy_act(fray_encounter *e, en_look *k, fray_action *pick)
  * the core's list. In FRAY_WIN_ACT the policy asks for the entries it looks
  * at (en_policy_act, as en_legal does for the policy); a reaction's list is
  * a few entries at most and is written here by legal itself. */
-int en_decide(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *out)
+__attribute__((flatten)) int en_decide(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *out)
 {
     if (!fray_able(e, who))
         return FRAY_DECIDE_NONE;
@@ -535,14 +531,26 @@ int en_decide(fray_encounter *e, int who, int window, const fray_action *trigger
         *out = *k;
         return FRAY_DECIDE_TAKE;
     }
-    fray_action buf[FRAY_MAX_COMBATANTS + 2];
-    int n = en_legal(e, who, window, trigger, buf, (int)(sizeof buf / sizeof buf[0]));
-    if (n <= 0)
+    /* any other window: legal_swift's list of Swift Attacks, one a foe,
+     * and react's choice from it (best_of(EN_A_SWIFT, 0): the best of
+     * them all) */
+    int how = 0;
+    uint32_t m = en_swift_targets(e, who, trigger, &how);
+    if (!m)
         return FRAY_DECIDE_NONE;
-    int i = react(e, who, window, trigger, buf, n);
-    if (i < 0)
+    choice ch;
+    choice_start(&ch, e, who);
+    const fray_action *l[FRAY_MAX_COMBATANTS];
+    int n = 0;
+    for (; m; m &= m - 1, n++) {
+        ch.one[n] = (fray_action){.kind = EN_A_SWIFT, .actor = (int16_t)who,
+                                  .target = (int16_t)__builtin_ctz(m), .arg = (int16_t)how};
+        l[n] = &ch.one[n];
+    }
+    const fray_action *k = best_in(&ch, l, n, 0);
+    if (!k)
         return FRAY_DECIDE_PASS;
-    *out = buf[i];
+    *out = *k;
     return FRAY_DECIDE_TAKE;
 }
 

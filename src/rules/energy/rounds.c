@@ -16,7 +16,7 @@ static int eligible(const fray_encounter *e, int i)
 
 /* The creature just attacked answers first; otherwise the one with the most
  * Energy left; ties by file order. */
-int en_next_actor(fray_encounter *e)
+__attribute__((flatten)) int en_next_actor(fray_encounter *e)
 {
     en_state *s = st(e);
     if (s->respond >= 0 && eligible(e, s->respond))
@@ -65,7 +65,7 @@ void en_start_combat(fray_encounter *e)
         en_enter_combat(e, i);
 }
 
-void en_start_round(fray_encounter *e)
+__attribute__((flatten)) void en_start_round(fray_encounter *e)
 {
     st(e)->respond = -1;
     st(e)->depth = 0;

@@ -409,6 +409,10 @@ static inline int en_equip_entry(const en_look *k, int i, fray_action *a)
  * EN_ARG_AGILITY, else with Energy. 1 with the entry in *a when the list
  * holds it. */
 int en_move_entry(en_look *k, int kind, int t, int flags, fray_action *a);
+/* The foes (bit t) who's list of FRAY_WIN_TRIGGERED for `trigger` holds a
+ * Swift Attack against, in the list's order, each paid as *how (no
+ * interrupt under way, who able). */
+uint32_t en_swift_targets(fray_encounter *e, int who, const fray_action *trigger, int *how);
 /* The policy's choice in FRAY_WIN_ACT from the kinds it asks for (policy.c):
  * 1 with the action in *pick, 0 to pass. */
 int en_policy_act(fray_encounter *e, en_look *k, fray_action *pick);
