@@ -191,8 +191,6 @@ void fray_set_max_rounds(fray_encounter *e, int rounds) { e->max_rounds = rounds
 
 /* ---- Controllers ---- */
 
-#define fail fray_loop_fail
-
 int fray_loop_fail(fray_encounter *e, const char *msg, int code)
 {
     if (!e->failed) {
@@ -211,7 +209,7 @@ int fray_invariant_failed(fray_encounter *e, const char *what, const char *file,
     char msg[200];
     snprintf(msg, sizeof msg, "a rule's invariant does not hold at %s:%d: %s (round %d)", file,
              line, what, e->round);
-    fail(e, msg, FRAY_ERUNTIME);
+    fray_loop_fail(e, msg, FRAY_ERUNTIME);
     return 0;
 }
 
@@ -228,7 +226,7 @@ static int choose_script(fray_encounter *e, int who, int window, const fray_acti
                  "script of %s, entry %d: ': %s' answers a question, but %s is asked for an "
                  "action (round %d)",
                  c->name, c->script_pos + 1, e->script_ans[at], c->name, e->round);
-        return fail(e, msg, FRAY_EINPUT), -2;
+        return fray_loop_fail(e, msg, FRAY_EINPUT), -2;
     }
     if (want->kind < 0) {
         if (window == FRAY_WIN_ACT)
@@ -249,7 +247,7 @@ static int choose_script(fray_encounter *e, int who, int window, const fray_acti
     snprintf(msg, sizeof msg, "script of %s, entry %d: %s%s%s is not legal now (round %d)", c->name,
              c->script_pos + 1, e->rs->actions[want->kind].name, want->target >= 0 ? " > " : "",
              want->target >= 0 ? e->c[want->target].name : "", e->round);
-    return fail(e, msg, FRAY_EINPUT), -2;
+    return fray_loop_fail(e, msg, FRAY_EINPUT), -2;
 }
 
 /* The legal actions of `who` in `window`; when the ruleset's policy will
@@ -279,7 +277,7 @@ int fray_choose(fray_encounter *e, int who, int window, const fray_action *trigg
         if (e->choose_fn) {
             int pick = e->choose_fn(e->human_ud, e, who, window, trigger, legal, n);
             if (pick == FRAY_SUSPEND)
-                return fail(e, "waiting for a person's choice", FRAY_ESUSPENDED), -2;
+                return fray_loop_fail(e, "waiting for a person's choice", FRAY_ESUSPENDED), -2;
             return pick >= -1 && pick < n ? pick : -1;
         }
         return e->rs->policy(e, who, window, trigger, legal, n);
@@ -378,11 +376,6 @@ static void name_choice(const fray_encounter *e, int r, const fray_action *a, ch
         snprintf(buf, len, "%s", r == FRAY_DECIDE_PASS ? "pass" : "nothing to take");
 }
 
-/* The choice of the list and the policy: what decide stands for. With
- * `whole`, the list is legal's whole list, as for any other controller,
- * not the policy's shorter one (policy_kinds, e->for_policy). */
-#define listed_choice fray_loop_listed_choice
-
 /* decide's choice, checked against the list and the policy when
  * fray_check_decide is on (which then plays the policy's). */
 int fray_loop_checked_decide(fray_encounter *e, int who, int window, const fray_action *trigger,
@@ -400,7 +393,7 @@ int fray_loop_checked_decide(fray_encounter *e, int who, int window, const fray_
     snap_put(e, before);
     /* against the whole list: a shorter list for the policy may be made by
      * the same code as decide, which would then be checked against itself */
-    int ref = listed_choice(e, who, window, trigger, out, 1);
+    int ref = fray_loop_listed_choice(e, who, window, trigger, out, 1);
     if (ref < FRAY_DECIDE_NONE)
         return ref;
     snap_take(e, before); /* now: the state after the policy's choice */
@@ -423,10 +416,13 @@ int fray_loop_checked_decide(fray_encounter *e, int who, int window, const fray_
     snprintf(msg, sizeof msg,
              "decide and policy differ in %s: %s, window %d, round %d: decide %s; policy %s",
              part, e->c[who].name, window, e->round, a, b);
-    fail(e, msg, FRAY_ERUNTIME);
+    fray_loop_fail(e, msg, FRAY_ERUNTIME);
     return -3;
 }
 
+/* The choice of the list and the policy: what decide stands for. With
+ * `whole`, the list is legal's whole list, as for any other controller,
+ * not the policy's shorter one (policy_kinds, e->for_policy). */
 __attribute__((noinline)) /* its 1.5 KiB list stays off the decide path's stack */
 int fray_loop_listed_choice(fray_encounter *e, int who, int window, const fray_action *trigger,
                             fray_action *out, int whole)
@@ -532,7 +528,7 @@ static int script_answer(fray_encounter *e, int who, const fray_question *q, uin
     char msg[200];
     snprintf(msg, sizeof msg, "script of %s, entry %d: '%s' is not an answer to %s now (round %d)",
              c->name, at % FRAY_MAX_SCRIPT + 1, e->script_ans[at], q->name, e->round);
-    fail(e, msg, FRAY_EINPUT);
+    fray_loop_fail(e, msg, FRAY_EINPUT);
     return -1;
 }
 
@@ -587,7 +583,7 @@ int fray_ask(fray_encounter *e, int who, int q, uint32_t allowed, const fray_act
         if (e->ask_fn)
             pick = e->ask_fn(e->human_ud, e, who, q, allowed, ctx);
         if (pick == FRAY_SUSPEND)
-            fail(e, "waiting for a person's answer", FRAY_ESUSPENDED);
+            fray_loop_fail(e, "waiting for a person's answer", FRAY_ESUSPENDED);
         break;
     default:
         break;
@@ -648,7 +644,7 @@ int fray_loop_check_victory(fray_encounter *e)
 int fray_loop_check_error(fray_encounter *e)
 {
     if (e->dice.error)
-        fail(e, e->dice.errmsg, e->dice.suspended ? FRAY_ESUSPENDED : FRAY_EINPUT);
+        fray_loop_fail(e, e->dice.errmsg, e->dice.suspended ? FRAY_ESUSPENDED : FRAY_EINPUT);
     return e->failed;
 }
 
