@@ -274,8 +274,8 @@ struct fray_encounter {
 /* 1: the first table; 2: odds, odds_help, policy_kinds appended;
  * 3: turns, cond_info, questions, answer appended (core v2);
  * 4: action_odds appended; 5: may_answer appended; 6: decide appended;
- * 7: run appended. */
-#define FRAY_RULESET_VERSION 7
+ * 7: run appended; 8: creature_live appended. */
+#define FRAY_RULESET_VERSION 8
 
 struct fray_ruleset {
     int version;            /* FRAY_RULESET_VERSION; new hooks are appended */
@@ -408,6 +408,15 @@ struct fray_ruleset {
      * calls at every action and may inline them. The same loop as without
      * it, so the same fights. May be NULL: the loop calls through e->rs. */
     int (*run)(fray_encounter *e);
+
+    /* ---- appended in version 8 ---- */
+    /* How many bytes at the start of a creature's private block a fight
+     * may change: fray_reset, before every simulated fight, copies back
+     * only those from the block as loaded. The rest (the sheet: what was
+     * loaded and derived) must stay as loaded for the whole fight; a
+     * build without NDEBUG checks that at every reset. 0: the whole
+     * block (creature_size). */
+    size_t creature_live;
 };
 
 enum { FRAY_DECIDE_LIST = -2, FRAY_DECIDE_NONE = -1, FRAY_DECIDE_PASS = 0, FRAY_DECIDE_TAKE = 1 };
@@ -498,6 +507,10 @@ static inline void fray_res_set(fray_encounter *e, int who, int res, int value)
 }
 void fray_set_status(fray_encounter *e, int who, int status);
 void fray_move(fray_encounter *e, int who, int x, int y);
+/* The same, for a ruleset that has measured the move already: len is the
+ * straight distance from where `who` stands to (x, y), in centimetres
+ * (fray_isqrt of the squares, as fray_move computes it). */
+void fray_move_len(fray_encounter *e, int who, int x, int y, int len);
 
 /* Whether `who` has condition `cond` (held, or implied by one it holds):
  * one bit test, so rulesets ask it freely and keep no caches of their own. */

@@ -59,6 +59,28 @@ void fray_encounter_snapshot(fray_encounter *e)
     e->nsides0 = e->nsides;
 }
 
+/* The creatures' private blocks as loaded: the part a fight may change
+ * (creature_live bytes of each), or all of it. */
+static void reset_priv(fray_encounter *e)
+{
+    size_t size = e->rs->creature_size, live = e->rs->creature_live;
+    if (!live || live >= size) {
+        memcpy(e->priv, e->priv0, (size_t)e->n * size);
+        return;
+    }
+    for (int i = 0; i < e->n; i++) {
+        size_t at = (size_t)i * size;
+#ifndef NDEBUG
+        if (memcmp(e->priv + at + live, e->priv0 + at + live, size - live) != 0) {
+            fprintf(stderr, "fray: ruleset %s changed creature %d's private bytes past creature_live (%zu) in a fight\n",
+                    e->rs->id, i, live);
+            abort();
+        }
+#endif
+        memcpy(e->priv + at, e->priv0 + at, live);
+    }
+}
+
 void fray_reset(fray_encounter *e, uint64_t seed, uint64_t stream)
 {
     /* only the combatants in use: the sim resets before every fight, and
@@ -66,7 +88,7 @@ void fray_reset(fray_encounter *e, uint64_t seed, uint64_t stream)
     e->n = e->n0; /* creatures added during a fight go */
     e->nsides = e->nsides0;
     memcpy(e->c, e->c0, (size_t)e->n * sizeof e->c[0]);
-    memcpy(e->priv, e->priv0, (size_t)e->n * e->rs->creature_size);
+    reset_priv(e);
     memcpy(e->state, e->state0, e->rs->state_size);
     /* the scheduler as loaded; ready[] is read only under the readied
      * bits, all clear at load, so its 512 bytes are not copied */

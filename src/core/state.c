@@ -36,7 +36,15 @@ void fray_move(fray_encounter *e, int who, int x, int y)
     /* Recorded as the distance moved, in centimetres: where it went is in the
      * state, how far is what the rules count. */
     int64_t dx = x - c->x, dy = y - c->y;
-    fray_record(e, who, "moved_cm", 0, fray_isqrt(dx * dx + dy * dy));
+    fray_move_len(e, who, x, y, fray_isqrt(dx * dx + dy * dy));
+}
+
+void fray_move_len(fray_encounter *e, int who, int x, int y, int len)
+{
+    fray_combatant *c = &e->c[who];
+    if (c->x == x && c->y == y)
+        return;
+    fray_record(e, who, "moved_cm", 0, len);
     c->x = x;
     c->y = y;
 }
