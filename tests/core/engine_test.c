@@ -3,6 +3,9 @@
 #include "test.h"
 #include <stdio.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "testrules.h"
 
 static const char *duel =
@@ -98,6 +101,46 @@ static void test_same_seed_same_fight(void **s)
         differ += strcmp(a, c) != 0;
     }
     assert_true(differ >= 3);
+    fray_encounter_free(e);
+}
+
+/* creature_live: fray_reset copies back the first creature_live bytes of
+ * each private block, and (without NDEBUG) stops the program when a byte
+ * past them, the sheet a fight must not change, differs from the loaded
+ * block. The test ruleset's block is three ints (hp_max, bonus, braced):
+ * a copy of its table calls the first two live. */
+static void test_reset_copies_the_live_part(void **s)
+{
+    (void)s;
+    fray_ruleset rs = tr_ruleset;
+    rs.creature_live = 2 * sizeof(int);
+    char err[512] = "";
+    fray_encounter *e = fray_encounter_load_with(&rs, duel, "test.json", err, sizeof err);
+    assert_non_null(e);
+    assert_int_equal(rs.creature_size, 3 * sizeof(int));
+    int *p = fray_priv(e, 1);
+    int hp = p[0], bonus = p[1];
+    p[0] = 99;
+    p[1] = 4;
+    fray_reset(e, 3, 0);
+    assert_int_equal(p[0], hp);
+    assert_int_equal(p[1], bonus);
+#ifndef NDEBUG
+    fflush(NULL);
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        /* the sheet changed in a fight: the next reset must refuse it */
+        close(2);
+        p[2] = 12345;
+        fray_reset(e, 4, 0);
+        _exit(0);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(child, &status, 0), child);
+    assert_true(WIFSIGNALED(status));
+    assert_int_equal(WTERMSIG(status), SIGABRT);
+#endif
     fray_encounter_free(e);
 }
 
@@ -258,6 +301,7 @@ int main(void)
         cmocka_unit_test(test_triggered_window),
         cmocka_unit_test(test_dice_running_out_is_an_error),
         cmocka_unit_test(test_same_seed_same_fight),
+        cmocka_unit_test(test_reset_copies_the_live_part),
         cmocka_unit_test(test_round_limit_is_a_draw),
         cmocka_unit_test(test_script_controller_and_fallback),
         cmocka_unit_test(test_script_entry_not_legal),
