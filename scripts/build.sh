@@ -7,12 +7,13 @@
 #      runs it over the examples into build/pgo-data;
 #   3. build/: everything, compiled with that profile.
 # FRAY_PGO=0 scripts/build.sh builds build/ without a profile.
+# scripts/build.sh TARGET... builds only those targets of build/ (fray).
 set -eu
 cd "$(dirname "$0")/.."
 top=$(pwd)
 if [ "${FRAY_PGO:-1}" = 0 ]; then
     cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFRAY_PGO= >/dev/null
-    cmake --build build
+    cmake --build build ${1:+--target "$@"}
     exit
 fi
 data=$top/build/pgo-data
@@ -27,4 +28,4 @@ if [ ! -e "$data/trained.stamp" ] || [ build/pgo-gen/fray -nt "$data/trained.sta
     touch "$data/trained.stamp"
 fi
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFRAY_PGO=use -DFRAY_PGO_DIR="$data" >/dev/null
-cmake --build build
+cmake --build build ${1:+--target "$@"}

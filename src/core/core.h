@@ -188,6 +188,7 @@ struct fray_encounter {
     int nday;                               /* fights of its adventuring day (day.h), or 0 */
     fray_combatant c[FRAY_MAX_COMBATANTS];
     unsigned char *priv;                    /* n * rs->creature_size, owned */
+    size_t csize;                           /* rs->creature_size: fray_priv reads it without e->rs */
     unsigned char *state;                   /* rs->state_size, owned */
     int nsides, nsides0;
     char side[FRAY_MAX_SIDES][FRAY_NAME];
@@ -474,11 +475,11 @@ const fray_ruleset *fray_ruleset_find(const char *id);
 
 static inline void *fray_priv(fray_encounter *e, int who)
 {
-    return e->priv + (size_t)who * e->rs->creature_size;
+    return e->priv + (size_t)who * e->csize;
 }
 static inline const void *fray_cpriv(const fray_encounter *e, int who)
 {
-    return e->priv + (size_t)who * e->rs->creature_size;
+    return e->priv + (size_t)who * e->csize;
 }
 static inline int fray_opt(const fray_encounter *e, int i) { return e->opt[i]; }
 /* A resource's value, and whether a creature still fights (FRAY_ABLE): the

@@ -654,6 +654,7 @@ static fray_encounter *load_text(const fray_ruleset *force, const char *text, si
         goto fail;
     }
     e->rs = rs;
+    e->csize = rs->creature_size;
     e->n = ro.np + (int)json_array_size(ro.foes);
     e->nday = day ? nfights : 0;
     e->winner = -1;
@@ -765,6 +766,7 @@ static int check_creature(const char *path, const char *text, size_t len, json_t
     if (!e)
         return snprintf(err, errlen, "%s: out of memory", path), FRAY_ERUNTIME;
     e->rs = rs;
+    e->csize = rs->creature_size;
     e->n = 2;
     e->nsides = 2;
     for (int k = 0; k < rs->noptions; k++)
