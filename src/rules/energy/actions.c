@@ -7,7 +7,10 @@
 #include "rules.h"
 
 
-static void move_to(fray_encounter *e, const fray_action *a, int kind)
+/* The move of `a` to (a->x, a->y), m cm long: fray_isqrt of the squares
+ * from where the mover stands, which the caller has measured already (the
+ * core then need not measure it again: fray_move_len). */
+static void move_to_len(fray_encounter *e, const fray_action *a, int kind, int m)
 {
     int who = a->actor;
     en_creature *c = cr(e, who);
@@ -15,9 +18,8 @@ static void move_to(fray_encounter *e, const fray_action *a, int kind)
     s->mv_x0 = e->c[who].x;
     s->mv_y0 = e->c[who].y;
     int64_t dx = a->x - e->c[who].x, dy = a->y - e->c[who].y;
-    int m = fray_isqrt(dx * dx + dy * dy);
     int dir = fray_facing_of(dx, dy);
-    fray_move(e, who, a->x, a->y);
+    fray_move_len(e, who, a->x, a->y, m);
     /* turning is free: a creature that moved faces its nearest foe (as
      * fray_nearest(e, who, able_foe) finds it, without a call per creature) */
     int f = -1, fd = 0, side = e->c[who].side;
@@ -45,6 +47,12 @@ static void move_to(fray_encounter *e, const fray_action *a, int kind)
     int held = fray_link_held(e, EN_LINK_HOLD, who);
     if (held >= 0 && fray_distance(e, who, held) > 150)
         en_release_hold(e, who);
+}
+
+static void move_to(fray_encounter *e, const fray_action *a, int kind)
+{
+    int64_t dx = a->x - e->c[a->actor].x, dy = a->y - e->c[a->actor].y;
+    move_to_len(e, a, kind, fray_isqrt(dx * dx + dy * dy));
 }
 
 
@@ -252,7 +260,7 @@ __attribute__((flatten)) static int act_run(fray_encounter *e, const fray_action
     en_pay(e, who, cost, a->arg);
     if (a->kind == EN_A_SPRINT)
         en_set_stamina(e, who, fray_res(e, who, EN_R_STAMINA) - 1);
-    move_to(e, a, a->kind);
+    move_to_len(e, a, a->kind, m);
     fray_emit(e, &(fray_event){.kind = "move", .actor = who, .target = a->target,
                                 .action = en_actions[a->kind].name,
                                 .outcome = (a->arg & EN_ARG_AWAY) ? "away" : "towards", .value = m,
