@@ -56,6 +56,16 @@ static void move_to(fray_encounter *e, const fray_action *a, int kind)
 }
 
 
+/* The action a won Initiative takes, resolved out of line: flattened into
+ * act_initiative, the whole of en_resolve would be a second copy of every
+ * handler's code, competing with the first for the instruction cache. */
+__attribute__((noinline)) static void resolve_won(fray_encounter *e, const fray_action *pick)
+{
+    st(e)->depth++;
+    en_resolve(e, pick);
+    st(e)->depth--;
+}
+
 /* #Initiative: roll against the creature whose action is declared; the
  * winner's action happens first. */
 static void initiative(fray_encounter *e, const fray_action *a)
@@ -104,9 +114,7 @@ static void initiative(fray_encounter *e, const fray_action *a)
     }
     if (!r)
         return;
-    st(e)->depth++;
-    en_resolve(e, &pick);
-    st(e)->depth--;
+    resolve_won(e, &pick);
 }
 
 static int still_possible(fray_encounter *e, const fray_action *a)
