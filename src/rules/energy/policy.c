@@ -260,6 +260,16 @@ static int any_foe_in_reach(choice *ch)
 {
     const fray_encounter *e = ch->e;
     int who = ch->who;
+    if (ch->look) {
+        /* the look's foes are the able foes, and views[t].reach is this
+         * reach (reach_m is weapon_reach) */
+        for (uint32_t m = ch->look->foes; m; m &= m - 1) {
+            const foe_view *v = &ch->look->views[__builtin_ctz(m)];
+            if (v->d <= v->reach)
+                return 1;
+        }
+        return 0;
+    }
     const en_creature *c = pc(e, who);
     for (int i = 0; i < e->n; i++)
         if (en_foe(e, who, i) && e->c[i].status == FRAY_ABLE &&
@@ -272,6 +282,17 @@ static int nearest_foe(choice *ch)
 {
     const fray_encounter *e = ch->e;
     int best = -1, bd = 0;
+    if (ch->look) {
+        /* the same foes in the same order, measured already */
+        for (uint32_t m = ch->look->foes; m; m &= m - 1) {
+            int t = __builtin_ctz(m), d = ch->look->views[t].d;
+            if (best < 0 || d < bd) {
+                best = t;
+                bd = d;
+            }
+        }
+        return best;
+    }
     for (int i = 0; i < e->n; i++) {
         if (!en_foe(e, ch->who, i) || e->c[i].status != FRAY_ABLE)
             continue;
@@ -340,6 +361,7 @@ static const fray_action *act(choice *ch)
     const en_creature *c = pc(e, who);
     int en = fray_res(e, who, EN_R_ENERGY);
     int avoid = stamina_spare(e, who) ? 0 : EN_ARG_STAMINA;
+    int ranged = is_ranged(c); /* nothing changes while the policy chooses */
     const fray_action *k;
     if ((k = best_of(ch, EN_A_ESCAPE, avoid)))
         return k;
@@ -357,7 +379,7 @@ static const fray_action *act(choice *ch)
     }
     if ((k = best_of(ch, EN_A_SWIFT, avoid)))
         return k;
-    if (is_ranged(c)) {
+    if (ranged) {
         if ((k = best_of(ch, EN_A_LOAD, avoid)))
             return k;
         if ((k = best_of(ch, EN_A_RANGED, avoid | EN_ARG_THROW)))
@@ -365,9 +387,9 @@ static const fray_action *act(choice *ch)
     }
     /* Trip an Exposed foe that an ally also reaches: no Unguarded for us,
      * and the ally's attacks meet Disadvantage on Evasion. */
-    int allies = 0; /* able creatures of our side but us (counted when it matters) */
-    for (int j = 0; j < e->n && en >= 3; j++)
-        allies += j != who && !en_foe(e, who, j) && e->c[j].status == FRAY_ABLE;
+    int allies = 0; /* an able creature of our side but us (looked for when it matters) */
+    for (int j = 0; j < e->n && en >= 3 && !allies; j++)
+        allies = j != who && !en_foe(e, who, j) && e->c[j].status == FRAY_ABLE;
     if (en >= 3 && allies) {
         const fray_action *trips[FRAY_MAX_COMBATANTS];
         int nt = entries(ch, EN_A_TRIP, trips);
@@ -386,12 +408,12 @@ static const fray_action *act(choice *ch)
     if ((k = best_of(ch, EN_A_MELEE, avoid)))
         return k;
     int in_reach = any_foe_in_reach(ch);
-    if (!in_reach && !is_ranged(c)) {
+    if (!in_reach && !ranged) {
         /* close in: the cheapest move that ends within reach of the nearest
          * foe (the first in the list of the cheapest), and the longest
          * otherwise */
         int f = nearest_foe(ch);
-        int fr = f >= 0 ? en_reach_cm(c->size, reach_m(c), pc(e, f)->size) : 0;
+        int fr = f < 0 ? 0 : ch->look ? ch->look->views[f].reach : en_reach_cm(c->size, reach_m(c), pc(e, f)->size);
         const fray_action *best = NULL;
         int bcost = 99;
         for (int cls = MOVE_FREE; cls <= MOVE_RUN && !best; cls++)
@@ -406,7 +428,7 @@ static const fray_action *act(choice *ch)
                 return k;
         }
     }
-    if (!in_reach && is_ranged(c)) {
+    if (!in_reach && ranged) {
         /* out of range of everything: walk towards the nearest foe */
         if ((k = move_of(ch, nearest_foe(ch), MOVE_RUN, 0, 0)))
             return k;
