@@ -302,7 +302,10 @@ void en_look_init(en_look *k, fray_encounter *e, int who)
      * Sprint, Jump, 4 Shifts, a Run away, 2 Agile Moves, a Ranged Attack,
      * and 7 attacks within reach */
     k->bound = 9 + c->nw;
-    int wr = weapon_reach(c), size = c->size;
+    /* en_reach_cm is who's part, the same for every foe, plus the foe's
+     * footprint (a Medium foe's is 0) */
+    int wr = weapon_reach(c);
+    int wbase = en_reach_cm(c->size, wr, EN_SIZE_MEDIUM), ubase = en_reach_cm(c->size, 0, EN_SIZE_MEDIUM);
     int side = e->c[who].side;
     for (int t = 0; t < e->n; t++)
         if (t != who && e->c[t].side != side && fray_able(e, t)) { /* target_ok */
@@ -311,9 +314,9 @@ void en_look_init(en_look *k, fray_encounter *e, int who)
             v->dx = e->c[t].x - e->c[who].x;
             v->dy = e->c[t].y - e->c[who].y;
             v->d = fray_distance(e, who, t);
-            int tsize = ccr(e, t)->size;
-            v->reach = en_reach_cm(size, wr, tsize);
-            v->unarmed = en_reach_cm(size, 0, tsize);
+            int fp = en_footprint_cm(ccr(e, t)->size);
+            v->reach = wbase + fp;
+            v->unarmed = ubase + fp;
             v->run_m = -1;
             v->loss = -1;
             k->bound += 12 + (v->d <= v->reach || v->d <= v->unarmed ? 7 : 0);
