@@ -181,17 +181,33 @@ static int entries(choice *ch, int kind, const fray_action **out)
     return listed(ch, kind, out);
 }
 
+static inline long entry_score(choice *ch, const fray_action *a)
+{
+    return a->target >= 0 ? target_score(ch, a->target) : 0;
+}
+
 /* The best of the entries l[0..n) without the arg bits in `avoid` (the
- * first of the best scores), or NULL. */
+ * first of the best scores), or NULL. A score is computed only when there
+ * is a second entry to compare (the first alone is the best; a score
+ * changes nothing but the decision's memo). */
 static const fray_action *best_in(choice *ch, const fray_action *const *l, int n, int avoid)
 {
     const fray_action *best = NULL;
     long bs = 0;
+    int have_bs = 0;
     for (int i = 0; i < n; i++) {
         if (l[i]->arg & avoid)
             continue;
-        long s = l[i]->target >= 0 ? target_score(ch, l[i]->target) : 0;
-        if (!best || s < bs) {
+        if (!best) {
+            best = l[i];
+            continue;
+        }
+        if (!have_bs) {
+            bs = entry_score(ch, best);
+            have_bs = 1;
+        }
+        long s = entry_score(ch, l[i]);
+        if (s < bs) {
             best = l[i];
             bs = s;
         }
@@ -214,7 +230,7 @@ static inline __attribute__((always_inline)) const fray_action *best_of(choice *
     if (EN_KIND(kind) & (EN_OWN_KINDS | EN_KIND(EN_A_LOAD)))
         return en_own_entry(k, kind, a) && !(a->arg & avoid) ? a : NULL;
     /* one entry a foe at most: an attack, or a Sprint (towards it) */
-    int found = 0;
+    int found = 0, have_bs = 0;
     long bs = 0;
     for (uint32_t m = kind == EN_A_SPRINT || k->attacks ? k->foes : 0; m; m &= m - 1) {
         int t = __builtin_ctz(m);
@@ -222,10 +238,18 @@ static inline __attribute__((always_inline)) const fray_action *best_of(choice *
                                   : en_attack_entry(k, kind, t, &ch->one[1])) ||
             (ch->one[1].arg & avoid))
             continue;
-        long s = target_score(ch, t);
-        if (!found || s < bs) {
+        if (!found) { /* scored only against a second one (best_in) */
             *a = ch->one[1];
             found = 1;
+            continue;
+        }
+        if (!have_bs) {
+            bs = target_score(ch, a->target);
+            have_bs = 1;
+        }
+        long s = target_score(ch, t);
+        if (s < bs) {
+            *a = ch->one[1];
             bs = s;
         }
     }
