@@ -31,7 +31,7 @@ typedef struct choice {
     en_look *look;                      /* NULL: l[0..n) is the whole list */
     /* set: the list is who's of FRAY_WIN_DECLARED for this declared action,
      * its entries (en_declared_entry) read once: has[0] the Initiative,
-     * has[1] the Agile Move (l is not read) */
+     * has[1] the Agile Move (l is not read); has[0] -1 while not read yet */
     const fray_action *declared;
     int has[2];
     fray_action reply[2];
@@ -146,6 +146,8 @@ static int entries(choice *ch, int kind, const fray_action **out)
     int n = 0;
     if (ch->declared) {
         int j = kind == EN_A_INITIATIVE ? 0 : kind == EN_A_AGILE_MOVE ? 1 : -1;
+        if (j == 0 && ch->has[0] < 0)
+            ch->has[0] = en_declared_entry(ch->e, ch->who, ch->declared, EN_A_INITIATIVE, &ch->reply[0]);
         if (j >= 0 && ch->has[j])
             out[n++] = &ch->reply[j];
         return n;
@@ -567,8 +569,10 @@ __attribute__((flatten)) int en_decide(fray_encounter *e, int who, int window, c
         choice ch;
         choice_start(&ch, e, who);
         ch.declared = trigger;
-        ch.has[0] = en_declared_entry(e, who, trigger, EN_A_INITIATIVE, &ch.reply[0]);
+        /* the Initiative's entry when the policy asks for it: a step out
+         * of Reach is chosen before it is looked at */
         ch.has[1] = en_declared_entry(e, who, trigger, EN_A_AGILE_MOVE, &ch.reply[1]);
+        ch.has[0] = ch.has[1] ? -1 : en_declared_entry(e, who, trigger, EN_A_INITIATIVE, &ch.reply[0]);
         if (!ch.has[0] && !ch.has[1])
             return FRAY_DECIDE_NONE;
         const fray_action *k = declared(&ch, trigger);
