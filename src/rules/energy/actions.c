@@ -22,12 +22,18 @@ static void move_to_len(fray_encounter *e, const fray_action *a, int kind, int m
     fray_move_len(e, who, a->x, a->y, m);
     /* turning is free: a creature that moved faces its nearest foe (as
      * fray_nearest(e, who, able_foe) finds it, without a call per creature) */
-    int f = -1, fd = 0, side = e->c[who].side;
+    int f = -1, fd = -1, side = e->c[who].side;
     for (int i = 0; i < e->n; i++) {
         if (i == who || e->c[i].side == side || e->c[i].status != FRAY_ABLE)
             continue;
+        if (f < 0) { /* measured only against a second foe: alone, it is the nearest */
+            f = i;
+            continue;
+        }
+        if (fd < 0)
+            fd = fray_distance(e, who, f);
         int d = fray_distance(e, who, i);
-        if (f < 0 || d < fd) {
+        if (d < fd) {
             f = i;
             fd = d;
         }
