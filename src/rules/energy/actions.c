@@ -7,7 +7,10 @@
 #include "rules.h"
 
 
-static void move_to(fray_encounter *e, const fray_action *a, int kind)
+/* The move of `a` to (a->x, a->y), m cm long: fray_isqrt of the squares
+ * from where the mover stands, which the caller has measured already (the
+ * core then need not measure it again: fray_move_len). */
+static void move_to_len(fray_encounter *e, const fray_action *a, int kind, int m)
 {
     int who = a->actor;
     en_creature *c = cr(e, who);
@@ -15,17 +18,22 @@ static void move_to(fray_encounter *e, const fray_action *a, int kind)
     s->mv_x0 = e->c[who].x;
     s->mv_y0 = e->c[who].y;
     int64_t dx = a->x - e->c[who].x, dy = a->y - e->c[who].y;
-    int m = fray_isqrt(dx * dx + dy * dy);
     int dir = fray_facing_of(dx, dy);
-    fray_move(e, who, a->x, a->y);
+    fray_move_len(e, who, a->x, a->y, m);
     /* turning is free: a creature that moved faces its nearest foe (as
      * fray_nearest(e, who, able_foe) finds it, without a call per creature) */
-    int f = -1, fd = 0, side = e->c[who].side;
+    int f = -1, fd = -1, side = e->c[who].side;
     for (int i = 0; i < e->n; i++) {
         if (i == who || e->c[i].side == side || e->c[i].status != FRAY_ABLE)
             continue;
+        if (f < 0) { /* measured only against a second foe: alone, it is the nearest */
+            f = i;
+            continue;
+        }
+        if (fd < 0)
+            fd = fray_distance(e, who, f);
         int d = fray_distance(e, who, i);
-        if (f < 0 || d < fd) {
+        if (d < fd) {
             f = i;
             fd = d;
         }
@@ -47,6 +55,22 @@ static void move_to(fray_encounter *e, const fray_action *a, int kind)
         en_release_hold(e, who);
 }
 
+static void move_to(fray_encounter *e, const fray_action *a, int kind)
+{
+    int64_t dx = a->x - e->c[a->actor].x, dy = a->y - e->c[a->actor].y;
+    move_to_len(e, a, kind, fray_isqrt(dx * dx + dy * dy));
+}
+
+
+/* The action a won Initiative takes, resolved out of line: flattened into
+ * act_initiative, the whole of en_resolve would be a second copy of every
+ * handler's code, competing with the first for the instruction cache. */
+__attribute__((noinline)) static void resolve_won(fray_encounter *e, const fray_action *pick)
+{
+    st(e)->depth++;
+    en_resolve(e, pick);
+    st(e)->depth--;
+}
 
 /* #Initiative: roll against the creature whose action is declared; the
  * winner's action happens first. */
@@ -96,9 +120,7 @@ static void initiative(fray_encounter *e, const fray_action *a)
     }
     if (!r)
         return;
-    st(e)->depth++;
-    en_resolve(e, &pick);
-    st(e)->depth--;
+    resolve_won(e, &pick);
 }
 
 static int still_possible(fray_encounter *e, const fray_action *a)
@@ -252,7 +274,7 @@ __attribute__((flatten)) static int act_run(fray_encounter *e, const fray_action
     en_pay(e, who, cost, a->arg);
     if (a->kind == EN_A_SPRINT)
         en_set_stamina(e, who, fray_res(e, who, EN_R_STAMINA) - 1);
-    move_to(e, a, a->kind);
+    move_to_len(e, a, a->kind, m);
     fray_emit(e, &(fray_event){.kind = "move", .actor = who, .target = a->target,
                                 .action = en_actions[a->kind].name,
                                 .outcome = (a->arg & EN_ARG_AWAY) ? "away" : "towards", .value = m,

@@ -115,8 +115,11 @@ static void melee_plan_of(fray_encounter *e, const fray_action *a, melee_plan *m
     in->auto_hit = fray_has(e, t, EN_C_UNCONSCIOUS);
 }
 
-/* Melee Attack, Swift Attack, Unarmed Attack and the Combat Maneuvers. */
-void en_melee(fray_encounter *e, const fray_action *a, int cost)
+/* Melee Attack, Swift Attack, Unarmed Attack and the Combat Maneuvers.
+ * Flattened, but never inlined: the attacks and the Swift Attacks then run
+ * one copy of it, not two copies 60 KB each that evict each other from the
+ * instruction cache (and a ranged attack, rare, one of its own). */
+__attribute__((noinline, flatten)) void en_melee(fray_encounter *e, const fray_action *a, int cost)
 {
     int who = a->actor, t = a->target;
     en_creature *c = cr(e, who);
@@ -295,7 +298,9 @@ static void ranged_plan_of(fray_encounter *e, const fray_action *a, ranged_plan 
     in->precise = w->precise;
 }
 
-void en_ranged(fray_encounter *e, const fray_action *a)
+/* A Ranged Attack: out of line (en_melee), so that act_attack holds the
+ * declared window and a call, and its hot part fits in a few cache lines. */
+__attribute__((noinline, flatten)) void en_ranged(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor, t = a->target;
     en_creature *c = cr(e, who);

@@ -166,25 +166,11 @@ typedef struct en_derived {
 } en_derived;
 
 typedef struct en_creature {
-    /* sheet */
-    int ab[EN_NAB];
-    int level, mpl, size, speed_m;
-    int arm, leg, init_bonus;
-    int inh_evasion, inh_fort, inh_will;
-    int agility_bonus;
-    en_weapon w[EN_MAX_WEAPONS];
-    int nw;
-    int wielded;          /* index into w, or -1 for empty hands */
-    int has_armour, has_shield;
-    en_armour armour;
-    en_shield shield;
-    int weak, resist;     /* bit masks of EN_DMG_* */
-    int nonlethal, nl_trades;
-    int surprised;
-    int start_conds;      /* bit mask of EN_C_* held from the start */
-    int start_aura, start_stamina; /* -1: full */
-    en_derived d;
+    /* What a fight may change comes first: fray_reset copies back only
+     * these bytes before each simulated fight (creature_live, ruleset.c);
+     * the sheet below them stays as loaded. */
     /* per fight */
+    int wielded;          /* index into w, or -1 for empty hands */
     int dropped;          /* weapon index lying on the ground, -1 none */
     int drop_x, drop_y;
     int loaded;           /* the wielded ranged weapon is loaded */
@@ -204,6 +190,25 @@ typedef struct en_creature {
     int acted;            /* took any action this Round */
     int saved;            /* made its Death Save this Round */
     int first_def_adv;    /* the next Defense roll has Advantage (Combat Maneuvers) */
+    /* derived from the sheet and the weapon in hand: derived again
+     * (en_derive) when a fight changes the weapon */
+    en_derived d;
+    /* sheet: as loaded, never written in a fight */
+    int ab[EN_NAB];
+    int level, mpl, size, speed_m;
+    int arm, leg, init_bonus;
+    int inh_evasion, inh_fort, inh_will;
+    int agility_bonus;
+    en_weapon w[EN_MAX_WEAPONS];
+    int nw;
+    int has_armour, has_shield;
+    en_armour armour;
+    en_shield shield;
+    int weak, resist;     /* bit masks of EN_DMG_* */
+    int nonlethal, nl_trades;
+    int surprised;
+    int start_conds;      /* bit mask of EN_C_* held from the start */
+    int start_aura, start_stamina; /* -1: full */
 } en_creature;
 
 enum { EN_UNC_NONE = 0, EN_UNC_STAMINA, EN_UNC_NONLETHAL, EN_UNC_DEATH };

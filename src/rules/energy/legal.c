@@ -8,15 +8,13 @@
 
 /* ---- Legal actions ---- */
 
-static void view_foe(const fray_encounter *e, int who, int t, int weapon_reach_m, foe_view *v)
+/* The offset and distance from who to t: what view_steps reads (the
+ * reaches are the look's, en_look_init). */
+static void view_offset(const fray_encounter *e, int who, int t, foe_view *v)
 {
     v->dx = e->c[t].x - e->c[who].x;
     v->dy = e->c[t].y - e->c[who].y;
     v->d = fray_distance(e, who, t);
-    int size = ccr(e, who)->size, tsize = ccr(e, t)->size;
-    v->reach = en_reach_cm(size, weapon_reach_m, tsize);
-    v->unarmed = en_reach_cm(size, 0, tsize);
-    v->run_m = -1;
 }
 
 /* The points 1 m towards and away from the target of v: only the moves
@@ -304,7 +302,10 @@ void en_look_init(en_look *k, fray_encounter *e, int who)
      * Sprint, Jump, 4 Shifts, a Run away, 2 Agile Moves, a Ranged Attack,
      * and 7 attacks within reach */
     k->bound = 9 + c->nw;
-    int wr = weapon_reach(c), size = c->size;
+    /* en_reach_cm is who's part, the same for every foe, plus the foe's
+     * footprint (a Medium foe's is 0) */
+    int wr = weapon_reach(c);
+    int wbase = en_reach_cm(c->size, wr, EN_SIZE_MEDIUM), ubase = en_reach_cm(c->size, 0, EN_SIZE_MEDIUM);
     int side = e->c[who].side;
     for (int t = 0; t < e->n; t++)
         if (t != who && e->c[t].side != side && fray_able(e, t)) { /* target_ok */
@@ -313,9 +314,9 @@ void en_look_init(en_look *k, fray_encounter *e, int who)
             v->dx = e->c[t].x - e->c[who].x;
             v->dy = e->c[t].y - e->c[who].y;
             v->d = fray_distance(e, who, t);
-            int tsize = ccr(e, t)->size;
-            v->reach = en_reach_cm(size, wr, tsize);
-            v->unarmed = en_reach_cm(size, 0, tsize);
+            int fp = en_footprint_cm(ccr(e, t)->size);
+            v->reach = wbase + fp;
+            v->unarmed = ubase + fp;
             v->run_m = -1;
             v->loss = -1;
             k->bound += 12 + (v->d <= v->reach || v->d <= v->unarmed ? 7 : 0);
@@ -421,7 +422,7 @@ int en_declared_entry(const fray_encounter *e, int who, const fray_action *trigg
         !target_ok(e, who, m))
         return 0;
     foe_view v;
-    view_foe(e, who, m, 0, &v);
+    view_offset(e, who, m, &v);
     view_steps(e, who, &v);
     *a = (fray_action){.kind = EN_A_AGILE_MOVE, .actor = (int16_t)who, .target = (int16_t)m,
                        .arg = EN_ARG_AWAY, .x = v.from_x, .y = v.from_y};

@@ -31,7 +31,7 @@ typedef struct choice {
     en_look *look;                      /* NULL: l[0..n) is the whole list */
     /* set: the list is who's of FRAY_WIN_DECLARED for this declared action,
      * its entries (en_declared_entry) read once: has[0] the Initiative,
-     * has[1] the Agile Move (l is not read) */
+     * has[1] the Agile Move (l is not read); has[0] -1 while not read yet */
     const fray_action *declared;
     int has[2];
     fray_action reply[2];
@@ -146,6 +146,8 @@ static int entries(choice *ch, int kind, const fray_action **out)
     int n = 0;
     if (ch->declared) {
         int j = kind == EN_A_INITIATIVE ? 0 : kind == EN_A_AGILE_MOVE ? 1 : -1;
+        if (j == 0 && ch->has[0] < 0)
+            ch->has[0] = en_declared_entry(ch->e, ch->who, ch->declared, EN_A_INITIATIVE, &ch->reply[0]);
         if (j >= 0 && ch->has[j])
             out[n++] = &ch->reply[j];
         return n;
@@ -181,17 +183,33 @@ static int entries(choice *ch, int kind, const fray_action **out)
     return listed(ch, kind, out);
 }
 
+static inline long entry_score(choice *ch, const fray_action *a)
+{
+    return a->target >= 0 ? target_score(ch, a->target) : 0;
+}
+
 /* The best of the entries l[0..n) without the arg bits in `avoid` (the
- * first of the best scores), or NULL. */
+ * first of the best scores), or NULL. A score is computed only when there
+ * is a second entry to compare (the first alone is the best; a score
+ * changes nothing but the decision's memo). */
 static const fray_action *best_in(choice *ch, const fray_action *const *l, int n, int avoid)
 {
     const fray_action *best = NULL;
     long bs = 0;
+    int have_bs = 0;
     for (int i = 0; i < n; i++) {
         if (l[i]->arg & avoid)
             continue;
-        long s = l[i]->target >= 0 ? target_score(ch, l[i]->target) : 0;
-        if (!best || s < bs) {
+        if (!best) {
+            best = l[i];
+            continue;
+        }
+        if (!have_bs) {
+            bs = entry_score(ch, best);
+            have_bs = 1;
+        }
+        long s = entry_score(ch, l[i]);
+        if (s < bs) {
             best = l[i];
             bs = s;
         }
@@ -214,7 +232,7 @@ static inline __attribute__((always_inline)) const fray_action *best_of(choice *
     if (EN_KIND(kind) & (EN_OWN_KINDS | EN_KIND(EN_A_LOAD)))
         return en_own_entry(k, kind, a) && !(a->arg & avoid) ? a : NULL;
     /* one entry a foe at most: an attack, or a Sprint (towards it) */
-    int found = 0;
+    int found = 0, have_bs = 0;
     long bs = 0;
     for (uint32_t m = kind == EN_A_SPRINT || k->attacks ? k->foes : 0; m; m &= m - 1) {
         int t = __builtin_ctz(m);
@@ -222,10 +240,18 @@ static inline __attribute__((always_inline)) const fray_action *best_of(choice *
                                   : en_attack_entry(k, kind, t, &ch->one[1])) ||
             (ch->one[1].arg & avoid))
             continue;
-        long s = target_score(ch, t);
-        if (!found || s < bs) {
+        if (!found) { /* scored only against a second one (best_in) */
             *a = ch->one[1];
             found = 1;
+            continue;
+        }
+        if (!have_bs) {
+            bs = target_score(ch, a->target);
+            have_bs = 1;
+        }
+        long s = target_score(ch, t);
+        if (s < bs) {
+            *a = ch->one[1];
             bs = s;
         }
     }
@@ -260,6 +286,16 @@ static int any_foe_in_reach(choice *ch)
 {
     const fray_encounter *e = ch->e;
     int who = ch->who;
+    if (ch->look) {
+        /* the look's foes are the able foes, and views[t].reach is this
+         * reach (reach_m is weapon_reach) */
+        for (uint32_t m = ch->look->foes; m; m &= m - 1) {
+            const foe_view *v = &ch->look->views[__builtin_ctz(m)];
+            if (v->d <= v->reach)
+                return 1;
+        }
+        return 0;
+    }
     const en_creature *c = pc(e, who);
     for (int i = 0; i < e->n; i++)
         if (en_foe(e, who, i) && e->c[i].status == FRAY_ABLE &&
@@ -272,6 +308,17 @@ static int nearest_foe(choice *ch)
 {
     const fray_encounter *e = ch->e;
     int best = -1, bd = 0;
+    if (ch->look) {
+        /* the same foes in the same order, measured already */
+        for (uint32_t m = ch->look->foes; m; m &= m - 1) {
+            int t = __builtin_ctz(m), d = ch->look->views[t].d;
+            if (best < 0 || d < bd) {
+                best = t;
+                bd = d;
+            }
+        }
+        return best;
+    }
     for (int i = 0; i < e->n; i++) {
         if (!en_foe(e, ch->who, i) || e->c[i].status != FRAY_ABLE)
             continue;
@@ -340,6 +387,9 @@ static const fray_action *act(choice *ch)
     const en_creature *c = pc(e, who);
     int en = fray_res(e, who, EN_R_ENERGY);
     int avoid = stamina_spare(e, who) ? 0 : EN_ARG_STAMINA;
+    /* nothing changes while the policy chooses: read once, from the look's
+     * weapon in hand when there is a look */
+    int ranged = ch->look ? ch->look->hw && (ch->look->hw->props & EN_W_RANGED) : is_ranged(c);
     const fray_action *k;
     if ((k = best_of(ch, EN_A_ESCAPE, avoid)))
         return k;
@@ -357,7 +407,7 @@ static const fray_action *act(choice *ch)
     }
     if ((k = best_of(ch, EN_A_SWIFT, avoid)))
         return k;
-    if (is_ranged(c)) {
+    if (ranged) {
         if ((k = best_of(ch, EN_A_LOAD, avoid)))
             return k;
         if ((k = best_of(ch, EN_A_RANGED, avoid | EN_ARG_THROW)))
@@ -365,9 +415,9 @@ static const fray_action *act(choice *ch)
     }
     /* Trip an Exposed foe that an ally also reaches: no Unguarded for us,
      * and the ally's attacks meet Disadvantage on Evasion. */
-    int allies = 0; /* able creatures of our side but us (counted when it matters) */
-    for (int j = 0; j < e->n && en >= 3; j++)
-        allies += j != who && !en_foe(e, who, j) && e->c[j].status == FRAY_ABLE;
+    int allies = 0; /* an able creature of our side but us (looked for when it matters) */
+    for (int j = 0; j < e->n && en >= 3 && !allies; j++)
+        allies = j != who && !en_foe(e, who, j) && e->c[j].status == FRAY_ABLE;
     if (en >= 3 && allies) {
         const fray_action *trips[FRAY_MAX_COMBATANTS];
         int nt = entries(ch, EN_A_TRIP, trips);
@@ -386,12 +436,12 @@ static const fray_action *act(choice *ch)
     if ((k = best_of(ch, EN_A_MELEE, avoid)))
         return k;
     int in_reach = any_foe_in_reach(ch);
-    if (!in_reach && !is_ranged(c)) {
+    if (!in_reach && !ranged) {
         /* close in: the cheapest move that ends within reach of the nearest
          * foe (the first in the list of the cheapest), and the longest
          * otherwise */
         int f = nearest_foe(ch);
-        int fr = f >= 0 ? en_reach_cm(c->size, reach_m(c), pc(e, f)->size) : 0;
+        int fr = f < 0 ? 0 : ch->look ? ch->look->views[f].reach : en_reach_cm(c->size, reach_m(c), pc(e, f)->size);
         const fray_action *best = NULL;
         int bcost = 99;
         for (int cls = MOVE_FREE; cls <= MOVE_RUN && !best; cls++)
@@ -406,7 +456,7 @@ static const fray_action *act(choice *ch)
                 return k;
         }
     }
-    if (!in_reach && is_ranged(c)) {
+    if (!in_reach && ranged) {
         /* out of range of everything: walk towards the nearest foe */
         if ((k = move_of(ch, nearest_foe(ch), MOVE_RUN, 0, 0)))
             return k;
@@ -521,8 +571,10 @@ __attribute__((flatten)) int en_decide(fray_encounter *e, int who, int window, c
         choice ch;
         choice_start(&ch, e, who);
         ch.declared = trigger;
-        ch.has[0] = en_declared_entry(e, who, trigger, EN_A_INITIATIVE, &ch.reply[0]);
+        /* the Initiative's entry when the policy asks for it: a step out
+         * of Reach is chosen before it is looked at */
         ch.has[1] = en_declared_entry(e, who, trigger, EN_A_AGILE_MOVE, &ch.reply[1]);
+        ch.has[0] = ch.has[1] ? -1 : en_declared_entry(e, who, trigger, EN_A_INITIATIVE, &ch.reply[0]);
         if (!ch.has[0] && !ch.has[1])
             return FRAY_DECIDE_NONE;
         const fray_action *k = declared(&ch, trigger);

@@ -4,6 +4,7 @@
  * #Stamina, #Non-Lethal Damage), legal.c (what a creature may do now),
  * combat.c (#Melee Attacks, #Ranged Attacks, #Combat Maneuvers), actions.c
  * (the other #Actions, #Initiative, resolution), rounds.c (#Rounds). */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -193,6 +194,8 @@ FRAY_RULESET(fray_ruleset_energy,
     .options = en_options,
     .noptions = EN_NOPTS,
     .creature_size = sizeof(en_creature),
+    /* the fight's part of en_creature: its fields before the sheet */
+    .creature_live = offsetof(en_creature, ab),
     .state_size = sizeof(en_state),
     .load_creature = load_creature,
     .loaded = NULL,

@@ -151,7 +151,10 @@ const int en_stamina_cost_rows = (int)(sizeof en_stamina_costs / sizeof en_stami
 
 int en_energy_for_stamina(int stamina)
 {
-    for (int i = 0; i < en_energy_rows; i++)
+    /* The rows do not overlap, so the order of the search does not matter:
+     * from the last, the row of every creature with 5 Stamina or more, at
+     * the start of every Round, is the first one tried. */
+    for (int i = en_energy_rows - 1; i >= 0; i--)
         if (stamina >= en_energy_table[i].stamina_lo && stamina <= en_energy_table[i].stamina_hi)
             return en_energy_table[i].energy;
     return 0;
