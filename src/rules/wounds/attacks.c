@@ -12,7 +12,7 @@
 #include "combat.h"
 #include "odds.h"
 
-const wo_weapon wo_fist = {"unarmed", "Unarmed", 0, 0, 0, 0, 0, 0, 0, 0, 0, WO_IN_HAND, 0};
+const wo_weapon wo_fist = {"unarmed", "Unarmed", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
 /* ---- Flanking ----------------------------------------------------------- */
 

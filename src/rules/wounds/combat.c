@@ -332,12 +332,12 @@ static void act_retrieve(fray_encounter *e, const fray_action *a)
 {
     wo_creature *c = CR(e, a->actor);
     if (a->arg & 0x100) {
-        c->weapon[a->arg & 0xff].place = WO_SCABBARD;
+        c->weapon_place[a->arg & 0xff] = WO_SCABBARD;
         wo_rehand(c);
         wo_emit_act(e, a, "stowed", 0, 0, c->weapon[a->arg & 0xff].name,
                     R("Action: Retrieve or Stow an Item"));
     } else {
-        c->weapon[a->arg].place = WO_IN_HAND;
+        c->weapon_place[a->arg] = WO_IN_HAND;
         wo_rehand(c);
         wo_emit_act(e, a, "retrieved", 0, 0, c->weapon[a->arg].name,
                     R("Action: Retrieve or Stow an Item"));
@@ -355,8 +355,8 @@ static void act_end_effect(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor;
     wo_creature *c = CR(e, who);
-    wo_effect *f = &c->effect[a->arg];
-    f->active = 0;
+    const wo_effect *f = &c->effect[a->arg];
+    c->effect_active[a->arg] = 0;
     /* invested mana "returned as soon as the effect ends" */
     c->invested -= f->mana;
     int mm = c->max_mana - c->invested;

@@ -46,7 +46,7 @@ int wo_ap_cost_more(const fray_encounter *e, int who, int kind, int arg, int uw_
         /* #Action: Retrieve or Stow an Item: by container; stowing goes to
          * the scabbard (1) */
         cost = arg & 0x100 ? wo_container_ap[WO_SCABBARD]
-                           : wo_container_ap[CCR(e, who)->weapon[arg].place];
+                           : wo_container_ap[CCR(e, who)->weapon_place[arg]];
         break;
     case WO_A_USE_OBJECT:
         cost = wo_object_table[CCR(e, who)->object[arg].kind].ap;
@@ -218,9 +218,9 @@ static int retrieve_ok(const wo_view *v, const wo_creature *c, const wo_weapon *
     if (i >= c->nweapon)
         return 0;
     if (!wielded)
-        return !(arg & 0x100) && c->weapon[i].place >= WO_SCABBARD &&
-               c->weapon[i].place <= WO_BACKPACK && v_affordable(v, WO_A_RETRIEVE, arg, allow_long);
-    return (arg & 0x100) && c->weapon[i].place == WO_IN_HAND && c->nweapon > 1 &&
+        return !(arg & 0x100) && c->weapon_place[i] >= WO_SCABBARD &&
+               c->weapon_place[i] <= WO_BACKPACK && v_affordable(v, WO_A_RETRIEVE, arg, allow_long);
+    return (arg & 0x100) && c->weapon_place[i] == WO_IN_HAND && c->nweapon > 1 &&
            v_affordable(v, WO_A_RETRIEVE, arg, allow_long);
 }
 
@@ -268,7 +268,7 @@ static int stabilize_ok(const wo_view *v, int t, int allow_long)
 /* Use an Object */
 static int object_ok(const wo_view *v, const wo_creature *c, int k, int allow_long)
 {
-    return k < c->nobject && c->object[k].count > 0 &&
+    return k < c->nobject && c->object_count[k] > 0 &&
            v_affordable(v, WO_A_USE_OBJECT, k, allow_long);
 }
 
@@ -382,7 +382,7 @@ static long own_others(fray_encounter *e, const wo_view *v, fray_list *l, int al
     if (c->dash_uses < 2 && v_affordable(v, WO_A_DASH, 0, allow_long))
         fray_list_add(l, WO_A_DASH, who, -1, 0, 0, 0);
     for (int k = 0; k < c->neffect; k++)
-        if (c->effect[k].active && v_affordable(v, WO_A_END_EFFECT, k, allow_long))
+        if (c->effect_active[k] && v_affordable(v, WO_A_END_EFFECT, k, allow_long))
             fray_list_add(l, WO_A_END_EFFECT, who, -1, k, 0, 0);
     if (v_affordable(v, WO_A_SEIZE, 0, allow_long))
         fray_list_add(l, WO_A_SEIZE, who, -1, 0, 0, 0);
