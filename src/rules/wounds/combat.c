@@ -276,7 +276,10 @@ static int declare(fray_encounter *e, const fray_action *a)
     st->cancel = 0;
     st->trigger = *a;
     st->trigger_valid = 1;
-    fray_offer(e, FRAY_WIN_DECLARED, a);
+    /* through the ruleset's own table (e->rs is it): may_answer, asked of
+     * every other creature at every declared action, is then a direct call
+     * the compiler may inline */
+    fray_offer_with(e, &fray_ruleset_wounds, FRAY_WIN_DECLARED, a, UINT32_MAX);
     int c = st->cancel;
     st->cancel = saved;
     st->trigger = saved_tr;

@@ -24,6 +24,8 @@ static inline const wo_creature *CCR(const fray_encounter *e, int i)
 
 /* The unarmed attack (attacks.c). */
 extern const wo_weapon wo_fist;
+/* The ruleset's table (ruleset.c). */
+extern const fray_ruleset fray_ruleset_wounds;
 
 static inline int wo_is_attack(int kind)
 {
