@@ -619,7 +619,10 @@ void wo_turn_end(fray_encounter *e, int who)
     if (!fray_has(e, who, WO_C_STAGGERED))
         wo_set_res(e, who, WO_R_AP,
                    wo_gain_ap(fray_res(e, who, WO_R_AP), wo_speed_row_for(c->speed)->turn_end, c->max_ap));
-    fray_cond_remove(e, who, WO_C_SURPRISED);
+    /* the mask first: at every turn's end, and surprise is rare (a
+     * condition not in cmask has no entry to remove) */
+    if (fray_has(e, who, WO_C_SURPRISED))
+        fray_cond_remove(e, who, WO_C_SURPRISED);
     /* an Opening lasts to the end of the turn it was made in
      * (FRAY_EXP_TURN_END), which is now */
     c->opening_vs = -1;
