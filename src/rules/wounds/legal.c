@@ -81,17 +81,21 @@ int wo_ap_cost(const fray_encounter *e, int who, int kind, int arg)
     return ap_cost(e, who, kind, arg, uw_melee);
 }
 
+/* #Action Points: "The action is canceled if you spend AP on anything
+ * else". Rare: out of line and cold, so that paying (at every action)
+ * needs no frame for the event. */
+static __attribute__((cold, noinline)) void cancel_pending(fray_encounter *e, int who)
+{
+    CR(e, who)->pending = -1;
+    fray_emit(e, &(fray_event){.kind = "cancel", .actor = who, .target = -1,
+                                .detail = "AP spent elsewhere: the long action is canceled",
+                                .rule = R("Action Points")});
+}
+
 void wo_pay_ap(fray_encounter *e, int who, int cost)
 {
-    wo_creature *c = CR(e, who);
-    if (cost > 0 && c->pending >= 0) {
-        /* #Action Points: "The action is canceled if you spend AP on
-         * anything else" */
-        c->pending = -1;
-        fray_emit(e, &(fray_event){.kind = "cancel", .actor = who, .target = -1,
-                                    .detail = "AP spent elsewhere: the long action is canceled",
-                                    .rule = R("Action Points")});
-    }
+    if (cost > 0 && CCR(e, who)->pending >= 0)
+        cancel_pending(e, who);
     int ap = fray_res(e, who, WO_R_AP) - cost;
     wo_set_res(e, who, WO_R_AP, ap < 0 ? 0 : ap);
 }
