@@ -12,7 +12,7 @@
 #include "combat.h"
 #include "odds.h"
 
-const wo_weapon wo_fist = {"unarmed", "Unarmed", 0, 0, 0, 0, 0, 0, 0, 0, 0, WO_IN_HAND, 0};
+const wo_weapon wo_fist = {"unarmed", "Unarmed", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
 /* ---- Flanking ----------------------------------------------------------- */
 
@@ -130,7 +130,46 @@ static void knock_out(fray_encounter *e, int t, int dying)
     fray_set_status(e, t, FRAY_DOWN);
 }
 
-static void env_fall_check(fray_encounter *e, int t, int level);
+static __attribute__((cold, noinline)) void env_fall_check(fray_encounter *e, int t, int level);
+static __attribute__((cold, noinline)) void mount_control_check(fray_encounter *e, int t);
+
+/* A fatal wound's outcome: helpless or unconscious from a Nonlethal Attack,
+ * dead, or dying. Once a fight at most: out of line and cold, so that the
+ * flattened attack keeps its every-hit path together in the cache. */
+static __attribute__((cold, noinline)) void fatal_wound(fray_encounter *e, int attacker, int t,
+                                                        int level, int nonlethal, int had_fatal,
+                                                        const char *action)
+{
+    const wo_creature *c = CCR(e, t);
+    if (nonlethal && level < WO_FATAL && fray_opt(e, WO_OPT_NONLETHAL_HELPLESS)) {
+        /* #Action: Nonlethal Attack: "leave them conscious but helpless
+         * for 2 rounds" (#Durations and Rounds: this round counts as 1) */
+        fray_cond_add(e, t, WO_C_HELPLESS, -1, FRAY_EXP_ROUND_END, e->round + 1);
+        fray_emit(e, &(fray_event){.kind = "down", .actor = attacker, .target = t,
+                                    .action = action, .outcome = "helpless",
+                                    .detail = "conscious but helpless for 2 rounds",
+                                    .rule = R("Action: Nonlethal Attack")});
+    } else if (nonlethal && level < WO_FATAL) {
+        /* #Action: Nonlethal Attack: unconscious without dying */
+        knock_out(e, t, 0);
+        fray_emit(e, &(fray_event){.kind = "down", .actor = attacker, .target = t,
+                                    .action = action, .outcome = "unconscious",
+                                    .detail = "knocked out, not dying",
+                                    .rule = R("Action: Nonlethal Attack")});
+    } else if (c->tier != WO_PC || had_fatal) {
+        /* #NPCs and Wounds: NPCs "die immediately when they receive a
+         * fatal wound"; a PC's second fatal wound has no slot left */
+        fray_set_status(e, t, FRAY_DEAD);
+        fray_emit(e, &(fray_event){.kind = "down", .actor = attacker, .target = t,
+                                    .outcome = "dead", .rule = R("NPCs and Wounds")});
+    } else {
+        knock_out(e, t, 1);
+        fray_emit(e, &(fray_event){.kind = "down", .actor = attacker, .target = t,
+                                    .outcome = "dying",
+                                    .detail = "a fatal wound: death if not treated",
+                                    .rule = R("Health, Damage, and Healing")});
+    }
+}
 
 /* Give `t` a wound of `level`: slot escalation, fatal wounds, staggered,
  * Defend ending. nonlethal: the attacker chose the level (Nonlethal Attack). */
@@ -162,51 +201,32 @@ void wo_apply_wound(fray_encounter *e, int attacker, int t, int level, int damag
                                 .detail = got != level ? "slots full: the wound escalates" : NULL,
                                 .rule = got != level ? R("Wound Slots") : R("Wound Thresholds")});
     if (got == WO_FATAL) {
-        if (nonlethal && level < WO_FATAL && fray_opt(e, WO_OPT_NONLETHAL_HELPLESS)) {
-            /* #Action: Nonlethal Attack: "leave them conscious but helpless
-             * for 2 rounds" (#Durations and Rounds: this round counts as 1) */
-            fray_cond_add(e, t, WO_C_HELPLESS, -1, FRAY_EXP_ROUND_END, e->round + 1);
-            fray_emit(e, &(fray_event){.kind = "down", .actor = attacker, .target = t,
-                                        .action = action, .outcome = "helpless",
-                                        .detail = "conscious but helpless for 2 rounds",
-                                        .rule = R("Action: Nonlethal Attack")});
-        } else if (nonlethal && level < WO_FATAL) {
-            /* #Action: Nonlethal Attack: unconscious without dying */
-            knock_out(e, t, 0);
-            fray_emit(e, &(fray_event){.kind = "down", .actor = attacker, .target = t,
-                                        .action = action, .outcome = "unconscious",
-                                        .detail = "knocked out, not dying",
-                                        .rule = R("Action: Nonlethal Attack")});
-        } else if (c->tier != WO_PC || had_fatal) {
-            /* #NPCs and Wounds: NPCs "die immediately when they receive a
-             * fatal wound"; a PC's second fatal wound has no slot left */
-            fray_set_status(e, t, FRAY_DEAD);
-            fray_emit(e, &(fray_event){.kind = "down", .actor = attacker, .target = t,
-                                        .outcome = "dead", .rule = R("NPCs and Wounds")});
-        } else {
-            knock_out(e, t, 1);
-            fray_emit(e, &(fray_event){.kind = "down", .actor = attacker, .target = t,
-                                        .outcome = "dying",
-                                        .detail = "a fatal wound: death if not treated",
-                                        .rule = R("Health, Damage, and Healing")});
-        }
+        fatal_wound(e, attacker, t, level, nonlethal, had_fatal, action);
         return;
     }
-    env_fall_check(e, t, got);
+    /* #Swimming and Climbing, below */
+    if (c->env == WO_ENV_SWIMMING || c->env == WO_ENV_CLIMBING)
+        env_fall_check(e, t, got);
     /* #Mounted Combat: untrained mounts need a check when rider is wounded */
-    if (wo_mounted(e, t) && !c->mount_trained && !c->lost_control) {
-        int m = wo_skill_mod(e, t, WO_PRS, WO_SK_NATURE, wo_spk(e, t, WO_SPK_RIDING));
-        wo_roll r = wo_roll_check_by(e, t, 0, "Riding check, 1d20");
-        wo_emit_check(e, t, -1, "Control mount", r.total + m, 5, R("Mounted Combat"));
-        if (r.total + m < 5)
-            c->lost_control = 1;
-    }
+    if (wo_mounted(e, t) && !c->mount_trained && !c->lost_control)
+        mount_control_check(e, t);
+}
+
+/* The check of an untrained mount's rider (wo_apply_wound): rare, out of
+ * line and cold. */
+static __attribute__((cold, noinline)) void mount_control_check(fray_encounter *e, int t)
+{
+    int m = wo_skill_mod(e, t, WO_PRS, WO_SK_NATURE, wo_spk(e, t, WO_SPK_RIDING));
+    wo_roll r = wo_roll_check_by(e, t, 0, "Riding check, 1d20");
+    wo_emit_check(e, t, -1, "Control mount", r.total + m, 5, R("Mounted Combat"));
+    if (r.total + m < 5)
+        CR(e, t)->lost_control = 1;
 }
 
 /* #Swimming and Climbing: "whenever you take a wound, you must make another
  * check at a -5 penalty for each wound level beyond light, falling or
  * sinking on a failure." */
-static void env_fall_check(fray_encounter *e, int t, int level)
+static __attribute__((cold, noinline)) void env_fall_check(fray_encounter *e, int t, int level)
 {
     wo_creature *c = CR(e, t);
     if (c->env != WO_ENV_SWIMMING && c->env != WO_ENV_CLIMBING)
@@ -333,6 +353,30 @@ static void attack_plan_of(fray_encounter *e, int a, int t, int kind, int spell,
     p->mod = mod;
 }
 
+/* The Swimming or Climbing check before an attack roll (wo_attack_roll): 1
+ * when it fails and the attack misses. Rare: out of line and cold. */
+static __attribute__((cold, noinline)) int lost_footing(fray_encounter *e, int a, int t,
+                                                        const char *action)
+{
+    const wo_creature *ca = CCR(e, a);
+    int swim = ca->env == WO_ENV_SWIMMING;
+    int m = wo_skill_mod(e, a, WO_STR, WO_SK_ATHLETICS,
+                         wo_spk(e, a, swim ? WO_SPK_SWIMMING : WO_SPK_CLIMBING));
+    wo_roll r = wo_roll_check(e, 0, swim ? "Swimming check, 1d20" : "Climbing check, 1d20");
+    int tn = fray_opt(e, WO_OPT_ENV_TN);
+    wo_emit_check(e, a, -1, swim ? "Stay afloat" : "Keep hold", r.total + m, tn,
+                  R("Swimming and Climbing"));
+    if (r.total + m < tn) {
+        if (swim)
+            fray_cond_add(e, a, WO_C_UNDERWATER, -1, FRAY_EXP_NEVER, 0);
+        fray_emit(e, &(fray_event){.kind = "attack", .actor = a, .target = t, .action = action,
+                                    .outcome = "miss", .detail = "lost footing: automatic miss",
+                                    .rule = R("Swimming and Climbing")});
+        return 1;
+    }
+    return 0;
+}
+
 /* One attack roll of `a` against `t` with the actor's weapon (or spell
  * `spell` >= 0). Emits the attack event; returns the roll and whether it
  * hit. `defense_override` >= 0 replaces the target's Defense (Create an
@@ -347,23 +391,9 @@ wo_hit wo_attack_roll(fray_encounter *e, int a, int t, int kind, int spell,
      * make a Str [Athletics/Climbing] or Str [Athletics/Swimming] check to
      * not fall or sink underwater. If you fail the check, then your attack
      * automatically misses." */
-    if ((ca->env == WO_ENV_SWIMMING || ca->env == WO_ENV_CLIMBING) && !fray_has(e, a, WO_C_UNDERWATER)) {
-        int swim = ca->env == WO_ENV_SWIMMING;
-        int m = wo_skill_mod(e, a, WO_STR, WO_SK_ATHLETICS,
-                             wo_spk(e, a, swim ? WO_SPK_SWIMMING : WO_SPK_CLIMBING));
-        wo_roll r = wo_roll_check(e, 0, swim ? "Swimming check, 1d20" : "Climbing check, 1d20");
-        int tn = fray_opt(e, WO_OPT_ENV_TN);
-        wo_emit_check(e, a, -1, swim ? "Stay afloat" : "Keep hold", r.total + m, tn,
-                      R("Swimming and Climbing"));
-        if (r.total + m < tn) {
-            if (swim)
-                fray_cond_add(e, a, WO_C_UNDERWATER, -1, FRAY_EXP_NEVER, 0);
-            fray_emit(e, &(fray_event){.kind = "attack", .actor = a, .target = t, .action = action,
-                                        .outcome = "miss", .detail = "lost footing: automatic miss",
-                                        .rule = R("Swimming and Climbing")});
-            return h;
-        }
-    }
+    if ((ca->env == WO_ENV_SWIMMING || ca->env == WO_ENV_CLIMBING) && !fray_has(e, a, WO_C_UNDERWATER) &&
+        lost_footing(e, a, t, action))
+        return h;
     wo_attack_plan p;
     attack_plan_of(e, a, t, kind, spell, &p);
     wo_roll r = wo_wild(&e->dice, fray_opt(e, WO_OPT_WILD_ROLL),

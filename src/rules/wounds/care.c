@@ -108,8 +108,8 @@ void wo_act_use_object(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor;
     wo_creature *c = CR(e, who);
-    wo_object *o = &c->object[a->arg];
-    o->count--;
+    const wo_object *o = &c->object[a->arg];
+    c->object_count[a->arg]--;
     if (o->kind == 2 && o->heal > 0) {
         int filled[WO_NLEVELS];
         wo_filled_of(e, who, filled);
@@ -121,5 +121,5 @@ void wo_act_use_object(fray_encounter *e, const fray_action *a)
         wo_set_filled(e, who, filled);
         wo_update_fatigue(e, who);
     }
-    wo_emit_act(e, a, "used", o->count, 1, o->name, R("Action: Use an Object"));
+    wo_emit_act(e, a, "used", c->object_count[a->arg], 1, o->name, R("Action: Use an Object"));
 }

@@ -276,7 +276,10 @@ static int declare(fray_encounter *e, const fray_action *a)
     st->cancel = 0;
     st->trigger = *a;
     st->trigger_valid = 1;
-    fray_offer(e, FRAY_WIN_DECLARED, a);
+    /* through the ruleset's own table (e->rs is it): may_answer, asked of
+     * every other creature at every declared action, is then a direct call
+     * the compiler may inline */
+    fray_offer_with(e, &fray_ruleset_wounds, FRAY_WIN_DECLARED, a, UINT32_MAX);
     int c = st->cancel;
     st->cancel = saved;
     st->trigger = saved_tr;
@@ -332,12 +335,12 @@ static void act_retrieve(fray_encounter *e, const fray_action *a)
 {
     wo_creature *c = CR(e, a->actor);
     if (a->arg & 0x100) {
-        c->weapon[a->arg & 0xff].place = WO_SCABBARD;
+        c->weapon_place[a->arg & 0xff] = WO_SCABBARD;
         wo_rehand(c);
         wo_emit_act(e, a, "stowed", 0, 0, c->weapon[a->arg & 0xff].name,
                     R("Action: Retrieve or Stow an Item"));
     } else {
-        c->weapon[a->arg].place = WO_IN_HAND;
+        c->weapon_place[a->arg] = WO_IN_HAND;
         wo_rehand(c);
         wo_emit_act(e, a, "retrieved", 0, 0, c->weapon[a->arg].name,
                     R("Action: Retrieve or Stow an Item"));
@@ -355,8 +358,8 @@ static void act_end_effect(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor;
     wo_creature *c = CR(e, who);
-    wo_effect *f = &c->effect[a->arg];
-    f->active = 0;
+    const wo_effect *f = &c->effect[a->arg];
+    c->effect_active[a->arg] = 0;
     /* invested mana "returned as soon as the effect ends" */
     c->invested -= f->mana;
     int mm = c->max_mana - c->invested;
@@ -616,7 +619,10 @@ void wo_turn_end(fray_encounter *e, int who)
     if (!fray_has(e, who, WO_C_STAGGERED))
         wo_set_res(e, who, WO_R_AP,
                    wo_gain_ap(fray_res(e, who, WO_R_AP), wo_speed_row_for(c->speed)->turn_end, c->max_ap));
-    fray_cond_remove(e, who, WO_C_SURPRISED);
+    /* the mask first: at every turn's end, and surprise is rare (a
+     * condition not in cmask has no entry to remove) */
+    if (fray_has(e, who, WO_C_SURPRISED))
+        fray_cond_remove(e, who, WO_C_SURPRISED);
     /* an Opening lasts to the end of the turn it was made in
      * (FRAY_EXP_TURN_END), which is now */
     c->opening_vs = -1;

@@ -24,6 +24,8 @@ static inline const wo_creature *CCR(const fray_encounter *e, int i)
 
 /* The unarmed attack (attacks.c). */
 extern const wo_weapon wo_fist;
+/* The ruleset's table (ruleset.c). */
+extern const fray_ruleset fray_ruleset_wounds;
 
 static inline int wo_is_attack(int kind)
 {
@@ -47,8 +49,10 @@ int wo_ap_cost_more(const fray_encounter *e, int who, int kind, int arg, int uw_
 /* wo_ap_cost with its one state-dependent piece given: uw_melee, whether
  * `who` is underwater with a melee weapon. Most kinds cost what their
  * option says (asked for every entry of every list, so here, inline);
- * wo_ap_cost_more prices the others. */
-static inline int wo_ap_cost_uw(const fray_encounter *e, int who, int kind, int arg, int uw_melee)
+ * wo_ap_cost_more prices the others. Always inlined: left to the inliner
+ * it stayed a call, thirty of them in the flattened decide_answer alone
+ * (it and wo_ap_cost_more call each other, for Hurry). */
+static inline __attribute__((always_inline)) int wo_ap_cost_uw(const fray_encounter *e, int who, int kind, int arg, int uw_melee)
 {
     if (wo_ap_option[kind] < 0)
         return wo_ap_cost_more(e, who, kind, arg, uw_melee);

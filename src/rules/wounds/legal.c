@@ -46,7 +46,7 @@ int wo_ap_cost_more(const fray_encounter *e, int who, int kind, int arg, int uw_
         /* #Action: Retrieve or Stow an Item: by container; stowing goes to
          * the scabbard (1) */
         cost = arg & 0x100 ? wo_container_ap[WO_SCABBARD]
-                           : wo_container_ap[CCR(e, who)->weapon[arg].place];
+                           : wo_container_ap[CCR(e, who)->weapon_place[arg]];
         break;
     case WO_A_USE_OBJECT:
         cost = wo_object_table[CCR(e, who)->object[arg].kind].ap;
@@ -81,17 +81,21 @@ int wo_ap_cost(const fray_encounter *e, int who, int kind, int arg)
     return ap_cost(e, who, kind, arg, uw_melee);
 }
 
+/* #Action Points: "The action is canceled if you spend AP on anything
+ * else". Rare: out of line and cold, so that paying (at every action)
+ * needs no frame for the event. */
+static __attribute__((cold, noinline)) void cancel_pending(fray_encounter *e, int who)
+{
+    CR(e, who)->pending = -1;
+    fray_emit(e, &(fray_event){.kind = "cancel", .actor = who, .target = -1,
+                                .detail = "AP spent elsewhere: the long action is canceled",
+                                .rule = R("Action Points")});
+}
+
 void wo_pay_ap(fray_encounter *e, int who, int cost)
 {
-    wo_creature *c = CR(e, who);
-    if (cost > 0 && c->pending >= 0) {
-        /* #Action Points: "The action is canceled if you spend AP on
-         * anything else" */
-        c->pending = -1;
-        fray_emit(e, &(fray_event){.kind = "cancel", .actor = who, .target = -1,
-                                    .detail = "AP spent elsewhere: the long action is canceled",
-                                    .rule = R("Action Points")});
-    }
+    if (cost > 0 && CCR(e, who)->pending >= 0)
+        cancel_pending(e, who);
     int ap = fray_res(e, who, WO_R_AP) - cost;
     wo_set_res(e, who, WO_R_AP, ap < 0 ? 0 : ap);
 }
@@ -218,9 +222,9 @@ static int retrieve_ok(const wo_view *v, const wo_creature *c, const wo_weapon *
     if (i >= c->nweapon)
         return 0;
     if (!wielded)
-        return !(arg & 0x100) && c->weapon[i].place >= WO_SCABBARD &&
-               c->weapon[i].place <= WO_BACKPACK && v_affordable(v, WO_A_RETRIEVE, arg, allow_long);
-    return (arg & 0x100) && c->weapon[i].place == WO_IN_HAND && c->nweapon > 1 &&
+        return !(arg & 0x100) && c->weapon_place[i] >= WO_SCABBARD &&
+               c->weapon_place[i] <= WO_BACKPACK && v_affordable(v, WO_A_RETRIEVE, arg, allow_long);
+    return (arg & 0x100) && c->weapon_place[i] == WO_IN_HAND && c->nweapon > 1 &&
            v_affordable(v, WO_A_RETRIEVE, arg, allow_long);
 }
 
@@ -268,7 +272,7 @@ static int stabilize_ok(const wo_view *v, int t, int allow_long)
 /* Use an Object */
 static int object_ok(const wo_view *v, const wo_creature *c, int k, int allow_long)
 {
-    return k < c->nobject && c->object[k].count > 0 &&
+    return k < c->nobject && c->object_count[k] > 0 &&
            v_affordable(v, WO_A_USE_OBJECT, k, allow_long);
 }
 
@@ -382,7 +386,7 @@ static long own_others(fray_encounter *e, const wo_view *v, fray_list *l, int al
     if (c->dash_uses < 2 && v_affordable(v, WO_A_DASH, 0, allow_long))
         fray_list_add(l, WO_A_DASH, who, -1, 0, 0, 0);
     for (int k = 0; k < c->neffect; k++)
-        if (c->effect[k].active && v_affordable(v, WO_A_END_EFFECT, k, allow_long))
+        if (c->effect_active[k] && v_affordable(v, WO_A_END_EFFECT, k, allow_long))
             fray_list_add(l, WO_A_END_EFFECT, who, -1, k, 0, 0);
     if (v_affordable(v, WO_A_SEIZE, 0, allow_long))
         fray_list_add(l, WO_A_SEIZE, who, -1, 0, 0, 0);

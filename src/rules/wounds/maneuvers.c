@@ -63,8 +63,8 @@ void wo_do_hinder(fray_encounter *e, const fray_action *a)
     switch (h) {
     case 0:
         for (int i = 0; i < ct->nweapon; i++)
-            if (ct->weapon[i].place == WO_IN_HAND) {
-                ct->weapon[i].place = WO_DROPPED;
+            if (ct->weapon_place[i] == WO_IN_HAND) {
+                ct->weapon_place[i] = WO_DROPPED;
                 wo_rehand(ct);
                 break;
             }

@@ -212,7 +212,7 @@ void wo_do_move(fray_encounter *e, const fray_action *a)
     /* Drag: the grapple moves along */
     int drag = c->drag_ap > 0;
     int ox = e->c[who].x, oy = e->c[who].y;
-    fray_move(e, who, a->x, a->y);
+    fray_move_len(e, who, a->x, a->y, dist_cm); /* measured above */
     if (drag) {
         for (int g = 0; g < e->n; g++)
             if (wo_grappling(e, who, g))

@@ -132,7 +132,7 @@ static int from_sheets(const char *att, const char *def, wo_args *g, char *err, 
     if (!e)
         return -1;
     const wo_creature *a = fray_cpriv(e, 0), *d = fray_cpriv(e, 1);
-    static const wo_weapon fist = {"unarmed", "Unarmed", 0, 0, 0, 0, 0, 0, 0, 0, 0, WO_IN_HAND, 0};
+    static const wo_weapon fist = {"unarmed", "Unarmed", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     const wo_weapon *w = wo_wielded(a);
     if (!w)
         w = &fist;

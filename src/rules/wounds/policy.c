@@ -16,7 +16,7 @@ static int target_score(fray_encounter *e, int t)
     int s = 0;
     for (int l = 0; l < WO_NLEVELS; l++)
         s += e->c[t].res[WO_R_LIGHT + l] * (l + 1) * 2;
-    s -= wo_defense_base(fray_cpriv(e, t), WO_D_MELEE);
+    s -= wo_defense_base(CCR(e, t), WO_D_MELEE);
     if (fray_has(e, t, WO_C_HELPLESS) || fray_has(e, t, WO_C_PRONE))
         s += 6;
     return s;
@@ -42,7 +42,7 @@ int wo_pick_attack(fray_encounter *e, int who, int ap, int only_target, fray_act
         return 0; /* every attack costs at least 1 AP */
     static const int kind_of[4] = {WO_A_STRONG, WO_A_CAST, WO_A_STANDARD, WO_A_QUICK};
     const fray_combatant *cb = e->c;
-    const wo_creature *c = fray_cpriv(e, who);
+    const wo_creature *c = CCR(e, who);
     const wo_weapon *w = wo_weapon_of(e, who);
     const int uw = (int)((cb[who].cmask >> WO_C_UNDERWATER) & 1u);
     /* what wo_ap_cost asks of the state, once; each kind costs the same
@@ -150,7 +150,7 @@ int wo_nearest_enemy(const fray_encounter *e, int who, const int *gaps, int *gap
  * melee fighter crouching): -2, or -1 when none can. */
 int wo_policy_before_attacks(const fray_encounter *e, int who)
 {
-    const wo_creature *c = fray_cpriv(e, who);
+    const wo_creature *c = CCR(e, who);
     /* the conditions read once (what fray_has reads) */
     const uint64_t m = e->c[who].cmask;
     if ((m >> WO_C_PINNED | m >> WO_C_PRONE) & 1u)
@@ -185,7 +185,7 @@ int wo_policy_attacks(fray_encounter *e, int who, const fray_action *attacks, in
  * other kind on its turn. */
 uint64_t wo_policy_turn_kinds(const fray_encounter *e, int who)
 {
-    const wo_creature *c = fray_cpriv(e, who);
+    const wo_creature *c = CCR(e, who);
     const int *res = e->c[who].res;
     const wo_weapon *w = wo_wielded(c);
     uint64_t k = FRAY_KIND(WO_A_STRONG) | FRAY_KIND(WO_A_CAST) | FRAY_KIND(WO_A_STANDARD) |
@@ -235,7 +235,7 @@ static const fray_action *src_at(const wo_src *s, int i)
  * arg in the order the list holds them. */
 int wo_policy_turn_src(fray_encounter *e, int who, wo_src *src)
 {
-    const wo_creature *c = fray_cpriv(e, who);
+    const wo_creature *c = CCR(e, who);
     int ap = e->c[who].res[WO_R_AP];
     int i;
     if (fray_has(e, who, WO_C_PINNED))
@@ -289,7 +289,7 @@ int wo_policy_turn(fray_encounter *e, int who, const fray_action *legal, int n)
  * step asks for its entry last, after the cheaper tests. */
 int wo_policy_after_attacks(fray_encounter *e, int who, wo_src *src, int t, int tgap)
 {
-    const wo_creature *c = fray_cpriv(e, who);
+    const wo_creature *c = CCR(e, who);
     int ap = e->c[who].res[WO_R_AP];
     int i;
     /* close in on the nearest enemy; against a longer optimal reach, make an

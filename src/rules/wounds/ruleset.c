@@ -204,6 +204,8 @@ FRAY_RULESET(fray_ruleset_wounds,
     .options = wo_options,
     .noptions = WO_NOPT,
     .creature_size = sizeof(wo_creature),
+    /* the runtime part, which wo_creature puts first */
+    .creature_live = offsetof(wo_creature, attr),
     .state_size = sizeof(wo_state),
     .load_creature = wo_load_creature,
     .loaded = wo_loaded,

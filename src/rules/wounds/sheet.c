@@ -57,7 +57,9 @@ static json_t *item_entry(fray_load *ld, const char *section, const char *name, 
     return entry;
 }
 
-static int load_weapon_fields(fray_load *ld, const json_t *o, wo_weapon *w)
+/* `place`: where it is carried, kept in the creature's runtime part
+ * (wo_creature.weapon_place) since a fight changes it. */
+static int load_weapon_fields(fray_load *ld, const json_t *o, wo_weapon *w, int *place)
 {
     if (fray_load_keys(ld, o, weapon_keys) < 0)
         return -1;
@@ -75,7 +77,7 @@ static int load_weapon_fields(fray_load *ld, const json_t *o, wo_weapon *w)
         fray_load_int(ld, o, "range", &w->range, w->range, 0, 1000, 0) < 0 ||
         fray_load_int(ld, o, "block", &w->block, w->block, 0, 10, 0) < 0 ||
         fray_load_bool(ld, o, "defensive_block", &w->defensive, w->defensive) < 0 ||
-        fray_load_enum(ld, o, "carried", &w->place, place_names, 4, w->place, 0) < 0)
+        fray_load_enum(ld, o, "carried", place, place_names, 4, *place, 0) < 0)
         return -1;
     json_t *props = json_object_get(o, "properties");
     if (props) {
@@ -106,16 +108,18 @@ static int load_weapon_fields(fray_load *ld, const json_t *o, wo_weapon *w)
     return 0;
 }
 
-static int load_weapon(fray_load *ld, const json_t *v, wo_weapon *w, json_t **items)
+static int load_weapon(fray_load *ld, const json_t *v, wo_weapon *w, int *place,
+                       json_t **items)
 {
     memset(w, 0, sizeof *w);
+    *place = WO_IN_HAND;
     const json_t *base = NULL;
     if (json_is_string(v)) {
         base = item_entry(ld, "weapons", json_string_value(v), NULL, items);
         if (!base)
             return -1;
         snprintf(w->name, sizeof w->name, "%s", json_string_value(v));
-        return load_weapon_fields(ld, base, w);
+        return load_weapon_fields(ld, base, w, place);
     }
     if (!json_is_object(v))
         return fray_load_fail(ld, NULL, "expected a weapon name or a weapon object");
@@ -127,10 +131,10 @@ static int load_weapon(fray_load *ld, const json_t *v, wo_weapon *w, json_t **it
         if (!base)
             return -1;
         snprintf(w->name, sizeof w->name, "%s", json_string_value(item));
-        if (load_weapon_fields(ld, base, w) < 0)
+        if (load_weapon_fields(ld, base, w, place) < 0)
             return -1;
     }
-    return load_weapon_fields(ld, v, w);
+    return load_weapon_fields(ld, v, w, place);
 }
 
 static int load_named_ints(fray_load *ld, const json_t *obj, const char *key,
@@ -195,7 +199,7 @@ static int load_gear(fray_load *ld, const json_t *sheet, wo_creature *c, json_t 
         json_t *v;
         json_array_foreach(ws, i, v) {
             size_t mark = fray_load_push(ld, "weapons", (int)i);
-            if (load_weapon(ld, v, &c->weapon[i], items) < 0)
+            if (load_weapon(ld, v, &c->weapon[i], &c->weapon_place[i], items) < 0)
                 return -1;
             fray_load_pop(ld, mark);
         }
@@ -324,7 +328,7 @@ static int load_kit(fray_load *ld, const json_t *sheet, wo_creature *c)
             if (fray_load_keys(ld, v, obj_keys) < 0 ||
                 fray_load_str(ld, v, "name", o->name, sizeof o->name, NULL, 1) < 0 ||
                 fray_load_enum(ld, v, "use", &o->kind, use_names, 5, 2, 0) < 0 ||
-                fray_load_int(ld, v, "count", &o->count, 1, 0, 20, 0) < 0 ||
+                fray_load_int(ld, v, "count", &c->object_count[i], 1, 0, 20, 0) < 0 ||
                 fray_load_int(ld, v, "heal", &o->heal, 0, 0, 4, 0) < 0)
                 return -1;
             fray_load_pop(ld, mark);
@@ -349,7 +353,7 @@ static int load_kit(fray_load *ld, const json_t *sheet, wo_creature *c)
                 fray_load_str(ld, v, "name", f->name, sizeof f->name, NULL, 1) < 0 ||
                 fray_load_int(ld, v, "mana", &f->mana, 1, 0, 50, 0) < 0)
                 return -1;
-            f->active = 1;
+            c->effect_active[i] = 1;
             fray_load_pop(ld, mark);
         }
         c->neffect = (int)json_array_size(efs);
@@ -448,7 +452,7 @@ void wo_rehand(wo_creature *c)
 {
     c->hand = -1;
     for (int i = 0; i < c->nweapon; i++)
-        if (c->weapon[i].place == WO_IN_HAND) {
+        if (c->weapon_place[i] == WO_IN_HAND) {
             c->hand = i;
             return;
         }
@@ -476,7 +480,7 @@ int wo_defense_base(const wo_creature *c, int def)
 {
     int block = 0, dblock = 0;
     for (int i = 0; i < c->nweapon; i++) {
-        if (c->weapon[i].place != WO_IN_HAND)
+        if (c->weapon_place[i] != WO_IN_HAND)
             continue;
         block += c->weapon[i].block;
         if (c->weapon[i].defensive)

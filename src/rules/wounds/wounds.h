@@ -221,7 +221,6 @@ typedef struct wo_weapon {
     int props;          /* WO_P_* */
     int block;          /* block bonus to melee Defense */
     int defensive;      /* the block also counts against ranged attacks */
-    int place;          /* WO_IN_HAND ... */
     int group_rank;     /* the wielder's specialization rank in `group` (wo_rank_specs) */
 } wo_weapon;
 
@@ -235,11 +234,10 @@ typedef struct wo_spell {
 typedef struct wo_object {
     char name[24];
     int kind;  /* index in wo_object_table */
-    int count;
     int heal;  /* a potion's wound steps healed */
 } wo_object;
 
-typedef struct wo_effect { char name[24]; int mana, active; } wo_effect;
+typedef struct wo_effect { char name[24]; int mana; } wo_effect;
 
 /* The specializations the rules ask for by name, resolved once at loading
  * (wo_rank_specs) so that no name is compared during a fight. */
@@ -248,39 +246,18 @@ enum wo_spk { WO_SPK_NONE, WO_SPK_POWER, WO_SPK_AGILITY, WO_SPK_FORTITUDE, WO_SP
               WO_SPK_RUNNING, WO_SPK_WOUNDS, WO_SPK_UNARMED, WO_NSPK };
 extern const char *const wo_spk_name[WO_NSPK];
 
+/* A creature's private block. Everything a fight may write comes first, up
+ * to `attr`: fray_reset copies back only that part between simulated fights
+ * (.creature_live, ruleset.c), so a weapon's place, an object's count and an
+ * effect's being active live here rather than in their sheet entries. */
 typedef struct wo_creature {
-    /* sheet */
-    int attr[WO_NATTR];
-    int size, speed;
-    int skill[WO_NSKILL];
-    char spec_name[WO_MAX_SPECS][20];
-    int spec_rank[WO_MAX_SPECS];
-    int nspec;
-    int tier;               /* WO_PC or an NPC tier */
-    int stamina_race, mana_race;
-    int armor;              /* armour Toughness; armour-piercing ignores it */
-    wo_weapon weapon[WO_MAX_WEAPONS];
-    int nweapon;
-    int hand;           /* the first weapon in hand (wo_rehand after a change), -1 none */
-    wo_spell spell[WO_MAX_SPELLS];
-    int nspell;
-    wo_object object[WO_MAX_OBJECTS];
-    int nobject;
-    wo_effect effect[WO_MAX_EFFECTS];
-    int neffect;
-    int healing_kit;
-    int cover, terrain_cost, env, posture0;
-    int surprised;
-    int mount_size, mount_rate, mount_prc, mount_trained, mounted0; /* mount_size < -99: none */
-    int affl_tn;            /* TN of the bleeding/burning/hobbled/poisoned it starts with */
-    /* derived */
-    int slots[WO_NLEVELS];
-    int max_stamina, max_mana, max_ap;
-    int invested;           /* mana invested */
-    int move_rate;
-    int space;              /* yards of its space across (wo_space_yd of its size) */
-    int spk[WO_NSPK];       /* rank of each WO_SPK_* specialization (wo_rank_specs) */
     /* runtime */
+    int weapon_place[WO_MAX_WEAPONS]; /* WO_IN_HAND ... of each weapon */
+    int hand;           /* the first weapon in hand (wo_rehand after a change), -1 none */
+    int object_count[WO_MAX_OBJECTS];
+    int effect_active[WO_MAX_EFFECTS];
+    int invested;           /* mana invested */
+    int env;                /* WO_ENV_*: a climber or swimmer who falls is on the ground */
     int nogain;             /* surprised: no AP until after its first turn */
     int pending, pending_target, pending_arg, pending_left; /* an action spanning turns; -1 none */
     int dash_uses;          /* Dash this round */
@@ -298,6 +275,35 @@ typedef struct wo_creature {
     int affl_level[4];      /* bleeding, burning, hobbled, poisoned levels */
     int share_with;         /* Enter Occupied Space: the creature whose space it shares, -1 */
     int drag_ap;            /* Drag: AP of movement left this round that carries the grapple */
+    /* sheet */
+    int attr[WO_NATTR];
+    int size, speed;
+    int skill[WO_NSKILL];
+    char spec_name[WO_MAX_SPECS][20];
+    int spec_rank[WO_MAX_SPECS];
+    int nspec;
+    int tier;               /* WO_PC or an NPC tier */
+    int stamina_race, mana_race;
+    int armor;              /* armour Toughness; armour-piercing ignores it */
+    wo_weapon weapon[WO_MAX_WEAPONS];
+    int nweapon;
+    wo_spell spell[WO_MAX_SPELLS];
+    int nspell;
+    wo_object object[WO_MAX_OBJECTS];
+    int nobject;
+    wo_effect effect[WO_MAX_EFFECTS];
+    int neffect;
+    int healing_kit;
+    int cover, terrain_cost, posture0;
+    int surprised;
+    int mount_size, mount_rate, mount_prc, mount_trained, mounted0; /* mount_size < -99: none */
+    int affl_tn;            /* TN of the bleeding/burning/hobbled/poisoned it starts with */
+    /* derived */
+    int slots[WO_NLEVELS];
+    int max_stamina, max_mana, max_ap;
+    int move_rate;
+    int space;              /* yards of its space across (wo_space_yd of its size) */
+    int spk[WO_NSPK];       /* rank of each WO_SPK_* specialization (wo_rank_specs) */
 } wo_creature;
 
 typedef struct wo_state {
