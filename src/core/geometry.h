@@ -20,7 +20,7 @@ int fray_isqrt(int64_t v);
 /* Distance in centimetres between two combatants, rounded down. Inline
  * (below): it is asked many times between two moves, and the memo of each
  * pair's last squared distance and its root answers most of them. */
-static inline int fray_distance(const struct fray_encounter *e, int a, int b);
+static inline __attribute__((always_inline)) int fray_distance(const struct fray_encounter *e, int a, int b);
 /* The root of d2 for a pair whose memo did not hold it, kept in the memo. */
 int fray_distance_miss(const struct fray_encounter *e, int a, int b, int64_t d2);
 
