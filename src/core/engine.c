@@ -59,6 +59,19 @@ void fray_encounter_snapshot(fray_encounter *e)
     e->nsides0 = e->nsides;
 }
 
+/* A combatant as loaded: all of it but the condition entries past those
+ * it was loaded with, which nothing reads (every loop stops at ncond).
+ * Most creatures start a fight holding none: of the 352 bytes, the 192 of
+ * the entries are then not copied. */
+_Static_assert(offsetof(fray_combatant, ncond) ==
+                   offsetof(fray_combatant, cond) + FRAY_MAX_COND * sizeof(fray_cond),
+               "reset_combatant copies up to the entries in use, then from ncond on");
+static void reset_combatant(fray_combatant *c, const fray_combatant *c0)
+{
+    memcpy(c, c0, offsetof(fray_combatant, cond) + (size_t)c0->ncond * sizeof c0->cond[0]);
+    memcpy(&c->ncond, &c0->ncond, sizeof *c - offsetof(fray_combatant, ncond));
+}
+
 /* The creatures' private blocks as loaded: the part a fight may change
  * (creature_live bytes of each), or all of it. */
 static void reset_priv(fray_encounter *e)
@@ -87,7 +100,8 @@ void fray_reset(fray_encounter *e, uint64_t seed, uint64_t stream)
      * the whole array is 32 of them */
     e->n = e->n0; /* creatures added during a fight go */
     e->nsides = e->nsides0;
-    memcpy(e->c, e->c0, (size_t)e->n * sizeof e->c[0]);
+    for (int i = 0; i < e->n; i++)
+        reset_combatant(&e->c[i], &e->c0[i]);
     reset_priv(e);
     memcpy(e->state, e->state0, e->rs->state_size);
     /* the scheduler as loaded; ready[] is read only under the readied
