@@ -30,12 +30,7 @@ void fray_set_status(fray_encounter *e, int who, int status)
 
 void fray_move(fray_encounter *e, int who, int x, int y)
 {
-    fray_combatant *c = &e->c[who];
-    if (c->x == x && c->y == y)
-        return;
-    /* Recorded as the distance moved, in centimetres: where it went is in the
-     * state, how far is what the rules count. */
-    int64_t dx = x - c->x, dy = y - c->y;
+    int64_t dx = x - e->c[who].x, dy = y - e->c[who].y;
     fray_move_len(e, who, x, y, fray_isqrt(dx * dx + dy * dy));
 }
 
@@ -44,6 +39,8 @@ void fray_move_len(fray_encounter *e, int who, int x, int y, int len)
     fray_combatant *c = &e->c[who];
     if (c->x == x && c->y == y)
         return;
+    /* Recorded as the distance moved, in centimetres: where it went is in the
+     * state, how far is what the rules count. */
     fray_record(e, who, "moved_cm", 0, len);
     c->x = x;
     c->y = y;
