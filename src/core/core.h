@@ -275,9 +275,8 @@ struct fray_encounter {
 /* 1: the first table; 2: odds, odds_help, policy_kinds appended;
  * 3: turns, cond_info, questions, answer appended (core v2);
  * 4: action_odds appended; 5: may_answer appended; 6: decide appended;
- * 7: run appended; 8: creature_live appended; 9: policy_may_answer
- * appended. */
-#define FRAY_RULESET_VERSION 9
+ * 7: run appended; 8: creature_live appended. */
+#define FRAY_RULESET_VERSION 8
 
 struct fray_ruleset {
     int version;            /* FRAY_RULESET_VERSION; new hooks are appended */
@@ -419,18 +418,6 @@ struct fray_ruleset {
      * build without NDEBUG checks that at every reset. 0: the whole
      * block (creature_size). */
     size_t creature_live;
-
-    /* ---- appended in version 9 ---- */
-    /* may_answer for a creature its built-in policy controls: whether the
-     * policy could take anything, a narrower test that leaves out what
-     * legal lists and the policy never takes (an interrupt it would not
-     * make). 0 only where decide would take nothing (FRAY_DECIDE_NONE or
-     * _PASS): the creature is then not asked, so the pass hook is not
-     * called for it either. Random, scripted and human creatures are asked
-     * by may_answer, and so is every creature while `fray sim
-     * --check-decide` runs, which then stops the fight where this said 0
-     * and decide took an action. May be NULL: may_answer for everyone. */
-    int (*policy_may_answer)(const fray_encounter *e, int who, int window, const fray_action *trigger);
 };
 
 enum { FRAY_DECIDE_LIST = -2, FRAY_DECIDE_NONE = -1, FRAY_DECIDE_PASS = 0, FRAY_DECIDE_TAKE = 1 };
@@ -646,19 +633,6 @@ static inline int fray_offer_some(fray_encounter *e, int window, const fray_acti
 int fray_offer_to(fray_encounter *e, int window, const fray_action *trigger, uint32_t ask,
                   int said_yes);
 
-/* Whether `who` is asked in an offer of `window`: policy_may_answer for
- * a creature the built-in policy controls (unless decide is being
- * checked), may_answer for any other, yes without either. */
-static inline __attribute__((always_inline)) int fray_may_answer_with(const fray_encounter *e,
-                                                                      const fray_ruleset *rs, int who,
-                                                                      int window,
-                                                                      const fray_action *trigger)
-{
-    if (rs->policy_may_answer && e->c[who].controller == FRAY_CTL_POLICY && !e->decide_check)
-        return rs->policy_may_answer(e, who, window, trigger);
-    return !rs->may_answer || rs->may_answer(e, who, window, trigger);
-}
-
 /* Inline, as most windows of a fight (two for every action) find nobody
  * with an answer left: the masks and may_answer are then all it costs.
  * `rs` is e->rs: a ruleset that passes its own table (a const object in
@@ -671,10 +645,11 @@ static inline int fray_offer_with(fray_encounter *e, const fray_ruleset *rs, int
     uint32_t ask = who & (uint32_t)(((uint64_t)1 << e->n) - 1);
     if (trigger && (unsigned)trigger->actor < 32u)
         ask &= ~((uint32_t)1 << trigger->actor); /* the actor does not answer itself */
-    if (!rs->may_answer && !rs->policy_may_answer)
+    int (*may)(const fray_encounter *, int, int, const fray_action *) = rs->may_answer;
+    if (!may)
         return ask ? fray_offer_to(e, window, trigger, ask, -1) : 0;
     for (uint32_t m = ask; m; m &= m - 1)
-        if (fray_may_answer_with(e, rs, __builtin_ctz(m), window, trigger))
+        if (may(e, __builtin_ctz(m), window, trigger))
             return fray_offer_to(e, window, trigger, ask, __builtin_ctz(m));
     return 0;
 }

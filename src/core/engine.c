@@ -476,26 +476,6 @@ int fray_loop_listed_choice(fray_encounter *e, int who, int window, const fray_a
     return FRAY_DECIDE_TAKE;
 }
 
-/* Under --check-decide, where the policy took `act` in an offer: whether
- * the ruleset's policy_may_answer would have kept it from being asked
- * (the fight then stops with a runtime error), in the state it was asked
- * in (the policy's choice changes nothing but its random stream). */
-static int policy_said_no(fray_encounter *e, int who, int window, const fray_action *trigger,
-                          const fray_action *act)
-{
-    const fray_ruleset *rs = e->rs;
-    if (!rs->policy_may_answer || e->c[who].controller != FRAY_CTL_POLICY ||
-        rs->policy_may_answer(e, who, window, trigger))
-        return 0;
-    char a[120], msg[320];
-    name_choice(e, FRAY_DECIDE_TAKE, act, a, sizeof a);
-    snprintf(msg, sizeof msg,
-             "policy_may_answer said %s would take nothing in window %d, round %d, where decide takes %s",
-             e->c[who].name, window, e->round, a);
-    fray_loop_fail(e, msg, FRAY_ERUNTIME);
-    return 1;
-}
-
 /* The offer to the creatures of `ask` that may answer: the target first,
  * then the others in order. may_answer is asked again just before each
  * creature's turn to answer, as an answer taken before can change what the
@@ -507,7 +487,7 @@ int fray_offer_to(fray_encounter *e, int window, const fray_action *trigger, uin
 {
     if (e->failed || e->dice.error)
         return 0;
-    const fray_ruleset *rs = e->rs;
+    int (*may)(const fray_encounter *, int, int, const fray_action *) = e->rs->may_answer;
     int order[FRAY_MAX_COMBATANTS], n = 0;
     if (trigger && trigger->target >= 0 && ((ask >> trigger->target) & 1u))
         order[n++] = trigger->target;
@@ -517,17 +497,14 @@ int fray_offer_to(fray_encounter *e, int window, const fray_action *trigger, uin
     int taken = 0;
     for (int k = 0; k < n; k++) {
         int who = order[k];
-        if (who != said_yes && !fray_may_answer_with(e, rs, who, window, trigger))
+        if (may && who != said_yes && !may(e, who, window, trigger))
             continue;
         said_yes = -1; /* a creature is asked: its choice may change the state */
         fray_action act;
-        int r = fray_loop_choice(e, rs, who, window, trigger, &act);
+        int r = fray_loop_choice(e, e->rs, who, window, trigger, &act);
         if (r == FRAY_DECIDE_NONE)
             continue;
         if (r < FRAY_DECIDE_NONE)
-            return taken;
-        if (__builtin_expect(e->decide_check != NULL, 0) && r == FRAY_DECIDE_TAKE &&
-            policy_said_no(e, who, window, trigger, &act))
             return taken;
         if (r == FRAY_DECIDE_PASS) {
             if (e->rs->pass)

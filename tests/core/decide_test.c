@@ -74,33 +74,6 @@ static int list_decide(fray_encounter *e, int who, int window, const fray_action
     return FRAY_DECIDE_LIST;
 }
 
-/* Counts decide's calls outside the creature's own window: the offers
- * the creature was asked in. */
-static int reaction_asks;
-static int counting_decide(fray_encounter *e, int who, int window, const fray_action *trig,
-                           fray_action *out)
-{
-    if (window != FRAY_WIN_ACT)
-        reaction_asks++;
-    return right_decide(e, who, window, trig, out);
-}
-
-/* policy_may_answer (core.h, version 9) for the test policy: it Braces a
- * Strike declared at it and Ripostes one that missed it, nothing else. */
-static int right_policy_may(const fray_encounter *e, int who, int window, const fray_action *trig)
-{
-    if (e->c[who].status != FRAY_ABLE || !trig || trig->kind != TR_STRIKE || trig->target != who)
-        return 0;
-    return window == FRAY_WIN_DECLARED || (window == FRAY_WIN_TRIGGERED && trig->arg == 0);
-}
-
-/* Wrong: says the policy would never answer (it Braces). */
-static int never_policy_may(const fray_encounter *e, int who, int window, const fray_action *trig)
-{
-    (void)e, (void)who, (void)window, (void)trig;
-    return 0;
-}
-
 /* The test ruleset with this decide; policy_kinds off, since its legal
  * counts the shortened lists in the state (which a decide does not). */
 static fray_ruleset with_decide(int (*decide)(fray_encounter *, int, int, const fray_action *,
@@ -112,17 +85,14 @@ static fray_ruleset with_decide(int (*decide)(fray_encounter *, int, int, const 
     return rs;
 }
 
-/* The narration of seeds 0..n-1 with rs (checked when `check`; both
- * sides at random when `random`), into log; the first fray_run result
- * that is not 0, or 0. */
-static int play_as(const fray_ruleset *rs, int check, int random, int nseeds, tr_log *log,
-                   char *err, size_t errlen)
+/* The narration of seeds 0..n-1 with rs (checked when `check`), into log;
+ * the first fray_run result that is not 0, or 0. */
+static int play(const fray_ruleset *rs, int check, int nseeds, tr_log *log, char *err,
+                size_t errlen)
 {
     char lerr[256];
     fray_encounter *e = fray_encounter_load_with(rs, melee, "melee.json", lerr, sizeof lerr);
     assert_non_null(e);
-    for (int side = 0; side < 2 && random; side++)
-        assert_int_equal(fray_set_controller(e, fray_side_name(e, side), "random"), 0);
     assert_int_equal(fray_check_decide(e, check), 0);
     assert_int_equal(e->decide_check != NULL, check && rs->decide);
     int rc = 0;
@@ -137,27 +107,6 @@ static int play_as(const fray_ruleset *rs, int check, int random, int nseeds, tr
         snprintf(err, errlen, "%s", fray_error(e));
     fray_encounter_free(e);
     return rc;
-}
-
-static int play(const fray_ruleset *rs, int check, int nseeds, tr_log *log, char *err,
-                size_t errlen)
-{
-    return play_as(rs, check, 0, nseeds, log, err, errlen);
-}
-
-/* Whether rs and rs2 narrate seeds 0..n-1 the same (both sides random
- * when `random`). */
-static int same_fights(const fray_ruleset *rs, const fray_ruleset *rs2, int random, int nseeds)
-{
-    char err[256] = "";
-    tr_log *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
-    assert_int_equal(play_as(rs, 0, random, nseeds, a, err, sizeof err), 0);
-    assert_int_equal(play_as(rs2, 0, random, nseeds, b, err, sizeof err), 0);
-    int same = a->n == b->n;
-    for (int i = 0; same && i < a->n; i++)
-        same = !strcmp(a->lines[i], b->lines[i]);
-    free(a), free(b);
-    return same;
 }
 
 static void test_a_right_decide_plays_the_same_fights(void **s)
@@ -210,50 +159,6 @@ static void test_the_check_names_a_draw_from_the_policy_stream(void **s)
     free(log);
 }
 
-/* "0 only where decide would take nothing: the creature is then not
- * asked" (core.h, policy_may_answer): the same fights, fewer asks. */
-static void test_policy_may_answer_asks_fewer_for_the_same_fights(void **s)
-{
-    (void)s;
-    fray_ruleset plain = with_decide(counting_decide), narrowed = plain;
-    narrowed.policy_may_answer = right_policy_may;
-    char err[256] = "";
-    for (int seed = 1; seed <= 40; seed++)
-        assert_true(same_fights(&plain, &narrowed, 0, seed));
-    tr_log *log = calloc(1, sizeof *log);
-    reaction_asks = 0;
-    assert_int_equal(play(&plain, 0, 40, log, err, sizeof err), 0);
-    int asked_plain = reaction_asks;
-    reaction_asks = 0;
-    assert_int_equal(play(&narrowed, 0, 40, log, err, sizeof err), 0);
-    int asked_narrowed = reaction_asks;
-    print_message("asked in reaction windows: %d without policy_may_answer, %d with\n", asked_plain,
-                  asked_narrowed);
-    assert_true(asked_narrowed > 0);
-    assert_true(asked_narrowed < asked_plain);
-    /* checked, a right one passes */
-    assert_int_equal(play(&narrowed, 1, 40, log, err, sizeof err), 0);
-    free(log);
-}
-
-/* "Random, scripted and human creatures are asked by may_answer": a
- * policy_may_answer that says 0 to everyone changes no random fight,
- * but the policy's fights (it never Braces), and the check names it. */
-static void test_policy_may_answer_is_for_the_policy_alone_and_checked(void **s)
-{
-    (void)s;
-    fray_ruleset plain = with_decide(right_decide), never = plain;
-    never.policy_may_answer = never_policy_may;
-    assert_true(same_fights(&plain, &never, 1, 40));
-    assert_false(same_fights(&plain, &never, 0, 40));
-    tr_log *log = calloc(1, sizeof *log);
-    char err[256] = "";
-    assert_int_equal(play(&never, 1, 10, log, err, sizeof err), -1);
-    assert_non_null(strstr(err, "policy_may_answer said"));
-    assert_non_null(strstr(err, "where decide takes Brace"));
-    free(log);
-}
-
 /* Every example whose ruleset decides without the list: checked at every
  * choice, with the policy on both sides and with the second side random
  * (whose creatures still get the list). */
@@ -296,8 +201,6 @@ int main(void)
         cmocka_unit_test(test_a_right_decide_plays_the_same_fights),
         cmocka_unit_test(test_the_check_names_a_different_choice),
         cmocka_unit_test(test_the_check_names_a_draw_from_the_policy_stream),
-        cmocka_unit_test(test_policy_may_answer_asks_fewer_for_the_same_fights),
-        cmocka_unit_test(test_policy_may_answer_is_for_the_policy_alone_and_checked),
         cmocka_unit_test(test_every_example_decides_as_its_policy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

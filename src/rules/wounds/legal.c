@@ -558,7 +558,7 @@ static inline int may_react(const fray_encounter *e, int who, const fray_action 
 }
 
 /* The reactions `who` may take to the declared action `tr`. */
-static void reactions(const fray_encounter *e, int who, const fray_action *tr, fray_list *l)
+static void reactions(fray_encounter *e, int who, const fray_action *tr, fray_list *l)
 {
     const wo_creature *c = CCR(e, who);
     const wo_weapon *w = wo_weapon_of(e, who);
@@ -962,37 +962,13 @@ int wo_decide(fray_encounter *e, int who, int window, const fray_action *trigger
  * reaction the trigger's kind allows (reactions: Rebuff and Cling answer
  * a move, Harry a ranged Standard Attack, Interpose an attack on a
  * creature that grapples, a readied action anything), or an interrupt. */
-static inline int may_answer_now(const fray_encounter *e, int who, int window, const fray_action *trigger)
-{
-    return window == FRAY_WIN_DECLARED && trigger && trigger->actor != who &&
-           !((const wo_state *)e->state)->cancel && fray_res(e, who, WO_R_INIT) > 0 && wo_can_act(e, who);
-}
-
 __attribute__((flatten)) int wo_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger)
 {
-    return may_answer_now(e, who, window, trigger) &&
-           (may_react(e, who, trigger) || may_interrupt(e, who, trigger));
-}
-
-/* The same for a creature the policy plays (policy_may_answer): a
- * reaction listed, which it always takes, or an interrupt it would make
- * (wo_policy_interrupts); decide_answer has nothing to take otherwise.
- * A move makes may_react say yes to every creature (a Rebuff might
- * answer it): the reactions themselves are looked at here, so that an
- * approach nobody can Rebuff asks nobody. */
-__attribute__((flatten)) int wo_policy_may_answer(const fray_encounter *e, int who, int window,
-                                                  const fray_action *trigger)
-{
-    if (!may_answer_now(e, who, window, trigger))
+    if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who ||
+        ((const wo_state *)e->state)->cancel || fray_res(e, who, WO_R_INIT) <= 0 ||
+        !wo_can_act(e, who))
         return 0;
-    if (may_react(e, who, trigger)) {
-        fray_action some[4];
-        fray_list l = {some, 0, 4};
-        reactions(e, who, trigger, &l);
-        if (l.n)
-            return 1;
-    }
-    return wo_policy_interrupts(e, who, trigger) && may_interrupt(e, who, trigger);
+    return may_react(e, who, trigger) || may_interrupt(e, who, trigger);
 }
 
 #undef IN

@@ -225,7 +225,6 @@ FRAY_RULESET(fray_ruleset_wounds,
     .fiat = wo_fiat,
     .action_odds = wo_action_odds,
     .may_answer = wo_may_answer,
-    .policy_may_answer = wo_policy_may_answer,
     .decide = wo_decide,
     .policy_kinds = FRAY_KIND(WO_A_ESCAPE) | FRAY_KIND(WO_A_USE_OBJECT) | FRAY_KIND(WO_A_POSTURE) |
                     FRAY_KIND(WO_A_RETRIEVE) | FRAY_KIND(WO_A_STRONG) | FRAY_KIND(WO_A_CAST) |

@@ -408,6 +408,5 @@ int wo_policy(fray_encounter *e, int who, int window, const fray_action *trigger
 int wo_decide(fray_encounter *e, int who, int window, const fray_action *trigger,
               fray_action *out);
 int wo_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger);
-int wo_policy_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger);
 
 #endif
