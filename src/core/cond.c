@@ -40,12 +40,12 @@ static void mask_of(const fray_encounter *e, const fray_combatant *c, uint64_t *
         m |= (uint64_t)1 << c->cond[i].id;
     unsigned flags = 0;
     if (e->rs->cond_info) {
-        uint64_t done = 0;
+        int n = e->rs->nconditions;
+        uint64_t done = 0, table = n >= 64 ? UINT64_MAX : ((uint64_t)1 << n) - 1;
         while (m & ~done) {
             uint64_t fresh = m & ~done;
-            for (int k = 0; k < e->rs->nconditions; k++) {
-                if (!((fresh >> k) & 1u))
-                    continue;
+            for (uint64_t f = fresh & table; f; f &= f - 1) {
+                int k = __builtin_ctzll(f);
                 m |= e->rs->cond_info[k].implies;
                 flags |= e->rs->cond_info[k].flags;
             }
@@ -69,9 +69,10 @@ static void refresh(fray_encounter *e, int who)
     uint64_t diff = m ^ c->cmask;
     c->cmask = m;
     c->cflags = flags;
-    for (int k = 0; diff; k++, diff >>= 1)
-        if (diff & 1u)
-            fray_record(e, who, e->rs->conditions[k], (int)((m >> k) & 1u) ^ 1, (int)((m >> k) & 1u));
+    for (; diff; diff &= diff - 1) { /* the changed bits, lowest first */
+        int k = __builtin_ctzll(diff);
+        fray_record(e, who, e->rs->conditions[k], (int)((m >> k) & 1u) ^ 1, (int)((m >> k) & 1u));
+    }
 }
 
 void fray_cond_refresh(fray_encounter *e, int who)
