@@ -275,7 +275,8 @@ void en_look_init(en_look *k, fray_encounter *e, int who)
     k->c = c;
     k->mine = conds(e, who);
     k->p = payer_of(e, who, k->mine);
-    k->foes = 0;
+    k->foes = k->near = k->near_unarmed = 0;
+    k->allies = 0;
     k->stepped = 0;
     k->mv_ready = 0;
     k->attacks = can_attack(k->mine);
@@ -307,20 +308,28 @@ void en_look_init(en_look *k, fray_encounter *e, int who)
     int wr = weapon_reach(c);
     int wbase = en_reach_cm(c->size, wr, EN_SIZE_MEDIUM), ubase = en_reach_cm(c->size, 0, EN_SIZE_MEDIUM);
     int side = e->c[who].side;
-    for (int t = 0; t < e->n; t++)
-        if (t != who && e->c[t].side != side && fray_able(e, t)) { /* target_ok */
-            foe_view *v = &k->views[t];
-            k->foes |= 1u << t;
-            v->dx = e->c[t].x - e->c[who].x;
-            v->dy = e->c[t].y - e->c[who].y;
-            v->d = fray_distance(e, who, t);
-            int fp = en_footprint_cm(ccr(e, t)->size);
-            v->reach = wbase + fp;
-            v->unarmed = ubase + fp;
-            v->run_m = -1;
-            v->loss = -1;
-            k->bound += 12 + (v->d <= v->reach || v->d <= v->unarmed ? 7 : 0);
+    for (int t = 0; t < e->n; t++) {
+        if (t == who || !fray_able(e, t))
+            continue;
+        if (e->c[t].side == side) { /* an ally, for the policy's Trip */
+            k->allies = 1;
+            continue;
         }
+        foe_view *v = &k->views[t]; /* target_ok */
+        k->foes |= 1u << t;
+        v->dx = e->c[t].x - e->c[who].x;
+        v->dy = e->c[t].y - e->c[who].y;
+        v->d = fray_distance(e, who, t);
+        int fp = en_footprint_cm(ccr(e, t)->size);
+        v->reach = wbase + fp;
+        v->unarmed = ubase + fp;
+        v->run_m = -1;
+        v->loss = -1;
+        uint32_t in_w = v->d <= v->reach, in_u = v->d <= v->unarmed;
+        k->near |= in_w << t;
+        k->near_unarmed |= in_u << t;
+        k->bound += 12 + (in_w | in_u ? 7 : 0);
+    }
 }
 
 /* The attacks on each foe, of the kinds in `kinds`, in the order of the

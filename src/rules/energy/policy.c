@@ -153,7 +153,7 @@ static int entries(choice *ch, int kind, const fray_action **out)
         return n;
     }
     if (k && (EN_KIND(kind) & EN_ATTACK_KINDS)) {
-        for (uint32_t m = k->attacks ? k->foes : 0; m; m &= m - 1)
+        for (uint32_t m = k->attacks ? en_attack_foes(k, kind) : 0; m; m &= m - 1)
             if (en_attack_entry(k, kind, __builtin_ctz(m), &ch->one[n]))
                 out[n] = &ch->one[n], n++;
         return n;
@@ -234,7 +234,8 @@ static inline __attribute__((always_inline)) const fray_action *best_of(choice *
     /* one entry a foe at most: an attack, or a Sprint (towards it) */
     int found = 0, have_bs = 0;
     long bs = 0;
-    for (uint32_t m = kind == EN_A_SPRINT || k->attacks ? k->foes : 0; m; m &= m - 1) {
+    uint32_t m = kind == EN_A_SPRINT ? k->foes : k->attacks ? en_attack_foes(k, kind) : 0;
+    for (; m; m &= m - 1) {
         int t = __builtin_ctz(m);
         if (!(kind == EN_A_SPRINT ? en_move_entry(k, kind, t, 0, &ch->one[1])
                                   : en_attack_entry(k, kind, t, &ch->one[1])) ||
@@ -288,13 +289,8 @@ static int any_foe_in_reach(choice *ch)
     int who = ch->who;
     if (ch->look) {
         /* the look's foes are the able foes, and views[t].reach is this
-         * reach (reach_m is weapon_reach) */
-        for (uint32_t m = ch->look->foes; m; m &= m - 1) {
-            const foe_view *v = &ch->look->views[__builtin_ctz(m)];
-            if (v->d <= v->reach)
-                return 1;
-        }
-        return 0;
+         * reach (reach_m is weapon_reach): its near foes */
+        return ch->look->near != 0;
     }
     const en_creature *c = pc(e, who);
     for (int i = 0; i < e->n; i++)
@@ -415,8 +411,10 @@ static const fray_action *act(choice *ch)
     }
     /* Trip an Exposed foe that an ally also reaches: no Unguarded for us,
      * and the ally's attacks meet Disadvantage on Evasion. */
-    int allies = 0; /* an able creature of our side but us (looked for when it matters) */
-    for (int j = 0; j < e->n && en >= 3 && !allies; j++)
+    /* an able creature of our side but us (the look found it; without one,
+     * looked for when it matters) */
+    int allies = ch->look ? ch->look->allies : 0;
+    for (int j = 0; j < e->n && en >= 3 && !allies && !ch->look; j++)
         allies = j != who && !en_foe(e, who, j) && e->c[j].status == FRAY_ABLE;
     if (en >= 3 && allies) {
         const fray_action *trips[FRAY_MAX_COMBATANTS];

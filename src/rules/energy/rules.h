@@ -226,6 +226,10 @@ typedef struct en_look {
     unsigned mine;                       /* conds(e, who) */
     payer p;
     uint32_t foes;                       /* bit t: target_ok(e, who, t), views[t] set */
+    /* the foes within who's melee reach (views[t].d <= reach) and within
+     * its Unarmed reach: the only ones an attack of each kind may target */
+    uint32_t near, near_unarmed;
+    int allies;                          /* an able creature of who's side but who */
     uint32_t stepped;                    /* bit t: views[t]'s steps (to_x...) are set */
     int bound;                           /* at least as many entries as the whole list holds */
     int attacks;                         /* can_attack(mine) */
@@ -339,6 +343,24 @@ static inline int en_attack_entry(const en_look *k, int kind, int t, fray_action
     *a = (fray_action){.kind = (int16_t)kind, .actor = (int16_t)who, .target = (int16_t)t,
                        .arg = (int16_t)(arg | how)};
     return 1;
+}
+
+/* The foes an attack of `kind` may target at all (a subset of k->foes, in
+ * its order): the reach each kind needs, as en_attack_entry tests it, and
+ * none for a Swift Attack already made this Round; the caller checked
+ * k->attacks. The policy's loops then skip the foes out of reach. */
+static inline uint32_t en_attack_foes(const en_look *k, int kind)
+{
+    switch (kind) {
+    case EN_A_MELEE: case EN_A_TRIP: case EN_A_DISARM:
+        return k->near;
+    case EN_A_SWIFT:
+        return k->c->swift_used ? 0 : k->near;
+    case EN_A_UNARMED: case EN_A_RESTRAIN: case EN_A_PUSH:
+        return k->near_unarmed;
+    default:
+        return k->foes;
+    }
 }
 
 /* an entry paid as p allows, written to a */
