@@ -143,7 +143,10 @@ static int still_possible(fray_encounter *e, const fray_action *a)
     int unarmed = a->kind == EN_A_UNARMED || a->kind == EN_A_RESTRAIN || a->kind == EN_A_PUSH;
     if (a->kind == EN_A_MELEE && !melee_weapon(c))
         return 0;
-    return en_in_reach(e, who, t, unarmed ? 0 : weapon_reach(c));
+    /* en_in_reach(e, who, t, unarmed ? 0 : weapon_reach(c)), who's part of
+     * the reach derived (en_derive) */
+    return fray_distance(e, who, t) <=
+           (unarmed ? c->d.unarmed_reach_cm : c->d.reach_cm) + en_footprint_cm(ccr(e, t)->size);
 }
 
 static int attack_cost(const fray_encounter *e, const fray_action *a)

@@ -163,6 +163,10 @@ typedef struct en_derived {
      * its range numbers, in cm (en_weapon_range); 0 with empty hands. Every
      * list of legal actions asks for it. */
     int hand_range_cm;
+    /* Reach in cm against a Medium creature (en_reach_cm; a larger one adds
+     * its footprint): with the melee weapon in hand (Reach 0 without one),
+     * and Unarmed. Every look at the foes asks for both. */
+    int reach_cm, unarmed_reach_cm;
 } en_derived;
 
 typedef struct en_creature {

@@ -282,31 +282,14 @@ void en_look_init(en_look *k, fray_encounter *e, int who)
     k->attacks = can_attack(k->mine);
     k->mw = melee_weapon(c);
     k->hw = hand(c);
-    /* The weapon in hand may be shot or thrown: its range and cost are the
-     * same for every target. */
-    const en_weapon *hw = k->hw;
-    k->range_cm = -1;
-    k->ranged_pay = k->ranged_arg = 0;
-    if (hw) {
-        if (hw->props & EN_W_RANGED) {
-            if (!hw->load || c->loaded)
-                k->range_cm = c->d.hand_range_cm;
-            k->ranged_pay = ranged_cost(e, c, hw);
-        } else {
-            k->range_cm = c->d.hand_range_cm;
-            k->ranged_pay = fray_opt(e, EN_O_RANGED_COST);
-            k->ranged_arg = EN_ARG_THROW;
-        }
-    }
     /* The bound: Load, Kneel, Stand, Defend, Stow, an Equip per weapon,
      * Pick Up, Catch Your Breath, Escape, Release; per foe Run, Quick Run,
      * Sprint, Jump, 4 Shifts, a Run away, 2 Agile Moves, a Ranged Attack,
      * and 7 attacks within reach */
     k->bound = 9 + c->nw;
-    /* en_reach_cm is who's part, the same for every foe, plus the foe's
-     * footprint (a Medium foe's is 0) */
-    int wr = weapon_reach(c);
-    int wbase = en_reach_cm(c->size, wr, EN_SIZE_MEDIUM), ubase = en_reach_cm(c->size, 0, EN_SIZE_MEDIUM);
+    /* en_reach_cm is who's part, the same for every foe (en_derive), plus
+     * the foe's footprint (a Medium foe's is 0) */
+    int wbase = c->d.reach_cm, ubase = c->d.unarmed_reach_cm;
     int side = e->c[who].side;
     for (int t = 0; t < e->n; t++) {
         if (t == who || !fray_able(e, t))

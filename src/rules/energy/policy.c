@@ -481,8 +481,9 @@ static const fray_action *declared(choice *ch, const fray_action *trigger)
     const fray_action *l[FRAY_MAX_COMBATANTS * 2], *k;
     int n;
     if (attacker >= 0 && (n = entries(ch, EN_A_AGILE_MOVE, l)) > 0) {
-        const en_creature *ac = pc(e, attacker);
-        int r = en_reach_cm(ac->size, reach_m(ac), pc(e, who)->size);
+        /* en_reach_cm(ac->size, reach_m(ac), who's size), its first part
+         * derived with the weapon in hand (en_derive) */
+        int r = pc(e, attacker)->d.reach_cm + en_footprint_cm(pc(e, who)->size);
         for (int i = 0; i < n; i++) {
             /* step out of Reach before the roll: the attack is abandoned */
             int64_t dx = e->c[attacker].x - l[i]->x, dy = e->c[attacker].y - l[i]->y;

@@ -234,8 +234,6 @@ typedef struct en_look {
     int bound;                           /* at least as many entries as the whole list holds */
     int attacks;                         /* can_attack(mine) */
     const en_weapon *mw, *hw;            /* melee_weapon(c), hand(c) */
-    int range_cm;                        /* a Ranged Attack's reach with the hand's weapon, -1 none */
-    int ranged_pay, ranged_arg;          /* its Energy cost and arg (EN_ARG_THROW) */
     /* read by the moves, once (mv_ready): speed, how the costs are paid */
     int mv_ready, moves_ok, agile_ok, sp, pay1, pay2, pay3, stamina, agility2, extra, jcost, jd, jpay;
     foe_view views[FRAY_MAX_COMBATANTS];
@@ -326,14 +324,23 @@ static inline int en_attack_entry(const en_look *k, int kind, int t, fray_action
             return 0;
         cost = 2;
         break;
-    case EN_A_RANGED:
+    case EN_A_RANGED: {
         /* a loaded ranged weapon shoots, any other weapon is thrown, out
-         * to the third range number */
-        if (k->range_cm < 0 || v->d > k->range_cm)
+         * to the third range number (read here: only a creature with a
+         * weapon in hand asks) */
+        const en_weapon *hw = k->hw;
+        if (!hw || v->d > c->d.hand_range_cm)
             return 0;
-        cost = k->ranged_pay;
-        arg = k->ranged_arg;
+        if (hw->props & EN_W_RANGED) {
+            if (hw->load && !c->loaded)
+                return 0;
+            cost = ranged_cost(e, c, hw);
+        } else {
+            cost = fray_opt(e, EN_O_RANGED_COST);
+            arg = EN_ARG_THROW;
+        }
         break;
+    }
     default:
         return 0;
     }
