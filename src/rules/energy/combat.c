@@ -21,8 +21,8 @@ void en_offer_triggered(fray_encounter *e, const fray_action *a)
     for (int i = 0; i < e->n; i++)
         if (fray_able(e, i) && !ccr(e, i)->swift_used)
             who |= 1u << i;
-    if (who)
-        fray_offer_some(e, FRAY_WIN_TRIGGERED, a, who);
+    if (who) /* through the ruleset's own table, as attack() (actions.c) */
+        fray_offer_with(e, &fray_ruleset_energy, FRAY_WIN_TRIGGERED, a, who);
 }
 
 
