@@ -546,45 +546,47 @@ int en_policy_act(fray_encounter *e, en_look *k, fray_action *pick)
     return 1;
 }
 
-/* The decide hook: the choice en_legal and en_policy make together, without
- * the core's list. In FRAY_WIN_ACT the policy asks for the entries it looks
- * at (en_policy_act, as en_legal does for the policy); a reaction's list is
- * a few entries at most and is written here by legal itself. */
-__attribute__((flatten)) int en_decide(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *out)
+/* The decide hook in FRAY_WIN_ACT: the policy asks for the entries it looks
+ * at (en_policy_act, as en_legal does for the policy). Each window's part
+ * is a function of its own, flattened: the reactions, most of the calls,
+ * then do not pay for the registers and the frame of the policy's part. */
+static __attribute__((noinline, flatten)) int decide_act(fray_encounter *e, int who, fray_action *out)
 {
-    if (!fray_able(e, who))
+    if (pc(e, who)->passed)
         return FRAY_DECIDE_NONE;
-    if (window == FRAY_WIN_ACT) {
-        if (pc(e, who)->passed)
-            return FRAY_DECIDE_NONE;
-        en_look k;
-        en_look_init(&k, e, who);
-        if (k.bound > FRAY_MAX_LEGAL)
-            return FRAY_DECIDE_LIST; /* the whole list might not fit: the policy picks from what does */
-        return en_policy_act(e, &k, out) ? FRAY_DECIDE_TAKE : FRAY_DECIDE_PASS;
-    }
-    /* Interrupts cannot interrupt interrupts: no windows inside one. */
-    if (!trigger || st(e)->depth > 0)
+    en_look k;
+    en_look_init(&k, e, who);
+    if (k.bound > FRAY_MAX_LEGAL)
+        return FRAY_DECIDE_LIST; /* the whole list might not fit: the policy picks from what does */
+    return en_policy_act(e, &k, out) ? FRAY_DECIDE_TAKE : FRAY_DECIDE_PASS;
+}
+
+/* FRAY_WIN_DECLARED: a reaction's list is a few entries at most, written
+ * here by legal itself. */
+static __attribute__((noinline, flatten)) int decide_declared(fray_encounter *e, int who, const fray_action *trigger,
+                                                            fray_action *out)
+{
+    choice ch;
+    choice_start(&ch, e, who);
+    ch.declared = trigger;
+    /* the Initiative's entry when the policy asks for it: a step out
+     * of Reach is chosen before it is looked at */
+    ch.has[1] = en_declared_entry(e, who, trigger, EN_A_AGILE_MOVE, &ch.reply[1]);
+    ch.has[0] = ch.has[1] ? -1 : en_declared_entry(e, who, trigger, EN_A_INITIATIVE, &ch.reply[0]);
+    if (!ch.has[0] && !ch.has[1])
         return FRAY_DECIDE_NONE;
-    if (window == FRAY_WIN_DECLARED) {
-        choice ch;
-        choice_start(&ch, e, who);
-        ch.declared = trigger;
-        /* the Initiative's entry when the policy asks for it: a step out
-         * of Reach is chosen before it is looked at */
-        ch.has[1] = en_declared_entry(e, who, trigger, EN_A_AGILE_MOVE, &ch.reply[1]);
-        ch.has[0] = ch.has[1] ? -1 : en_declared_entry(e, who, trigger, EN_A_INITIATIVE, &ch.reply[0]);
-        if (!ch.has[0] && !ch.has[1])
-            return FRAY_DECIDE_NONE;
-        const fray_action *k = declared(&ch, trigger);
-        if (!k)
-            return FRAY_DECIDE_PASS;
-        *out = *k;
-        return FRAY_DECIDE_TAKE;
-    }
-    /* any other window: legal_swift's list of Swift Attacks, one a foe,
-     * and react's choice from it (best_of(EN_A_SWIFT, 0): the best of
-     * them all) */
+    const fray_action *k = declared(&ch, trigger);
+    if (!k)
+        return FRAY_DECIDE_PASS;
+    *out = *k;
+    return FRAY_DECIDE_TAKE;
+}
+
+/* Any other window: legal_swift's list of Swift Attacks, one a foe, and
+ * react's choice from it (best_of(EN_A_SWIFT, 0): the best of them all). */
+static __attribute__((noinline, flatten)) int decide_swift(fray_encounter *e, int who, const fray_action *trigger,
+                                                         fray_action *out)
+{
     int how = 0;
     uint32_t m = en_swift_targets(e, who, trigger, &how);
     if (!m)
@@ -603,6 +605,22 @@ __attribute__((flatten)) int en_decide(fray_encounter *e, int who, int window, c
         return FRAY_DECIDE_PASS;
     *out = *k;
     return FRAY_DECIDE_TAKE;
+}
+
+/* The decide hook: the choice en_legal and en_policy make together, without
+ * the core's list. */
+int en_decide(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *out)
+{
+    if (!fray_able(e, who))
+        return FRAY_DECIDE_NONE;
+    if (window == FRAY_WIN_ACT)
+        return decide_act(e, who, out);
+    /* Interrupts cannot interrupt interrupts: no windows inside one. */
+    if (!trigger || st(e)->depth > 0)
+        return FRAY_DECIDE_NONE;
+    if (window == FRAY_WIN_DECLARED)
+        return decide_declared(e, who, trigger, out);
+    return decide_swift(e, who, trigger, out);
 }
 
 /* What `who`, the policy's creature, does with a won Initiative against the
