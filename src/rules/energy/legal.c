@@ -110,12 +110,24 @@ static void move_facts(en_look *k)
                   k->moves_ok;
     /* the costs that are paid the same way for every target */
     k->pay1 = pay_arg(p, 1);
-    k->pay2 = pay_arg(p, 2);
-    k->pay3 = pay_arg(p, 3);
-    k->stamina = stamina_ok(mine) && fray_res(e, who, EN_R_STAMINA) >= 2;
     k->agility2 = agility_ok(mine) && fray_res(e, who, EN_R_AGILITY) >= 2;
-    k->extra = (fray_opt(e, EN_O_SPRINT_EXTRA) + c->leg) * 100;
+    k->runs_ready = 0;
     k->jd = -1; /* the Jump's: jump_facts */
+}
+
+/* What the runs read besides (run_facts), once: most choices that move
+ * take a Shift or an Agile Move, which need none of it. */
+static void run_facts(en_look *k)
+{
+    if (k->runs_ready)
+        return;
+    k->runs_ready = 1;
+    const fray_encounter *e = k->e;
+    unsigned mine = k->mine;
+    k->pay2 = pay_arg(&k->p, 2);
+    k->pay3 = pay_arg(&k->p, 3);
+    k->stamina = stamina_ok(mine) && fray_res(e, k->who, EN_R_STAMINA) >= 2;
+    k->extra = (fray_opt(e, EN_O_SPRINT_EXTRA) + k->c->leg) * 100;
 }
 
 /* The Jump's distance and cost, once a look (the policy never jumps). */
@@ -169,6 +181,8 @@ int en_move_entry(en_look *k, int kind, int t, int flags, fray_action *a)
     if (!k->moves_ok)
         return 0;
     int sp = k->sp, x, y;
+    if (kind != EN_A_SHIFT)
+        run_facts(k);
     switch (kind) {
     case EN_A_SHIFT: {
         /* Shift 1 m, towards or away */

@@ -234,8 +234,10 @@ typedef struct en_look {
     int bound;                           /* at least as many entries as the whole list holds */
     int attacks;                         /* can_attack(mine) */
     const en_weapon *mw, *hw;            /* melee_weapon(c), hand(c) */
-    /* read by the moves, once (mv_ready): speed, how the costs are paid */
-    int mv_ready, moves_ok, agile_ok, sp, pay1, pay2, pay3, stamina, agility2, extra, jcost, jd, jpay;
+    /* read by the moves, once (mv_ready): speed, how the costs are paid;
+     * what only the runs read, once they ask (runs_ready) */
+    int mv_ready, moves_ok, agile_ok, sp, pay1, agility2;
+    int runs_ready, pay2, pay3, stamina, extra, jcost, jd, jpay;
     foe_view views[FRAY_MAX_COMBATANTS];
 } en_look;
 
