@@ -493,8 +493,11 @@ static const fray_action *declared(choice *ch, const fray_action *trigger)
     }
     if ((k = best_of(ch, EN_A_INITIATIVE, 0))) {
         /* roll only when a win buys a full attack back */
-        if (fray_res(e, who, EN_R_ENERGY) >= 3 && attacker >= 0 &&
-            en_in_reach(e, who, attacker, reach_m(pc(e, who))) && !is_ranged(pc(e, who)))
+        const en_creature *c = pc(e, who);
+        /* en_in_reach(e, who, attacker, reach_m(c)), who's part of the
+         * reach derived (en_derive) */
+        if (fray_res(e, who, EN_R_ENERGY) >= 3 && attacker >= 0 && !is_ranged(c) &&
+            fray_distance(e, who, attacker) <= c->d.reach_cm + en_footprint_cm(pc(e, attacker)->size))
             return k;
         return NULL;
     }
