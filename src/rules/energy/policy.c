@@ -346,7 +346,23 @@ static int move_class(const fray_action *a)
     }
 }
 
-static const fray_action *move_of(choice *ch, int f, int cls, int r, int check)
+/* With a look, the entry of move `kind` towards f (en_move_entry) when the
+ * policy would take it, or NULL. */
+static inline __attribute__((always_inline)) const fray_action *look_move(choice *ch, int kind, int f, int flags,
+                                                                        int r, int check)
+{
+    fray_action *a = &ch->one[0];
+    if (en_move_entry(ch->look, kind, f, flags, a) && !(a->arg & (EN_ARG_AWAY | EN_ARG_STAMINA)) &&
+        (!check || reaches_from(ch->e, f, r, a->x, a->y)))
+        return a;
+    return NULL;
+}
+
+/* Inlined where each call site names its class: with a look the entries'
+ * kinds are then constants, and each en_move_entry inlined there keeps only
+ * its kind's part. */
+static inline __attribute__((always_inline)) const fray_action *move_of(choice *ch, int f, int cls, int r,
+                                                                      int check)
 {
     if (f < 0)
         return NULL;
@@ -361,18 +377,19 @@ static const fray_action *move_of(choice *ch, int f, int cls, int r, int check)
     }
     /* the entries of the class, in the list's order: each foe's Run, Quick
      * Run, Shift with Agility, Shift with Energy; then the Agile Moves */
-    static const struct { int8_t kind; int16_t flags; } in[4][2] = {
-        [MOVE_FREE] = {{EN_A_SHIFT, EN_ARG_AGILITY}, {EN_A_AGILE_MOVE, 0}},
-        [MOVE_SHIFT] = {{EN_A_SHIFT, 0}, {-1, 0}},
-        [MOVE_QUICK_RUN] = {{EN_A_QUICK_RUN, 0}, {-1, 0}},
-        [MOVE_RUN] = {{EN_A_RUN, 0}, {-1, 0}},
-    };
-    fray_action *a = &ch->one[0];
-    for (int j = 0; j < 2 && in[cls][j].kind >= 0; j++)
-        if (en_move_entry(ch->look, in[cls][j].kind, f, in[cls][j].flags, a) &&
-            !(a->arg & (EN_ARG_AWAY | EN_ARG_STAMINA)) && (!check || reaches_from(ch->e, f, r, a->x, a->y)))
+    const fray_action *a;
+    switch (cls) {
+    case MOVE_FREE:
+        if ((a = look_move(ch, EN_A_SHIFT, f, EN_ARG_AGILITY, r, check)))
             return a;
-    return NULL;
+        return look_move(ch, EN_A_AGILE_MOVE, f, 0, r, check);
+    case MOVE_SHIFT:
+        return look_move(ch, EN_A_SHIFT, f, 0, r, check);
+    case MOVE_QUICK_RUN:
+        return look_move(ch, EN_A_QUICK_RUN, f, 0, r, check);
+    default:
+        return look_move(ch, EN_A_RUN, f, 0, r, check);
+    }
 }
 
 /* The policy's choice in FRAY_WIN_ACT, or NULL to pass. */
@@ -442,9 +459,14 @@ static const fray_action *act(choice *ch)
         int fr = f < 0 ? 0 : ch->look ? ch->look->views[f].reach : en_reach_cm(c->size, reach_m(c), pc(e, f)->size);
         const fray_action *best = NULL;
         int bcost = 99;
-        for (int cls = MOVE_FREE; cls <= MOVE_RUN && !best; cls++)
-            if ((best = move_of(ch, f, cls, fr, 1)))
-                bcost = cls;
+        if ((best = move_of(ch, f, MOVE_FREE, fr, 1)))
+            bcost = MOVE_FREE;
+        else if ((best = move_of(ch, f, MOVE_SHIFT, fr, 1)))
+            bcost = MOVE_SHIFT;
+        else if ((best = move_of(ch, f, MOVE_QUICK_RUN, fr, 1)))
+            bcost = MOVE_QUICK_RUN;
+        else if ((best = move_of(ch, f, MOVE_RUN, fr, 1)))
+            bcost = MOVE_RUN;
         if (best && (en - bcost >= 3 || bcost <= 1 || en >= 5))
             return best;
         if (!best) {
