@@ -430,9 +430,12 @@ static const fray_action *act(choice *ch)
      * and the ally's attacks meet Disadvantage on Evasion. */
     /* an able creature of our side but us (the look found it; without one,
      * looked for when it matters) */
-    int allies = ch->look ? ch->look->allies : 0;
-    for (int j = 0; j < e->n && en >= 3 && !allies && !ch->look; j++)
-        allies = j != who && !en_foe(e, who, j) && e->c[j].status == FRAY_ABLE;
+    int allies = 0;
+    if (ch->look)
+        allies = ch->look->allies;
+    else
+        for (int j = 0; j < e->n && en >= 3 && !allies; j++)
+            allies = j != who && !en_foe(e, who, j) && e->c[j].status == FRAY_ABLE;
     if (en >= 3 && allies) {
         const fray_action *trips[FRAY_MAX_COMBATANTS];
         int nt = entries(ch, EN_A_TRIP, trips);
