@@ -289,7 +289,7 @@ void en_look_init(en_look *k, fray_encounter *e, int who)
     k->c = c;
     k->mine = conds(e, who);
     k->p = payer_of(e, who, k->mine);
-    k->foes = k->near = k->near_unarmed = 0;
+    k->foes = k->near = k->near_unarmed = k->unguarded = 0;
     k->allies = 0;
     k->stepped = 0;
     k->mv_ready = 0;
@@ -325,6 +325,7 @@ void en_look_init(en_look *k, fray_encounter *e, int who)
         uint32_t in_w = v->d <= v->reach, in_u = v->d <= v->unarmed;
         k->near |= in_w << t;
         k->near_unarmed |= in_u << t;
+        k->unguarded |= (uint32_t)fray_has(e, t, EN_C_UNGUARDED) << t;
         k->bound += 12 + (in_w | in_u ? 7 : 0);
     }
 }

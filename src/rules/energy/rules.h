@@ -229,6 +229,7 @@ typedef struct en_look {
     /* the foes within who's melee reach (views[t].d <= reach) and within
      * its Unarmed reach: the only ones an attack of each kind may target */
     uint32_t near, near_unarmed;
+    uint32_t unguarded;                  /* the Unguarded foes: a Swift Attack's targets */
     int allies;                          /* an able creature of who's side but who */
     uint32_t stepped;                    /* bit t: views[t]'s steps (to_x...) are set */
     int bound;                           /* at least as many entries as the whole list holds */
@@ -364,7 +365,7 @@ static inline uint32_t en_attack_foes(const en_look *k, int kind)
     case EN_A_MELEE: case EN_A_TRIP: case EN_A_DISARM:
         return k->near;
     case EN_A_SWIFT:
-        return k->c->swift_used ? 0 : k->near;
+        return k->c->swift_used ? 0 : k->near & k->unguarded;
     case EN_A_UNARMED: case EN_A_RESTRAIN: case EN_A_PUSH:
         return k->near_unarmed;
     default:
