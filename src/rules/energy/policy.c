@@ -400,9 +400,8 @@ static const fray_action *act(choice *ch)
     const en_creature *c = pc(e, who);
     int en = fray_res(e, who, EN_R_ENERGY);
     int avoid = stamina_spare(e, who) ? 0 : EN_ARG_STAMINA;
-    /* nothing changes while the policy chooses: read once, from the look's
-     * weapon in hand when there is a look */
-    int ranged = ch->look ? ch->look->hw && (ch->look->hw->props & EN_W_RANGED) : is_ranged(c);
+    /* nothing changes while the policy chooses: read once */
+    int ranged = is_ranged(c);
     const fray_action *k;
     if ((k = best_of(ch, EN_A_ESCAPE, avoid)))
         return k;
