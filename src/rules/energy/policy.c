@@ -12,7 +12,7 @@
  * (entries()), so its tie-breaks (the first of the best) are the same. */
 #include "rules.h"
 
-static const en_creature *pc(const fray_encounter *e, int i) { return fray_cpriv(e, i); }
+static const en_creature *pc(const fray_encounter *e, int i) { return ccr(e, i); }
 
 /* One decision: where its entries come from (a list, or the look), and
  * each target's score once computed. Nothing changes the encounter while

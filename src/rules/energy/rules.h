@@ -17,8 +17,17 @@ extern const fray_action_info en_actions[EN_NACTIONS];
 
 /* ---- Access ---- */
 
-static inline en_creature *cr(fray_encounter *e, int i) { return fray_priv(e, i); }
-static inline const en_creature *ccr(const fray_encounter *e, int i) { return fray_cpriv(e, i); }
+/* fray_priv and fray_cpriv, with the block's size known here without
+ * reading it: creature_size is sizeof(en_creature) (ruleset.c), so the
+ * index is a constant multiply, not one by a size loaded from e. */
+static inline en_creature *cr(fray_encounter *e, int i)
+{
+    return (en_creature *)(void *)(e->priv + (size_t)i * sizeof(en_creature));
+}
+static inline const en_creature *ccr(const fray_encounter *e, int i)
+{
+    return (const en_creature *)(const void *)(e->priv + (size_t)i * sizeof(en_creature));
+}
 static inline en_state *st(fray_encounter *e) { return (en_state *)e->state; }
 
 static inline const en_weapon *hand(const en_creature *c)
