@@ -557,6 +557,24 @@ static inline int may_react(const fray_encounter *e, int who, const fray_action 
     return k == WO_A_STANDARD && trigger->actor >= 0 && wo_weapon_of(e, trigger->actor)->ranged;
 }
 
+/* Whether reactions could list who anything for the move `m`: a move is
+ * answered only by a readied action, Cling (who grapples the mover) or
+ * Rebuff, and Rebuff only by a melee weapon with an optimal reach that the
+ * move crosses. Most moves of a fight cross no one's optimal reach: asked
+ * here (may_answer), they are not offered to a creature that would find
+ * nothing. The gaps come last, as they cost the most; the AP is left to
+ * reactions (asked here, it cost more than it saved). */
+static inline int may_react_to_move(const fray_encounter *e, int who, const fray_action *m)
+{
+    int actor = m->actor;
+    if (CCR(e, who)->readied >= 0 || wo_grappling(e, who, actor))
+        return 1;
+    const wo_weapon *w = wo_weapon_of(e, who);
+    return wo_enemies(e, who, actor) && !w->ranged && w->optimal_reach > 0 &&
+           wo_gap_yd(e, who, actor) >= w->optimal_reach &&
+           gap_after_move(e, m, who) < w->optimal_reach;
+}
+
 /* The reactions `who` may take to the declared action `tr`. */
 static void reactions(fray_encounter *e, int who, const fray_action *tr, fray_list *l)
 {
@@ -968,6 +986,8 @@ __attribute__((flatten)) int wo_may_answer(const fray_encounter *e, int who, int
         ((const wo_state *)e->state)->cancel || fray_res(e, who, WO_R_INIT) <= 0 ||
         !wo_can_act(e, who))
         return 0;
+    if (wo_is_move(trigger->kind))
+        return may_react_to_move(e, who, trigger) || may_interrupt(e, who, trigger);
     return may_react(e, who, trigger) || may_interrupt(e, who, trigger);
 }
 
