@@ -562,8 +562,9 @@ static inline int may_react(const fray_encounter *e, int who, const fray_action 
  * Rebuff, and Rebuff only by a melee weapon with an optimal reach that the
  * move crosses. Most moves of a fight cross no one's optimal reach: asked
  * here (may_answer), they are not offered to a creature that would find
- * nothing. The gaps come last, as they cost the most; the AP is left to
- * reactions (asked here, it cost more than it saved). */
+ * nothing. The gaps come last, as they cost the most, and the gap after
+ * the move first, as most moves end beyond the optimal reach; the AP is
+ * left to reactions (asked here, it cost more than it saved). */
 static inline int may_react_to_move(const fray_encounter *e, int who, const fray_action *m)
 {
     int actor = m->actor;
@@ -571,8 +572,8 @@ static inline int may_react_to_move(const fray_encounter *e, int who, const fray
         return 1;
     const wo_weapon *w = wo_weapon_of(e, who);
     return wo_enemies(e, who, actor) && !w->ranged && w->optimal_reach > 0 &&
-           wo_gap_yd(e, who, actor) >= w->optimal_reach &&
-           gap_after_move(e, m, who) < w->optimal_reach;
+           gap_after_move(e, m, who) < w->optimal_reach &&
+           wo_gap_yd(e, who, actor) >= w->optimal_reach;
 }
 
 /* The reactions `who` may take to the declared action `tr`. */
