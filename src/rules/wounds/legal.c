@@ -565,15 +565,21 @@ static inline int may_react(const fray_encounter *e, int who, const fray_action 
  * nothing. The gaps come last, as they cost the most, and the gap after
  * the move first, as most moves end beyond the optimal reach; the AP is
  * left to reactions (asked here, it cost more than it saved). */
+/* Rebuff's trigger: an enemy's move m that crosses the optimal reach of
+ * who's melee weapon w, closer than it at the end (the AP aside). */
+static inline int rebuff_crossed(const fray_encounter *e, int who, const fray_action *m,
+                                 const wo_weapon *w)
+{
+    return wo_enemies(e, who, m->actor) && !w->ranged && w->optimal_reach > 0 &&
+           gap_after_move(e, m, who) < w->optimal_reach &&
+           wo_gap_yd(e, who, m->actor) >= w->optimal_reach;
+}
+
 static inline int may_react_to_move(const fray_encounter *e, int who, const fray_action *m)
 {
-    int actor = m->actor;
-    if (CCR(e, who)->readied >= 0 || wo_grappling(e, who, actor))
+    if (CCR(e, who)->readied >= 0 || wo_grappling(e, who, m->actor))
         return 1;
-    const wo_weapon *w = wo_weapon_of(e, who);
-    return wo_enemies(e, who, actor) && !w->ranged && w->optimal_reach > 0 &&
-           gap_after_move(e, m, who) < w->optimal_reach &&
-           wo_gap_yd(e, who, actor) >= w->optimal_reach;
+    return rebuff_crossed(e, who, m, wo_weapon_of(e, who));
 }
 
 /* The reactions `who` may take to the declared action `tr`. */
@@ -585,12 +591,8 @@ static void reactions(fray_encounter *e, int who, const fray_action *tr, fray_li
     /* #Initiative: "If your initiative is 0, you cannot take reactions" */
     if (fray_res(e, who, WO_R_INIT) <= 0 || !wo_can_act(e, who))
         return;
-    /* Rebuff: an approach closer than the optimal reach (the gaps asked
-     * last: they cost the most) */
-    if (wo_is_move(tr->kind) && wo_enemies(e, who, actor) && !w->ranged &&
-        w->optimal_reach > 0 && affordable(e, who, WO_A_REBUFF, 0, 0) &&
-        wo_gap_yd(e, who, actor) >= w->optimal_reach &&
-        gap_after_move(e, tr, who) < w->optimal_reach)
+    /* Rebuff: an enemy's approach across the optimal reach, then its AP */
+    if (wo_is_move(tr->kind) && rebuff_crossed(e, who, tr, w) && affordable(e, who, WO_A_REBUFF, 0, 0))
         fray_list_add(l, WO_A_REBUFF, who, actor, 0, 0, 0);
     /* Cling: a creature it grapples is about to move out of reach */
     if (wo_is_move(tr->kind) && wo_grappling(e, who, actor) && gap_after_move(e, tr, who) > 0 &&
