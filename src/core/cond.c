@@ -79,6 +79,7 @@ void fray_cond_refresh(fray_encounter *e, int who)
 {
     fray_combatant *c = &e->c[who];
     mask_of(e, c, &c->cmask, &c->cflags);
+    e->cond_any |= c->ncond > 0; /* entries written directly */
 }
 
 int fray_cond_has(const fray_encounter *e, int who, int cond) { return fray_has(e, who, cond); }
@@ -147,6 +148,7 @@ static void add_entry(fray_encounter *e, int who, int cond, int parent, int src,
     if (c->ncond == FRAY_MAX_COND)
         return; /* a creature under 24 entries at once is beyond any rule text */
     fray_cond *k = &c->cond[c->ncond++];
+    e->cond_any = 1;
     k->id = (int8_t)cond;
     k->parent = (int8_t)parent;
     k->src = (int8_t)src;

@@ -222,6 +222,10 @@ struct fray_encounter {
 
     fray_turns turns;                       /* the core scheduler (rs->turns) */
     int src_timed;                          /* an entry ending at its source's turn may exist */
+    int cond_any;                           /* a creature may hold an entry: set by every entry
+                                             * added, by fray_reset from the creatures as loaded,
+                                             * never cleared in a fight (the round edges skip
+                                             * their walk over the creatures while it is 0) */
     struct fray_check *check;               /* the check under way in FRAY_WIN_ROLLED, else NULL */
     /* A person deciding for FRAY_CTL_HUMAN creatures (play, serve). choose_fn
      * returns an index into legal[0..n), -1 to pass, or FRAY_SUSPEND to stop

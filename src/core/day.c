@@ -115,6 +115,7 @@ static void carry(fray_encounter *to, const fray_encounter *from, int np)
         memcpy(fray_priv(to, i), fray_cpriv(from, i), csz);
     }
     to->src_timed = 1; /* conservatively: an entry may end with its source's turn */
+    to->cond_any = 1;
     to->status_changed = 1;
 }
 

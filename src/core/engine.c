@@ -108,12 +108,14 @@ void fray_reset(fray_encounter *e, uint64_t seed, uint64_t stream)
      * bits, all clear at load, so its 512 bytes are not copied */
     memcpy(&e->turns, &e->turns0, offsetof(fray_turns, ready));
     e->check = NULL;
-    e->src_timed = 0;
-    for (int i = 0; i < e->n; i++)
+    e->src_timed = e->cond_any = 0;
+    for (int i = 0; i < e->n; i++) {
+        e->cond_any |= e->c[i].ncond > 0;
         for (int k = 0; k < e->c[i].ncond; k++)
             if (e->c[i].cond[k].expire == FRAY_EXP_SRC_TURN_END ||
                 e->c[i].cond[k].expire == FRAY_EXP_SRC_TURN_START)
                 e->src_timed = 1;
+    }
     fray_dice_reseed(&e->dice, seed, stream);
     e->dice.roller = -1;
     e->dice.keep_log = e->nsinks > 0; /* a sinkless run (sim) counts rolls, logs none */

@@ -95,8 +95,9 @@ FRAY_LOOP_INLINE int fray_step_round_start(fray_encounter *e, const fray_ruleset
     e->in_round = 1;
     e->steps_in_round = 0;
     fray_emit(e, &(fray_event){.kind = "round", .actor = -1, .target = -1});
-    for (int i = 0; i < e->n; i++)
-        fray_cond_expire(e, i, FRAY_EXP_ROUND_START);
+    if (e->cond_any | e->src_timed) /* nobody has held an entry yet: nothing ends */
+        for (int i = 0; i < e->n; i++)
+            fray_cond_expire(e, i, FRAY_EXP_ROUND_START);
     if (rs->turns)
         fray_turns_round_start(e);
     rs->start_round(e);
@@ -106,8 +107,9 @@ FRAY_LOOP_INLINE int fray_step_round_start(fray_encounter *e, const fray_ruleset
 FRAY_LOOP_INLINE int fray_step_round_end(fray_encounter *e, const fray_ruleset *rs)
 {
     rs->end_round(e);
-    for (int i = 0; i < e->n; i++)
-        fray_cond_expire(e, i, FRAY_EXP_ROUND_END);
+    if (e->cond_any | e->src_timed)
+        for (int i = 0; i < e->n; i++)
+            fray_cond_expire(e, i, FRAY_EXP_ROUND_END);
     e->in_round = 0;
     return fray_loop_settle(e, -1);
 }
