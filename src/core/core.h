@@ -636,26 +636,44 @@ static inline int fray_offer_some(fray_encounter *e, int window, const fray_acti
  * `said_yes` (-1 when the ruleset has no may_answer). */
 int fray_offer_to(fray_encounter *e, int window, const fray_action *trigger, uint32_t ask,
                   int said_yes);
+/* fray_offer_to for `ask` of one creature, `who`, whose may_answer said
+ * yes (or the ruleset has none): no order to build, nobody else to ask
+ * again. Most offers of a duel are such. */
+int fray_offer_one(fray_encounter *e, int window, const fray_action *trigger, int who);
 
 /* Inline, as most windows of a fight (two for every action) find nobody
  * with an answer left: the masks and may_answer are then all it costs.
- * `rs` is e->rs: a ruleset that passes its own table (a const object in
- * view) lets the compiler call, even inline, its may_answer directly. */
-static inline int fray_offer_with(fray_encounter *e, const fray_ruleset *rs, int window,
-                                  const fray_action *trigger, uint32_t who)
+ * `may` is the ruleset's may_answer (NULL: everyone may). A ruleset that
+ * names its own function here has it called directly, inlined with the
+ * window known, where a call through a table whose contents the compiler
+ * does not see (an exported table's fields fold only at link time) stays
+ * a call through a pointer. */
+typedef int (*fray_may_answer_fn)(const fray_encounter *e, int who, int window, const fray_action *trigger);
+static inline __attribute__((always_inline)) int fray_offer_may(fray_encounter *e, fray_may_answer_fn may, int window,
+                                                                const fray_action *trigger, uint32_t who)
 {
     if (e->offer_depth >= 4) /* a fight that failed is refused by fray_offer_to */
         return 0;
     uint32_t ask = who & (uint32_t)(((uint64_t)1 << e->n) - 1);
     if (trigger && (unsigned)trigger->actor < 32u)
         ask &= ~((uint32_t)1 << trigger->actor); /* the actor does not answer itself */
-    int (*may)(const fray_encounter *, int, int, const fray_action *) = rs->may_answer;
+    int one = ask && !(ask & (ask - 1));
     if (!may)
-        return ask ? fray_offer_to(e, window, trigger, ask, -1) : 0;
+        return !ask ? 0 : one ? fray_offer_one(e, window, trigger, __builtin_ctz(ask))
+                              : fray_offer_to(e, window, trigger, ask, -1);
     for (uint32_t m = ask; m; m &= m - 1)
         if (may(e, __builtin_ctz(m), window, trigger))
-            return fray_offer_to(e, window, trigger, ask, __builtin_ctz(m));
+            return one ? fray_offer_one(e, window, trigger, __builtin_ctz(m))
+                       : fray_offer_to(e, window, trigger, ask, __builtin_ctz(m));
     return 0;
+}
+
+/* The same through a ruleset table `rs`, which is e->rs (the loop passes
+ * its static copy, whose hooks the compiler reads). */
+static inline int fray_offer_with(fray_encounter *e, const fray_ruleset *rs, int window,
+                                  const fray_action *trigger, uint32_t who)
+{
+    return fray_offer_may(e, rs->may_answer, window, trigger, who);
 }
 
 static inline int fray_offer_some(fray_encounter *e, int window, const fray_action *trigger,

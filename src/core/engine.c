@@ -478,6 +478,32 @@ int fray_loop_listed_choice(fray_encounter *e, int who, int window, const fray_a
     return FRAY_DECIDE_TAKE;
 }
 
+/* One creature's turn to answer in an offer: 1 when it took an action
+ * (resolved at once), 0 when it passed or had nothing, -1 when the fight
+ * stops (a script's error, a person suspending it). */
+static int offer_one(fray_encounter *e, int window, const fray_action *trigger, int who)
+{
+    fray_action act;
+    int r = fray_loop_choice(e, e->rs, who, window, trigger, &act);
+    if (r == FRAY_DECIDE_NONE)
+        return 0;
+    if (r < FRAY_DECIDE_NONE)
+        return -1;
+    if (r == FRAY_DECIDE_PASS) {
+        if (e->rs->pass)
+            e->rs->pass(e, who, window);
+        return 0;
+    }
+    e->offer_depth++;
+    int roller = e->dice.roller;
+    e->dice.roller = who;
+    e->rs->resolve(e, &act);
+    e->dice.roller = roller;
+    e->offer_depth--;
+    e->c[who].script_answer = -1;
+    return 1;
+}
+
 /* The offer to the creatures of `ask` that may answer: the target first,
  * then the others in order. may_answer is asked again just before each
  * creature's turn to answer, as an answer taken before can change what the
@@ -502,29 +528,21 @@ int fray_offer_to(fray_encounter *e, int window, const fray_action *trigger, uin
         if (may && who != said_yes && !may(e, who, window, trigger))
             continue;
         said_yes = -1; /* a creature is asked: its choice may change the state */
-        fray_action act;
-        int r = fray_loop_choice(e, e->rs, who, window, trigger, &act);
-        if (r == FRAY_DECIDE_NONE)
-            continue;
-        if (r < FRAY_DECIDE_NONE)
+        int r = offer_one(e, window, trigger, who);
+        if (r < 0)
             return taken;
-        if (r == FRAY_DECIDE_PASS) {
-            if (e->rs->pass)
-                e->rs->pass(e, who, window);
-            continue;
-        }
-        e->offer_depth++;
-        int roller = e->dice.roller;
-        e->dice.roller = who;
-        e->rs->resolve(e, &act);
-        e->dice.roller = roller;
-        e->offer_depth--;
-        e->c[who].script_answer = -1;
-        taken++;
-        if (e->failed || e->dice.error)
+        taken += r;
+        if (r && (e->failed || e->dice.error))
             break;
     }
     return taken;
+}
+
+int fray_offer_one(fray_encounter *e, int window, const fray_action *trigger, int who)
+{
+    if (e->failed || e->dice.error)
+        return 0;
+    return offer_one(e, window, trigger, who) > 0;
 }
 
 /* ---- Questions in the middle of a resolution ---- */

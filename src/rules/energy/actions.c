@@ -169,10 +169,9 @@ static void attack(fray_encounter *e, const fray_action *a)
 {
     en_state *s = st(e);
     if (s->depth == 0 && a->kind != EN_A_SWIFT) {
-        /* only the creature attacked may answer (legal_declared); through
-         * the ruleset's own table (e->rs is it): may_answer is then a
-         * direct call, not one through e->rs */
-        fray_offer_with(e, &fray_ruleset_energy, FRAY_WIN_DECLARED, a, 1u << a->target);
+        /* only the creature attacked may answer (legal_declared); with
+         * the ruleset's own may_answer named, called directly, inline */
+        fray_offer_may(e, en_may_answer, FRAY_WIN_DECLARED, a, 1u << a->target);
         if (!still_possible(e, a)) {
             /* #Incomplete Actions: "you could willingly end the attack and
              * spend only 1 Energy" */

@@ -21,8 +21,8 @@ void en_offer_triggered(fray_encounter *e, const fray_action *a)
     for (int i = 0; i < e->n; i++)
         if (fray_able(e, i) && !ccr(e, i)->swift_used)
             who |= 1u << i;
-    if (who) /* through the ruleset's own table, as attack() (actions.c) */
-        fray_offer_with(e, &fray_ruleset_energy, FRAY_WIN_TRIGGERED, a, who);
+    if (who) /* may_answer named, as in attack() (actions.c) */
+        fray_offer_may(e, en_may_answer, FRAY_WIN_TRIGGERED, a, who);
 }
 
 

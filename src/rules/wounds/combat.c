@@ -276,10 +276,9 @@ static int declare(fray_encounter *e, const fray_action *a)
     st->cancel = 0;
     st->trigger = *a;
     st->trigger_valid = 1;
-    /* through the ruleset's own table (e->rs is it): may_answer, asked of
-     * every other creature at every declared action, is then a direct call
-     * the compiler may inline */
-    fray_offer_with(e, &fray_ruleset_wounds, FRAY_WIN_DECLARED, a, UINT32_MAX);
+    /* may_answer named: asked of every other creature at every declared
+     * action, it is then a direct call the compiler may inline */
+    fray_offer_may(e, wo_may_answer, FRAY_WIN_DECLARED, a, UINT32_MAX);
     int c = st->cancel;
     st->cancel = saved;
     st->trigger = saved_tr;
