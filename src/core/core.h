@@ -668,6 +668,18 @@ static inline __attribute__((always_inline)) int fray_offer_may(fray_encounter *
     return 0;
 }
 
+/* fray_offer_may to one creature, `who` (not the trigger's actor): a
+ * declared attack's window, which only its target may answer, without
+ * the masks for many. */
+static inline __attribute__((always_inline)) int fray_offer_may_one(fray_encounter *e, fray_may_answer_fn may,
+                                                                    int window, const fray_action *trigger,
+                                                                    int who)
+{
+    if (e->offer_depth >= 4 || (unsigned)who >= (unsigned)e->n || (trigger && trigger->actor == who))
+        return 0;
+    return !may || may(e, who, window, trigger) ? fray_offer_one(e, window, trigger, who) : 0;
+}
+
 /* The same through a ruleset table `rs`, which is e->rs (the loop passes
  * its static copy, whose hooks the compiler reads). */
 static inline int fray_offer_with(fray_encounter *e, const fray_ruleset *rs, int window,

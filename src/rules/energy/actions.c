@@ -171,7 +171,7 @@ static void attack(fray_encounter *e, const fray_action *a)
     if (s->depth == 0 && a->kind != EN_A_SWIFT) {
         /* only the creature attacked may answer (legal_declared); with
          * the ruleset's own may_answer named, called directly, inline */
-        fray_offer_may(e, en_may_answer, FRAY_WIN_DECLARED, a, 1u << a->target);
+        fray_offer_may_one(e, en_may_answer, FRAY_WIN_DECLARED, a, a->target);
         if (!still_possible(e, a)) {
             /* #Incomplete Actions: "you could willingly end the attack and
              * spend only 1 Energy" */
