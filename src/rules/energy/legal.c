@@ -289,22 +289,16 @@ void en_look_init(en_look *k, fray_encounter *e, int who)
     k->c = c;
     k->mine = conds(e, who);
     k->p = payer_of(e, who, k->mine);
-    k->foes = k->near = k->near_unarmed = k->unguarded = 0;
     k->allies = 0;
     k->stepped = 0;
     k->mv_ready = 0;
     k->attacks = can_attack(k->mine);
-    k->mw = melee_weapon(c);
-    k->hw = hand(c);
-    /* The bound: Load, Kneel, Stand, Defend, Stow, an Equip per weapon,
-     * Pick Up, Catch Your Breath, Escape, Release; per foe Run, Quick Run,
-     * Sprint, Jump, 4 Shifts, a Run away, 2 Agile Moves, a Ranged Attack,
-     * and 7 attacks within reach */
-    k->bound = 9 + c->nw;
     /* en_reach_cm is who's part, the same for every foe (en_derive), plus
      * the foe's footprint (a Medium foe's is 0) */
     int wbase = c->d.reach_cm, ubase = c->d.unarmed_reach_cm;
-    int side = e->c[who].side;
+    int side = e->c[who].side, x0 = e->c[who].x, y0 = e->c[who].y;
+    /* the masks gathered in locals, written once */
+    uint32_t foes = 0, near = 0, near_unarmed = 0, unguarded = 0;
     for (int t = 0; t < e->n; t++) {
         if (t == who || !fray_able(e, t))
             continue;
@@ -313,21 +307,41 @@ void en_look_init(en_look *k, fray_encounter *e, int who)
             continue;
         }
         foe_view *v = &k->views[t]; /* target_ok */
-        k->foes |= 1u << t;
-        v->dx = e->c[t].x - e->c[who].x;
-        v->dy = e->c[t].y - e->c[who].y;
-        v->d = fray_distance(e, who, t);
+        foes |= 1u << t;
+        int dx = e->c[t].x - x0, dy = e->c[t].y - y0;
+        v->dx = dx;
+        v->dy = dy;
+        /* fray_distance(e, who, t), its square from this offset */
+        int64_t d2 = (int64_t)dx * dx + (int64_t)dy * dy;
+        int d = e->dist_memo[who][t].d2 == d2 ? e->dist_memo[who][t].d : fray_distance_miss(e, who, t, d2);
+        v->d = d;
         int fp = en_footprint_cm(ccr(e, t)->size);
         v->reach = wbase + fp;
         v->unarmed = ubase + fp;
         v->run_m = -1;
         v->loss = -1;
-        uint32_t in_w = v->d <= v->reach, in_u = v->d <= v->unarmed;
-        k->near |= in_w << t;
-        k->near_unarmed |= in_u << t;
-        k->unguarded |= (uint32_t)fray_has(e, t, EN_C_UNGUARDED) << t;
-        k->bound += 12 + (in_w | in_u ? 7 : 0);
+        near |= (uint32_t)(d <= v->reach) << t;
+        near_unarmed |= (uint32_t)(d <= v->unarmed) << t;
+        unguarded |= (uint32_t)fray_has(e, t, EN_C_UNGUARDED) << t;
     }
+    k->foes = foes;
+    k->near = near;
+    k->near_unarmed = near_unarmed;
+    k->unguarded = unguarded;
+}
+
+int en_look_fits(const en_look *k)
+{
+    /* Load, Kneel, Stand, Defend, Stow, an Equip per weapon, Pick Up, Catch
+     * Your Breath, Escape, Release; per foe Run, Quick Run, Sprint, Jump, 4
+     * Shifts, a Run away, 2 Agile Moves, a Ranged Attack, and 7 attacks
+     * within reach: counted only when every other creature being a foe
+     * within reach might be too many (never with 5 creatures or fewer) */
+    if (k->e->n <= 1 + (FRAY_MAX_LEGAL - 9 - EN_MAX_WEAPONS) / 19)
+        return 1;
+    int own = 9 + k->c->nw;
+    return own + 12 * __builtin_popcount(k->foes) + 7 * __builtin_popcount(k->near | k->near_unarmed) <=
+           FRAY_MAX_LEGAL;
 }
 
 /* The attacks on each foe, of the kinds in `kinds`, in the order of the

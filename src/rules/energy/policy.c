@@ -261,12 +261,7 @@ static inline __attribute__((always_inline)) const fray_action *best_of(choice *
 
 static int stamina_spare(const fray_encounter *e, int who)
 {
-    return fray_res(e, who, EN_R_STAMINA) > pc(e, who)->d.stamina_max / 2 + 1;
-}
-
-static int is_ranged(const en_creature *c)
-{
-    return c->wielded >= 0 && (c->w[c->wielded].props & EN_W_RANGED);
+    return fray_res(e, who, EN_R_STAMINA) > pc(e, who)->d.stamina_keep;
 }
 
 static int reach_m(const en_creature *c)
@@ -401,21 +396,27 @@ static const fray_action *act(choice *ch)
     int en = fray_res(e, who, EN_R_ENERGY);
     int avoid = stamina_spare(e, who) ? 0 : EN_ARG_STAMINA;
     /* nothing changes while the policy chooses: read once */
-    int ranged = is_ranged(c);
+    int ranged = c->d.hand_ranged;
     const fray_action *k;
-    if ((k = best_of(ch, EN_A_ESCAPE, avoid)))
-        return k;
-    if ((k = best_of(ch, EN_A_RELEASE, 0)))
-        return k;
-    if ((k = best_of(ch, EN_A_KNEEL, avoid)))
-        return k;
-    if ((k = best_of(ch, EN_A_STAND, avoid)))
-        return k;
-    if (c->wielded < 0) {
-        if ((k = best_of(ch, EN_A_PICK_UP, avoid)))
+    /* Escape needs a hold, Release a creature held, Kneel Prone, Stand
+     * kneeling, Pick Up and Equip empty hands: one test for them all,
+     * false in most choices */
+    if ((conds(e, who) & ((1u << EN_C_RESTRAINED) | (1u << EN_C_PRONE))) || c->kneeling || c->wielded < 0 ||
+        e->c[who].link[EN_LINK_HOLD]) {
+        if ((k = best_of(ch, EN_A_ESCAPE, avoid)))
             return k;
-        if ((k = best_of(ch, EN_A_EQUIP, avoid)))
+        if ((k = best_of(ch, EN_A_RELEASE, 0)))
             return k;
+        if ((k = best_of(ch, EN_A_KNEEL, avoid)))
+            return k;
+        if ((k = best_of(ch, EN_A_STAND, avoid)))
+            return k;
+        if (c->wielded < 0) {
+            if ((k = best_of(ch, EN_A_PICK_UP, avoid)))
+                return k;
+            if ((k = best_of(ch, EN_A_EQUIP, avoid)))
+                return k;
+        }
     }
     if ((k = best_of(ch, EN_A_SWIFT, avoid)))
         return k;
@@ -520,7 +521,7 @@ static const fray_action *declared(choice *ch, const fray_action *trigger)
         const en_creature *c = pc(e, who);
         /* en_in_reach(e, who, attacker, reach_m(c)), who's part of the
          * reach derived (en_derive) */
-        if (fray_res(e, who, EN_R_ENERGY) >= 3 && attacker >= 0 && !is_ranged(c) &&
+        if (fray_res(e, who, EN_R_ENERGY) >= 3 && attacker >= 0 && !c->d.hand_ranged &&
             fray_distance(e, who, attacker) <= c->d.reach_cm + en_footprint_cm(pc(e, attacker)->size))
             return k;
         return NULL;
@@ -583,7 +584,7 @@ static __attribute__((noinline, flatten)) int decide_act(fray_encounter *e, int 
         return FRAY_DECIDE_NONE;
     en_look k;
     en_look_init(&k, e, who);
-    if (k.bound > FRAY_MAX_LEGAL)
+    if (!en_look_fits(&k))
         return FRAY_DECIDE_LIST; /* the whole list might not fit: the policy picks from what does */
     return en_policy_act(e, &k, out) ? FRAY_DECIDE_TAKE : FRAY_DECIDE_PASS;
 }
@@ -659,7 +660,7 @@ int en_policy_won(fray_encounter *e, int who, const fray_action *won, fray_actio
 {
     en_look k;
     en_look_init(&k, e, who);
-    if (k.bound > FRAY_MAX_LEGAL)
+    if (!en_look_fits(&k))
         return -1;
     fray_action buf[FRAY_MAX_LEGAL];
     choice ch;
