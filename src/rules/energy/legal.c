@@ -102,14 +102,13 @@ static void move_facts(en_look *k)
     int who = k->who;
     const en_creature *c = k->c;
     unsigned mine = k->mine;
-    const payer *p = &k->p;
     int sp = speed_of(c, mine);
     k->sp = sp;
     k->moves_ok = can_move(c, mine);
     k->agile_ok = c->agile_credit >= 1 && fray_res(e, who, EN_R_AGILITY) >= 1 && agility_ok(mine) &&
                   k->moves_ok;
     /* the costs that are paid the same way for every target */
-    k->pay1 = pay_arg(p, 1);
+    k->pay1 = en_look_pay(k, 1);
     k->agility2 = agility_ok(mine) && fray_res(e, who, EN_R_AGILITY) >= 2;
     k->runs_ready = 0;
     k->jd = -1; /* the Jump's: jump_facts */
@@ -124,8 +123,8 @@ static void run_facts(en_look *k)
     k->runs_ready = 1;
     const fray_encounter *e = k->e;
     unsigned mine = k->mine;
-    k->pay2 = pay_arg(&k->p, 2);
-    k->pay3 = pay_arg(&k->p, 3);
+    k->pay2 = en_look_pay(k, 2);
+    k->pay3 = en_look_pay(k, 3);
     k->stamina = stamina_ok(mine) && fray_res(e, k->who, EN_R_STAMINA) >= 2;
     k->extra = (fray_opt(e, EN_O_SPRINT_EXTRA) + k->c->leg) * 100;
 }
@@ -146,7 +145,7 @@ static void jump_facts(en_look *k)
         jcost += ((jd - sp * 2 / 3) * 3 + sp - 1) / sp;
     k->jcost = jcost;
     k->jd = jd;
-    k->jpay = pay_arg(&k->p, jcost);
+    k->jpay = en_look_pay(k, jcost);
 }
 
 /* The movement a run towards the target of v loses to turning, once. */
@@ -214,7 +213,7 @@ int en_move_entry(en_look *k, int kind, int t, int flags, fray_action *a)
             int cost = ((m + loss) * 3 + sp - 1) / sp;
             if (cost < 1)
                 cost = 1;
-            int how = pay_arg(&k->p, cost);
+            int how = en_look_pay(k, cost);
             return how >= 0 && move_at(a, kind, who, t, how, x, y);
         }
     case EN_A_QUICK_RUN:
@@ -288,7 +287,7 @@ void en_look_init(en_look *k, fray_encounter *e, int who)
     k->who = who;
     k->c = c;
     k->mine = conds(e, who);
-    k->p = payer_of(e, who, k->mine);
+    k->en = fray_res(e, who, EN_R_ENERGY);
     k->allies = 0;
     k->stepped = 0;
     k->mv_ready = 0;

@@ -611,7 +611,8 @@ static __attribute__((noinline, flatten)) int decide_declared(fray_encounter *e,
 }
 
 /* Any other window: legal_swift's list of Swift Attacks, one a foe, and
- * react's choice from it (best_of(EN_A_SWIFT, 0): the best of them all). */
+ * react's choice from it (best_of(EN_A_SWIFT, 0): the best of them all,
+ * the first of the best scores, as best_in; a lone one is not scored). */
 static __attribute__((noinline, flatten)) int decide_swift(fray_encounter *e, int who, const fray_action *trigger,
                                                          fray_action *out)
 {
@@ -619,19 +620,21 @@ static __attribute__((noinline, flatten)) int decide_swift(fray_encounter *e, in
     uint32_t m = en_swift_targets(e, who, trigger, &how);
     if (!m)
         return FRAY_DECIDE_NONE;
-    choice ch;
-    choice_start(&ch, e, who);
-    const fray_action *l[FRAY_MAX_COMBATANTS];
-    int n = 0;
-    for (; m; m &= m - 1, n++) {
-        ch.one[n] = (fray_action){.kind = EN_A_SWIFT, .actor = (int16_t)who,
-                                  .target = (int16_t)__builtin_ctz(m), .arg = (int16_t)how};
-        l[n] = &ch.one[n];
+    int best = __builtin_ctz(m);
+    if (m & (m - 1)) {
+        choice ch;
+        choice_start(&ch, e, who);
+        long bs = target_score(&ch, best);
+        for (m &= m - 1; m; m &= m - 1) {
+            int t = __builtin_ctz(m);
+            long s = target_score(&ch, t);
+            if (s < bs) {
+                best = t;
+                bs = s;
+            }
+        }
     }
-    const fray_action *k = best_in(&ch, l, n, 0);
-    if (!k)
-        return FRAY_DECIDE_PASS;
-    *out = *k;
+    *out = (fray_action){.kind = EN_A_SWIFT, .actor = (int16_t)who, .target = (int16_t)best, .arg = (int16_t)how};
     return FRAY_DECIDE_TAKE;
 }
 

@@ -233,7 +233,7 @@ typedef struct en_look {
     int who;
     const en_creature *c;
     unsigned mine;                       /* conds(e, who) */
-    payer p;
+    int en;                              /* fray_res(e, who, EN_R_ENERGY) */
     uint32_t foes;                       /* bit t: target_ok(e, who, t), views[t] set */
     /* the foes within who's melee reach (views[t].d <= reach) and within
      * its Unarmed reach: the only ones an attack of each kind may target */
@@ -248,6 +248,16 @@ typedef struct en_look {
     int runs_ready, pay2, pay3, stamina, extra, jcost, jd, jpay;
     foe_view views[FRAY_MAX_COMBATANTS];
 } en_look;
+
+/* pay_arg for the look's creature: whether Stamina may stand in for Energy
+ * (payer_of) is read only for a cost above its Energy, which most are not. */
+static inline int en_look_pay(const en_look *k, int cost)
+{
+    if (cost <= k->en)
+        return 0;
+    payer p = payer_of(k->e, k->who, k->mine);
+    return pay_arg(&p, cost);
+}
 
 #define EN_KIND(k) (1u << (k))
 /* Not a kind: the moves away from a foe (Run, Shift, Agile Move with
@@ -356,7 +366,7 @@ static inline int en_attack_entry(const en_look *k, int kind, int t, fray_action
     default:
         return 0;
     }
-    int how = pay_arg(&k->p, cost);
+    int how = en_look_pay(k, cost);
     if (how < 0)
         return 0;
     *a = (fray_action){.kind = (int16_t)kind, .actor = (int16_t)who, .target = (int16_t)t,
@@ -385,7 +395,7 @@ static inline uint32_t en_attack_foes(const en_look *k, int kind)
 /* an entry paid as p allows, written to a */
 static inline int en_paid(const en_look *k, int kind, int target, int cost, int arg, fray_action *a)
 {
-    int how = pay_arg(&k->p, cost);
+    int how = en_look_pay(k, cost);
     if (how < 0)
         return 0;
     *a = (fray_action){.kind = (int16_t)kind, .actor = (int16_t)k->who, .target = (int16_t)target,
