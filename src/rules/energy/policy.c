@@ -35,8 +35,9 @@ typedef struct choice {
     const fray_action *declared;
     int has[2];
     fray_action reply[2];
-    fray_list b;                        /* with a look: the kinds need() wrote */
-    uint32_t built;                     /* bit k: kind k is in l */
+    fray_list b;                        /* with a look: the kinds need() wrote, */
+    fray_action lbuf[FRAY_MAX_LEGAL];   /* into lbuf (set up by the first need()) */
+    uint32_t built;                     /* bit k: kind k is in l; 0: l not set up */
     /* with a look: the entries of one kind that entries() wrote, and the
      * moves towards one foe */
     fray_action one[FRAY_MAX_COMBATANTS * 2];
@@ -53,14 +54,11 @@ static void note_kinds(choice *ch, int from)
     }
 }
 
-/* A decision with nothing read yet and an empty list. */
+/* A decision with nothing read yet and no list (need() starts one). */
 static void choice_start(choice *ch, const fray_encounter *e, int who)
 {
     ch->e = e;
     ch->who = who;
-    ch->l = NULL;
-    ch->n = 0;
-    ch->kinds = 0;
     ch->scored = ch->measured = 0;
     ch->look = NULL;
     ch->declared = NULL;
@@ -73,6 +71,7 @@ static void choice_init(choice *ch, const fray_encounter *e, int who, const fray
     choice_start(ch, e, who);
     ch->l = l;
     ch->n = n;
+    ch->kinds = 0;
     ch->built = EN_ALL_KINDS;
     note_kinds(ch, 0);
 }
@@ -89,6 +88,12 @@ static void need(choice *ch, int kind)
 {
     if ((ch->built >> kind) & 1u)
         return;
+    if (!ch->built) { /* the first kinds asked for: an empty list */
+        ch->b = (fray_list){ch->lbuf, 0, FRAY_MAX_LEGAL};
+        ch->l = ch->lbuf;
+        ch->n = 0;
+        ch->kinds = 0;
+    }
     uint32_t kinds = (POLICY_MOVES >> kind) & 1u ? POLICY_MOVES : EN_KIND(kind);
     int from = ch->b.n;
     en_legal_kinds(ch->look, &ch->b, kinds);
@@ -561,12 +566,9 @@ int en_policy(fray_encounter *e, int who, int window, const fray_action *trigger
 
 int en_policy_act(fray_encounter *e, en_look *k, fray_action *pick)
 {
-    fray_action buf[FRAY_MAX_LEGAL];
     choice ch;
     choice_start(&ch, e, k->who);
-    ch.l = buf;
     ch.look = k;
-    ch.b = (fray_list){buf, 0, FRAY_MAX_LEGAL};
     const fray_action *a = act(&ch);
     if (!a)
         return 0;
@@ -665,12 +667,9 @@ int en_policy_won(fray_encounter *e, int who, const fray_action *won, fray_actio
     en_look_init(&k, e, who);
     if (!en_look_fits(&k))
         return -1;
-    fray_action buf[FRAY_MAX_LEGAL];
     choice ch;
     choice_start(&ch, e, who);
-    ch.l = buf;
     ch.look = &k;
-    ch.b = (fray_list){buf, 0, FRAY_MAX_LEGAL};
     const fray_action *a = declared(&ch, won);
     if (!a)
         return 0;
