@@ -280,6 +280,39 @@ static int moved_through_reach(fray_encounter *e, int who, const fray_action *mv
     return fray_faces(e, who, e->c[m].x, e->c[m].y) || fray_faces(e, who, s->mv_x0, s->mv_y0);
 }
 
+/* The look's view of creature t (not who): an ally, or a foe measured. */
+static inline __attribute__((always_inline)) void look_at(en_look *k, int t, uint32_t *foes, uint32_t *near,
+                                                          uint32_t *near_unarmed, uint32_t *unguarded)
+{
+    const fray_encounter *e = k->e;
+    int who = k->who;
+    if (!fray_able(e, t))
+        return;
+    if (e->c[t].side == e->c[who].side) { /* an ally, for the policy's Trip */
+        k->allies = 1;
+        return;
+    }
+    foe_view *v = &k->views[t]; /* target_ok */
+    *foes |= 1u << t;
+    int dx = e->c[t].x - e->c[who].x, dy = e->c[t].y - e->c[who].y;
+    v->dx = dx;
+    v->dy = dy;
+    /* fray_distance(e, who, t), its square from this offset */
+    int64_t d2 = (int64_t)dx * dx + (int64_t)dy * dy;
+    int d = e->dist_memo[who][t].d2 == d2 ? e->dist_memo[who][t].d : fray_distance_miss(e, who, t, d2);
+    v->d = d;
+    /* en_reach_cm is who's part, the same for every foe (en_derive), plus
+     * the foe's footprint (a Medium foe's is 0) */
+    int fp = en_footprint_cm(ccr(e, t)->size);
+    v->reach = k->c->d.reach_cm + fp;
+    v->unarmed = k->c->d.unarmed_reach_cm + fp;
+    v->run_m = -1;
+    v->loss = -1;
+    *near |= (uint32_t)(d <= v->reach) << t;
+    *near_unarmed |= (uint32_t)(d <= v->unarmed) << t;
+    *unguarded |= (uint32_t)fray_has(e, t, EN_C_UNGUARDED) << t;
+}
+
 void en_look_init(en_look *k, fray_encounter *e, int who)
 {
     const en_creature *c = ccr(e, who);
@@ -292,37 +325,14 @@ void en_look_init(en_look *k, fray_encounter *e, int who)
     k->stepped = 0;
     k->mv_ready = 0;
     k->attacks = can_attack(k->mine);
-    /* en_reach_cm is who's part, the same for every foe (en_derive), plus
-     * the foe's footprint (a Medium foe's is 0) */
-    int wbase = c->d.reach_cm, ubase = c->d.unarmed_reach_cm;
-    int side = e->c[who].side, x0 = e->c[who].x, y0 = e->c[who].y;
     /* the masks gathered in locals, written once */
     uint32_t foes = 0, near = 0, near_unarmed = 0, unguarded = 0;
-    for (int t = 0; t < e->n; t++) {
-        if (t == who || !fray_able(e, t))
-            continue;
-        if (e->c[t].side == side) { /* an ally, for the policy's Trip */
-            k->allies = 1;
-            continue;
-        }
-        foe_view *v = &k->views[t]; /* target_ok */
-        foes |= 1u << t;
-        int dx = e->c[t].x - x0, dy = e->c[t].y - y0;
-        v->dx = dx;
-        v->dy = dy;
-        /* fray_distance(e, who, t), its square from this offset */
-        int64_t d2 = (int64_t)dx * dx + (int64_t)dy * dy;
-        int d = e->dist_memo[who][t].d2 == d2 ? e->dist_memo[who][t].d : fray_distance_miss(e, who, t, d2);
-        v->d = d;
-        int fp = en_footprint_cm(ccr(e, t)->size);
-        v->reach = wbase + fp;
-        v->unarmed = ubase + fp;
-        v->run_m = -1;
-        v->loss = -1;
-        near |= (uint32_t)(d <= v->reach) << t;
-        near_unarmed |= (uint32_t)(d <= v->unarmed) << t;
-        unguarded |= (uint32_t)fray_has(e, t, EN_C_UNGUARDED) << t;
-    }
+    if (e->n == 2) /* a duel: the other one, without a loop */
+        look_at(k, 1 - who, &foes, &near, &near_unarmed, &unguarded);
+    else
+        for (int t = 0; t < e->n; t++)
+            if (t != who)
+                look_at(k, t, &foes, &near, &near_unarmed, &unguarded);
     k->foes = foes;
     k->near = near;
     k->near_unarmed = near_unarmed;
