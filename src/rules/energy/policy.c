@@ -29,12 +29,6 @@ typedef struct choice {
     long score[FRAY_MAX_COMBATANTS];
     int dist[FRAY_MAX_COMBATANTS];      /* fray_distance(e, who, t) */
     en_look *look;                      /* NULL: l[0..n) is the whole list */
-    /* set: the list is who's of FRAY_WIN_DECLARED for this declared action,
-     * its entries (en_declared_entry) read once: has[0] the Initiative,
-     * has[1] the Agile Move (l is not read); has[0] -1 while not read yet */
-    const fray_action *declared;
-    int has[2];
-    fray_action reply[2];
     fray_list b;                        /* with a look: the kinds need() wrote, */
     fray_action lbuf[FRAY_MAX_LEGAL];   /* into lbuf (set up by the first need()) */
     uint32_t built;                     /* bit k: kind k is in l; 0: l not set up */
@@ -61,7 +55,6 @@ static void choice_start(choice *ch, const fray_encounter *e, int who)
     ch->who = who;
     ch->scored = ch->measured = 0;
     ch->look = NULL;
-    ch->declared = NULL;
     ch->built = 0;
 }
 
@@ -149,14 +142,6 @@ static int entries(choice *ch, int kind, const fray_action **out)
 {
     en_look *k = ch->look;
     int n = 0;
-    if (ch->declared) {
-        int j = kind == EN_A_INITIATIVE ? 0 : kind == EN_A_AGILE_MOVE ? 1 : -1;
-        if (j == 0 && ch->has[0] < 0)
-            ch->has[0] = en_declared_entry(ch->e, ch->who, ch->declared, EN_A_INITIATIVE, &ch->reply[0]);
-        if (j >= 0 && ch->has[j])
-            out[n++] = &ch->reply[j];
-        return n;
-    }
     if (k && (EN_KIND(kind) & EN_ATTACK_KINDS)) {
         for (uint32_t m = k->attacks ? en_attack_foes(k, kind) : 0; m; m &= m - 1)
             if (en_attack_entry(k, kind, __builtin_ctz(m), &ch->one[n]))
@@ -230,7 +215,7 @@ static inline __attribute__((always_inline)) const fray_action *best_of(choice *
 {
     en_look *k = ch->look;
     const fray_action *l[FRAY_MAX_COMBATANTS * 2];
-    if (!k || ch->declared || kind == EN_A_EQUIP ||
+    if (!k || kind == EN_A_EQUIP ||
         !(EN_KIND(kind) & (EN_ATTACK_KINDS | EN_OWN_KINDS | EN_KIND(EN_A_LOAD) | EN_KIND(EN_A_SPRINT))))
         return best_in(ch, l, entries(ch, kind, l), avoid);
     fray_action *a = &ch->one[0];
@@ -500,9 +485,32 @@ static const fray_action *act(choice *ch)
     return NULL; /* wait: keep the last Energy for a Swift Attack */
 }
 
+/* Whether the Agile Move a ends out of the attacker's Reach: a step out of
+ * Reach before the roll, and the attack is abandoned. */
+static int steps_out(const fray_encounter *e, int who, int attacker, const fray_action *a)
+{
+    /* en_reach_cm(ac->size, reach_m(ac), who's size), its first part
+     * derived with the weapon in hand (en_derive) */
+    int r = pc(e, attacker)->d.reach_cm + en_footprint_cm(pc(e, who)->size);
+    int64_t dx = e->c[attacker].x - a->x, dy = e->c[attacker].y - a->y;
+    return dx * dx + dy * dy > (int64_t)r * r;
+}
+
+/* Whether to roll Initiative against the attacker: only when a win buys a
+ * full attack back. */
+static int initiative_pays(const fray_encounter *e, int who, int attacker)
+{
+    const en_creature *c = pc(e, who);
+    /* en_in_reach(e, who, attacker, reach_m(c)), who's part of the reach
+     * derived (en_derive) */
+    return fray_res(e, who, EN_R_ENERGY) >= 3 && attacker >= 0 && !c->d.hand_ranged &&
+           fray_distance(e, who, attacker) <= c->d.reach_cm + en_footprint_cm(pc(e, attacker)->size);
+}
+
 /* FRAY_WIN_DECLARED: answering an attack declared against who, or choosing
  * what a won Initiative does (from who's actions of FRAY_WIN_ACT: the
- * trigger is then the Initiative, its target the attacker). NULL: pass. */
+ * trigger is then the Initiative, its target the attacker). NULL: pass.
+ * decide_declared makes the same choice from the window's two entries. */
 static const fray_action *declared(choice *ch, const fray_action *trigger)
 {
     const fray_encounter *e = ch->e;
@@ -510,27 +518,12 @@ static const fray_action *declared(choice *ch, const fray_action *trigger)
     int attacker = trigger ? (trigger->kind == EN_A_INITIATIVE ? trigger->target : trigger->actor) : -1;
     const fray_action *l[FRAY_MAX_COMBATANTS * 2], *k;
     int n;
-    if (attacker >= 0 && (n = entries(ch, EN_A_AGILE_MOVE, l)) > 0) {
-        /* en_reach_cm(ac->size, reach_m(ac), who's size), its first part
-         * derived with the weapon in hand (en_derive) */
-        int r = pc(e, attacker)->d.reach_cm + en_footprint_cm(pc(e, who)->size);
-        for (int i = 0; i < n; i++) {
-            /* step out of Reach before the roll: the attack is abandoned */
-            int64_t dx = e->c[attacker].x - l[i]->x, dy = e->c[attacker].y - l[i]->y;
-            if (dx * dx + dy * dy > (int64_t)r * r)
+    if (attacker >= 0 && (n = entries(ch, EN_A_AGILE_MOVE, l)) > 0)
+        for (int i = 0; i < n; i++)
+            if (steps_out(e, who, attacker, l[i]))
                 return l[i];
-        }
-    }
-    if ((k = best_of(ch, EN_A_INITIATIVE, 0))) {
-        /* roll only when a win buys a full attack back */
-        const en_creature *c = pc(e, who);
-        /* en_in_reach(e, who, attacker, reach_m(c)), who's part of the
-         * reach derived (en_derive) */
-        if (fray_res(e, who, EN_R_ENERGY) >= 3 && attacker >= 0 && !c->d.hand_ranged &&
-            fray_distance(e, who, attacker) <= c->d.reach_cm + en_footprint_cm(pc(e, attacker)->size))
-            return k;
-        return NULL;
-    }
+    if ((k = best_of(ch, EN_A_INITIATIVE, 0)))
+        return initiative_pays(e, who, attacker) ? k : NULL;
     n = entries(ch, EN_A_MELEE, l);
     for (int i = 0; i < n; i++)
         if (l[i]->target == attacker && !(l[i]->arg & EN_ARG_STAMINA))
@@ -591,25 +584,27 @@ static __attribute__((noinline, flatten)) int decide_act(fray_encounter *e, int 
     return en_policy_act(e, &k, out) ? FRAY_DECIDE_TAKE : FRAY_DECIDE_PASS;
 }
 
-/* FRAY_WIN_DECLARED: a reaction's list is a few entries at most, written
- * here by legal itself. */
+/* FRAY_WIN_DECLARED: declared()'s choice from the window's list, which
+ * holds an Agile Move away from the attacker and the Initiative at most
+ * (no Melee Attack, no Defend), read directly (en_declared_entry): a step
+ * out of Reach first, the Initiative's entry read only after it. */
 static __attribute__((noinline, flatten)) int decide_declared(fray_encounter *e, int who, const fray_action *trigger,
                                                             fray_action *out)
 {
-    choice ch;
-    choice_start(&ch, e, who);
-    ch.declared = trigger;
-    /* the Initiative's entry when the policy asks for it: a step out
-     * of Reach is chosen before it is looked at */
-    ch.has[1] = en_declared_entry(e, who, trigger, EN_A_AGILE_MOVE, &ch.reply[1]);
-    ch.has[0] = ch.has[1] ? -1 : en_declared_entry(e, who, trigger, EN_A_INITIATIVE, &ch.reply[0]);
-    if (!ch.has[0] && !ch.has[1])
-        return FRAY_DECIDE_NONE;
-    const fray_action *k = declared(&ch, trigger);
-    if (!k)
-        return FRAY_DECIDE_PASS;
-    *out = *k;
-    return FRAY_DECIDE_TAKE;
+    fray_action a;
+    /* either entry is there only for an attack on who: its actor attacks */
+    int agile = en_declared_entry(e, who, trigger, EN_A_AGILE_MOVE, &a);
+    if (agile && steps_out(e, who, trigger->actor, &a)) {
+        *out = a;
+        return FRAY_DECIDE_TAKE;
+    }
+    if (en_declared_entry(e, who, trigger, EN_A_INITIATIVE, &a)) {
+        if (!initiative_pays(e, who, trigger->actor))
+            return FRAY_DECIDE_PASS;
+        *out = a;
+        return FRAY_DECIDE_TAKE;
+    }
+    return agile ? FRAY_DECIDE_PASS : FRAY_DECIDE_NONE;
 }
 
 /* Any other window: legal_swift's list of Swift Attacks, one a foe, and
