@@ -254,25 +254,20 @@ static void add_moves(fray_list *b, en_look *k, uint32_t foes, uint32_t kinds)
     }
 }
 
-static int swift_target(const fray_encounter *e, int who, int t)
+/* Foe t (target_ok), who's reach against it r cm. */
+static int swift_target(const fray_encounter *e, int who, int t, int r)
 {
     /* #Swift Attacks: "against creatures who are Unguarded, completely
      * unaware of your attack, or unable to obstruct or avoid your attack" */
-    return target_ok(e, who, t) && fray_has(e, t, EN_C_UNGUARDED) &&
-           en_in_reach(e, who, t, weapon_reach(ccr(e, who)));
+    return fray_has(e, t, EN_C_UNGUARDED) && fray_distance(e, who, t) <= r;
 }
 
-
-
 /* "When a creature moves through your maximum Reach (and you are facing
- * them), you may make a Swift Attack against them." */
-static int moved_through_reach(fray_encounter *e, int who, const fray_action *mv)
+ * them), you may make a Swift Attack against them.": foe m (target_ok),
+ * whose move this is, who's reach against it r cm. */
+static int moved_through_reach(fray_encounter *e, int who, int m, int r)
 {
     en_state *s = st(e);
-    int m = mv->actor;
-    if (!target_ok(e, who, m))
-        return 0;
-    int r = reach_of(e, who, m, weapon_reach(ccr(e, who)));
     /* option swift_on_enter 0: only a move that enters and leaves again */
     if (!fray_path_enters(e->c[who].x, e->c[who].y, r, s->mv_x0, s->mv_y0, e->c[m].x, e->c[m].y,
                           !fray_opt(e, EN_O_SWIFT_ON_ENTER)))
@@ -480,13 +475,12 @@ uint32_t en_swift_targets(fray_encounter *e, int who, const fray_action *trigger
     int mover = is_move(trigger->kind) ? trigger->actor : -1;
     uint32_t m = 0;
     for (int t = 0; t < e->n; t++) {
-        /* swift_target and moved_through_reach both ask target_ok first */
         if (!target_ok(e, who, t))
             continue;
-        int ok = swift_target(e, who, t);
-        if (!ok && t == mover)
-            ok = moved_through_reach(e, who, trigger);
-        if (ok)
+        /* en_reach_cm(c->size, weapon_reach(c), t's size): who's part
+         * derived with the weapon in hand (en_derive), t's footprint */
+        int r = c->d.reach_cm + en_footprint_cm(ccr(e, t)->size);
+        if (swift_target(e, who, t, r) || (t == mover && moved_through_reach(e, who, t, r)))
             m |= 1u << t;
     }
     return m;
