@@ -518,6 +518,10 @@ __attribute__((flatten)) int en_may_answer(const fray_encounter *e, int who, int
     /* legal_swift's targets: an Unguarded foe (swift_target), or the foe
      * whose move this is (moved_through_reach); distances are not read */
     int mover = is_move(trigger->kind) ? trigger->actor : -1;
+    if (e->n == 2) { /* a duel: the other one, without a loop */
+        int t = 1 - who;
+        return target_ok(e, who, t) && (t == mover || fray_has(e, t, EN_C_UNGUARDED));
+    }
     for (int t = 0; t < e->n; t++)
         if (target_ok(e, who, t) && (t == mover || fray_has(e, t, EN_C_UNGUARDED)))
             return 1;
