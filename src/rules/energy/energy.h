@@ -167,6 +167,12 @@ typedef struct en_derived {
      * its footprint): with the melee weapon in hand (Reach 0 without one),
      * and Unarmed. Every look at the foes asks for both. */
     int reach_cm, unarmed_reach_cm;
+    /* The weapon in hand is Ranged, or a melee weapon: what every look of
+     * the policy asks of it first. */
+    int hand_ranged, hand_melee;
+    /* The Stamina the policy keeps (stamina_max / 2 + 1): it spends Stamina
+     * in place of Energy only above it. */
+    int stamina_keep;
 } en_derived;
 
 typedef struct en_creature {

@@ -102,14 +102,13 @@ static void move_facts(en_look *k)
     int who = k->who;
     const en_creature *c = k->c;
     unsigned mine = k->mine;
-    const payer *p = &k->p;
     int sp = speed_of(c, mine);
     k->sp = sp;
     k->moves_ok = can_move(c, mine);
     k->agile_ok = c->agile_credit >= 1 && fray_res(e, who, EN_R_AGILITY) >= 1 && agility_ok(mine) &&
                   k->moves_ok;
     /* the costs that are paid the same way for every target */
-    k->pay1 = pay_arg(p, 1);
+    k->pay1 = en_look_pay(k, 1);
     k->agility2 = agility_ok(mine) && fray_res(e, who, EN_R_AGILITY) >= 2;
     k->runs_ready = 0;
     k->jd = -1; /* the Jump's: jump_facts */
@@ -124,8 +123,8 @@ static void run_facts(en_look *k)
     k->runs_ready = 1;
     const fray_encounter *e = k->e;
     unsigned mine = k->mine;
-    k->pay2 = pay_arg(&k->p, 2);
-    k->pay3 = pay_arg(&k->p, 3);
+    k->pay2 = en_look_pay(k, 2);
+    k->pay3 = en_look_pay(k, 3);
     k->stamina = stamina_ok(mine) && fray_res(e, k->who, EN_R_STAMINA) >= 2;
     k->extra = (fray_opt(e, EN_O_SPRINT_EXTRA) + k->c->leg) * 100;
 }
@@ -146,7 +145,7 @@ static void jump_facts(en_look *k)
         jcost += ((jd - sp * 2 / 3) * 3 + sp - 1) / sp;
     k->jcost = jcost;
     k->jd = jd;
-    k->jpay = pay_arg(&k->p, jcost);
+    k->jpay = en_look_pay(k, jcost);
 }
 
 /* The movement a run towards the target of v loses to turning, once. */
@@ -214,7 +213,7 @@ int en_move_entry(en_look *k, int kind, int t, int flags, fray_action *a)
             int cost = ((m + loss) * 3 + sp - 1) / sp;
             if (cost < 1)
                 cost = 1;
-            int how = pay_arg(&k->p, cost);
+            int how = en_look_pay(k, cost);
             return how >= 0 && move_at(a, kind, who, t, how, x, y);
         }
     case EN_A_QUICK_RUN:
@@ -255,30 +254,58 @@ static void add_moves(fray_list *b, en_look *k, uint32_t foes, uint32_t kinds)
     }
 }
 
-static int swift_target(const fray_encounter *e, int who, int t)
+/* Foe t (target_ok), who's reach against it r cm. */
+static int swift_target(const fray_encounter *e, int who, int t, int r)
 {
     /* #Swift Attacks: "against creatures who are Unguarded, completely
      * unaware of your attack, or unable to obstruct or avoid your attack" */
-    return target_ok(e, who, t) && fray_has(e, t, EN_C_UNGUARDED) &&
-           en_in_reach(e, who, t, weapon_reach(ccr(e, who)));
+    return fray_has(e, t, EN_C_UNGUARDED) && fray_distance(e, who, t) <= r;
 }
 
-
-
 /* "When a creature moves through your maximum Reach (and you are facing
- * them), you may make a Swift Attack against them." */
-static int moved_through_reach(fray_encounter *e, int who, const fray_action *mv)
+ * them), you may make a Swift Attack against them.": foe m (target_ok),
+ * whose move this is, who's reach against it r cm. */
+static int moved_through_reach(fray_encounter *e, int who, int m, int r)
 {
     en_state *s = st(e);
-    int m = mv->actor;
-    if (!target_ok(e, who, m))
-        return 0;
-    int r = reach_of(e, who, m, weapon_reach(ccr(e, who)));
     /* option swift_on_enter 0: only a move that enters and leaves again */
     if (!fray_path_enters(e->c[who].x, e->c[who].y, r, s->mv_x0, s->mv_y0, e->c[m].x, e->c[m].y,
                           !fray_opt(e, EN_O_SWIFT_ON_ENTER)))
         return 0;
     return fray_faces(e, who, e->c[m].x, e->c[m].y) || fray_faces(e, who, s->mv_x0, s->mv_y0);
+}
+
+/* The look's view of creature t (not who): an ally, or a foe measured. */
+static inline __attribute__((always_inline)) void look_at(en_look *k, int t, uint32_t *foes, uint32_t *near,
+                                                          uint32_t *near_unarmed, uint32_t *unguarded)
+{
+    const fray_encounter *e = k->e;
+    int who = k->who;
+    if (!fray_able(e, t))
+        return;
+    if (e->c[t].side == e->c[who].side) { /* an ally, for the policy's Trip */
+        k->allies = 1;
+        return;
+    }
+    foe_view *v = &k->views[t]; /* target_ok */
+    *foes |= 1u << t;
+    int dx = e->c[t].x - e->c[who].x, dy = e->c[t].y - e->c[who].y;
+    v->dx = dx;
+    v->dy = dy;
+    /* fray_distance(e, who, t), its square from this offset */
+    int64_t d2 = (int64_t)dx * dx + (int64_t)dy * dy;
+    int d = e->dist_memo[who][t].d2 == d2 ? e->dist_memo[who][t].d : fray_distance_miss(e, who, t, d2);
+    v->d = d;
+    /* en_reach_cm is who's part, the same for every foe (en_derive), plus
+     * the foe's footprint (a Medium foe's is 0) */
+    int fp = en_footprint_cm(ccr(e, t)->size);
+    v->reach = k->c->d.reach_cm + fp;
+    v->unarmed = k->c->d.unarmed_reach_cm + fp;
+    v->run_m = -1;
+    v->loss = -1;
+    *near |= (uint32_t)(d <= v->reach) << t;
+    *near_unarmed |= (uint32_t)(d <= v->unarmed) << t;
+    *unguarded |= (uint32_t)fray_has(e, t, EN_C_UNGUARDED) << t;
 }
 
 void en_look_init(en_look *k, fray_encounter *e, int who)
@@ -288,46 +315,37 @@ void en_look_init(en_look *k, fray_encounter *e, int who)
     k->who = who;
     k->c = c;
     k->mine = conds(e, who);
-    k->p = payer_of(e, who, k->mine);
-    k->foes = k->near = k->near_unarmed = k->unguarded = 0;
+    k->en = fray_res(e, who, EN_R_ENERGY);
     k->allies = 0;
     k->stepped = 0;
     k->mv_ready = 0;
     k->attacks = can_attack(k->mine);
-    k->mw = melee_weapon(c);
-    k->hw = hand(c);
-    /* The bound: Load, Kneel, Stand, Defend, Stow, an Equip per weapon,
-     * Pick Up, Catch Your Breath, Escape, Release; per foe Run, Quick Run,
-     * Sprint, Jump, 4 Shifts, a Run away, 2 Agile Moves, a Ranged Attack,
-     * and 7 attacks within reach */
-    k->bound = 9 + c->nw;
-    /* en_reach_cm is who's part, the same for every foe (en_derive), plus
-     * the foe's footprint (a Medium foe's is 0) */
-    int wbase = c->d.reach_cm, ubase = c->d.unarmed_reach_cm;
-    int side = e->c[who].side;
-    for (int t = 0; t < e->n; t++) {
-        if (t == who || !fray_able(e, t))
-            continue;
-        if (e->c[t].side == side) { /* an ally, for the policy's Trip */
-            k->allies = 1;
-            continue;
-        }
-        foe_view *v = &k->views[t]; /* target_ok */
-        k->foes |= 1u << t;
-        v->dx = e->c[t].x - e->c[who].x;
-        v->dy = e->c[t].y - e->c[who].y;
-        v->d = fray_distance(e, who, t);
-        int fp = en_footprint_cm(ccr(e, t)->size);
-        v->reach = wbase + fp;
-        v->unarmed = ubase + fp;
-        v->run_m = -1;
-        v->loss = -1;
-        uint32_t in_w = v->d <= v->reach, in_u = v->d <= v->unarmed;
-        k->near |= in_w << t;
-        k->near_unarmed |= in_u << t;
-        k->unguarded |= (uint32_t)fray_has(e, t, EN_C_UNGUARDED) << t;
-        k->bound += 12 + (in_w | in_u ? 7 : 0);
-    }
+    /* the masks gathered in locals, written once */
+    uint32_t foes = 0, near = 0, near_unarmed = 0, unguarded = 0;
+    if (e->n == 2) /* a duel: the other one, without a loop */
+        look_at(k, 1 - who, &foes, &near, &near_unarmed, &unguarded);
+    else
+        for (int t = 0; t < e->n; t++)
+            if (t != who)
+                look_at(k, t, &foes, &near, &near_unarmed, &unguarded);
+    k->foes = foes;
+    k->near = near;
+    k->near_unarmed = near_unarmed;
+    k->unguarded = unguarded;
+}
+
+int en_look_fits(const en_look *k)
+{
+    /* Load, Kneel, Stand, Defend, Stow, an Equip per weapon, Pick Up, Catch
+     * Your Breath, Escape, Release; per foe Run, Quick Run, Sprint, Jump, 4
+     * Shifts, a Run away, 2 Agile Moves, a Ranged Attack, and 7 attacks
+     * within reach: counted only when every other creature being a foe
+     * within reach might be too many (never with 5 creatures or fewer) */
+    if (k->e->n <= 1 + (FRAY_MAX_LEGAL - 9 - EN_MAX_WEAPONS) / 19)
+        return 1;
+    int own = 9 + k->c->nw;
+    return own + 12 * __builtin_popcount(k->foes) + 7 * __builtin_popcount(k->near | k->near_unarmed) <=
+           FRAY_MAX_LEGAL;
 }
 
 /* The attacks on each foe, of the kinds in `kinds`, in the order of the
@@ -457,13 +475,12 @@ uint32_t en_swift_targets(fray_encounter *e, int who, const fray_action *trigger
     int mover = is_move(trigger->kind) ? trigger->actor : -1;
     uint32_t m = 0;
     for (int t = 0; t < e->n; t++) {
-        /* swift_target and moved_through_reach both ask target_ok first */
         if (!target_ok(e, who, t))
             continue;
-        int ok = swift_target(e, who, t);
-        if (!ok && t == mover)
-            ok = moved_through_reach(e, who, trigger);
-        if (ok)
+        /* en_reach_cm(c->size, weapon_reach(c), t's size): who's part
+         * derived with the weapon in hand (en_derive), t's footprint */
+        int r = c->d.reach_cm + en_footprint_cm(ccr(e, t)->size);
+        if (swift_target(e, who, t, r) || (t == mover && moved_through_reach(e, who, t, r)))
             m |= 1u << t;
     }
     return m;
@@ -501,6 +518,10 @@ __attribute__((flatten)) int en_may_answer(const fray_encounter *e, int who, int
     /* legal_swift's targets: an Unguarded foe (swift_target), or the foe
      * whose move this is (moved_through_reach); distances are not read */
     int mover = is_move(trigger->kind) ? trigger->actor : -1;
+    if (e->n == 2) { /* a duel: the other one, without a loop */
+        int t = 1 - who;
+        return target_ok(e, who, t) && (t == mover || fray_has(e, t, EN_C_UNGUARDED));
+    }
     for (int t = 0; t < e->n; t++)
         if (target_ok(e, who, t) && (t == mover || fray_has(e, t, EN_C_UNGUARDED)))
             return 1;

@@ -29,14 +29,9 @@ typedef struct choice {
     long score[FRAY_MAX_COMBATANTS];
     int dist[FRAY_MAX_COMBATANTS];      /* fray_distance(e, who, t) */
     en_look *look;                      /* NULL: l[0..n) is the whole list */
-    /* set: the list is who's of FRAY_WIN_DECLARED for this declared action,
-     * its entries (en_declared_entry) read once: has[0] the Initiative,
-     * has[1] the Agile Move (l is not read); has[0] -1 while not read yet */
-    const fray_action *declared;
-    int has[2];
-    fray_action reply[2];
-    fray_list b;                        /* with a look: the kinds need() wrote */
-    uint32_t built;                     /* bit k: kind k is in l */
+    fray_list b;                        /* with a look: the kinds need() wrote, */
+    fray_action lbuf[FRAY_MAX_LEGAL];   /* into lbuf (set up by the first need()) */
+    uint32_t built;                     /* bit k: kind k is in l; 0: l not set up */
     /* with a look: the entries of one kind that entries() wrote, and the
      * moves towards one foe */
     fray_action one[FRAY_MAX_COMBATANTS * 2];
@@ -53,17 +48,13 @@ static void note_kinds(choice *ch, int from)
     }
 }
 
-/* A decision with nothing read yet and an empty list. */
+/* A decision with nothing read yet and no list (need() starts one). */
 static void choice_start(choice *ch, const fray_encounter *e, int who)
 {
     ch->e = e;
     ch->who = who;
-    ch->l = NULL;
-    ch->n = 0;
-    ch->kinds = 0;
     ch->scored = ch->measured = 0;
     ch->look = NULL;
-    ch->declared = NULL;
     ch->built = 0;
 }
 
@@ -73,6 +64,7 @@ static void choice_init(choice *ch, const fray_encounter *e, int who, const fray
     choice_start(ch, e, who);
     ch->l = l;
     ch->n = n;
+    ch->kinds = 0;
     ch->built = EN_ALL_KINDS;
     note_kinds(ch, 0);
 }
@@ -89,6 +81,12 @@ static void need(choice *ch, int kind)
 {
     if ((ch->built >> kind) & 1u)
         return;
+    if (!ch->built) { /* the first kinds asked for: an empty list */
+        ch->b = (fray_list){ch->lbuf, 0, FRAY_MAX_LEGAL};
+        ch->l = ch->lbuf;
+        ch->n = 0;
+        ch->kinds = 0;
+    }
     uint32_t kinds = (POLICY_MOVES >> kind) & 1u ? POLICY_MOVES : EN_KIND(kind);
     int from = ch->b.n;
     en_legal_kinds(ch->look, &ch->b, kinds);
@@ -144,14 +142,6 @@ static int entries(choice *ch, int kind, const fray_action **out)
 {
     en_look *k = ch->look;
     int n = 0;
-    if (ch->declared) {
-        int j = kind == EN_A_INITIATIVE ? 0 : kind == EN_A_AGILE_MOVE ? 1 : -1;
-        if (j == 0 && ch->has[0] < 0)
-            ch->has[0] = en_declared_entry(ch->e, ch->who, ch->declared, EN_A_INITIATIVE, &ch->reply[0]);
-        if (j >= 0 && ch->has[j])
-            out[n++] = &ch->reply[j];
-        return n;
-    }
     if (k && (EN_KIND(kind) & EN_ATTACK_KINDS)) {
         for (uint32_t m = k->attacks ? en_attack_foes(k, kind) : 0; m; m &= m - 1)
             if (en_attack_entry(k, kind, __builtin_ctz(m), &ch->one[n]))
@@ -225,7 +215,7 @@ static inline __attribute__((always_inline)) const fray_action *best_of(choice *
 {
     en_look *k = ch->look;
     const fray_action *l[FRAY_MAX_COMBATANTS * 2];
-    if (!k || ch->declared || kind == EN_A_EQUIP ||
+    if (!k || kind == EN_A_EQUIP ||
         !(EN_KIND(kind) & (EN_ATTACK_KINDS | EN_OWN_KINDS | EN_KIND(EN_A_LOAD) | EN_KIND(EN_A_SPRINT))))
         return best_in(ch, l, entries(ch, kind, l), avoid);
     fray_action *a = &ch->one[0];
@@ -261,12 +251,7 @@ static inline __attribute__((always_inline)) const fray_action *best_of(choice *
 
 static int stamina_spare(const fray_encounter *e, int who)
 {
-    return fray_res(e, who, EN_R_STAMINA) > pc(e, who)->d.stamina_max / 2 + 1;
-}
-
-static int is_ranged(const en_creature *c)
-{
-    return c->wielded >= 0 && (c->w[c->wielded].props & EN_W_RANGED);
+    return fray_res(e, who, EN_R_STAMINA) > pc(e, who)->d.stamina_keep;
 }
 
 static int reach_m(const en_creature *c)
@@ -401,21 +386,27 @@ static const fray_action *act(choice *ch)
     int en = fray_res(e, who, EN_R_ENERGY);
     int avoid = stamina_spare(e, who) ? 0 : EN_ARG_STAMINA;
     /* nothing changes while the policy chooses: read once */
-    int ranged = is_ranged(c);
+    int ranged = c->d.hand_ranged;
     const fray_action *k;
-    if ((k = best_of(ch, EN_A_ESCAPE, avoid)))
-        return k;
-    if ((k = best_of(ch, EN_A_RELEASE, 0)))
-        return k;
-    if ((k = best_of(ch, EN_A_KNEEL, avoid)))
-        return k;
-    if ((k = best_of(ch, EN_A_STAND, avoid)))
-        return k;
-    if (c->wielded < 0) {
-        if ((k = best_of(ch, EN_A_PICK_UP, avoid)))
+    /* Escape needs a hold, Release a creature held, Kneel Prone, Stand
+     * kneeling, Pick Up and Equip empty hands: one test for them all,
+     * false in most choices */
+    if ((conds(e, who) & ((1u << EN_C_RESTRAINED) | (1u << EN_C_PRONE))) || c->kneeling || c->wielded < 0 ||
+        e->c[who].link[EN_LINK_HOLD]) {
+        if ((k = best_of(ch, EN_A_ESCAPE, avoid)))
             return k;
-        if ((k = best_of(ch, EN_A_EQUIP, avoid)))
+        if ((k = best_of(ch, EN_A_RELEASE, 0)))
             return k;
+        if ((k = best_of(ch, EN_A_KNEEL, avoid)))
+            return k;
+        if ((k = best_of(ch, EN_A_STAND, avoid)))
+            return k;
+        if (c->wielded < 0) {
+            if ((k = best_of(ch, EN_A_PICK_UP, avoid)))
+                return k;
+            if ((k = best_of(ch, EN_A_EQUIP, avoid)))
+                return k;
+        }
     }
     if ((k = best_of(ch, EN_A_SWIFT, avoid)))
         return k;
@@ -494,9 +485,32 @@ static const fray_action *act(choice *ch)
     return NULL; /* wait: keep the last Energy for a Swift Attack */
 }
 
+/* Whether the Agile Move a ends out of the attacker's Reach: a step out of
+ * Reach before the roll, and the attack is abandoned. */
+static int steps_out(const fray_encounter *e, int who, int attacker, const fray_action *a)
+{
+    /* en_reach_cm(ac->size, reach_m(ac), who's size), its first part
+     * derived with the weapon in hand (en_derive) */
+    int r = pc(e, attacker)->d.reach_cm + en_footprint_cm(pc(e, who)->size);
+    int64_t dx = e->c[attacker].x - a->x, dy = e->c[attacker].y - a->y;
+    return dx * dx + dy * dy > (int64_t)r * r;
+}
+
+/* Whether to roll Initiative against the attacker: only when a win buys a
+ * full attack back. */
+static int initiative_pays(const fray_encounter *e, int who, int attacker)
+{
+    const en_creature *c = pc(e, who);
+    /* en_in_reach(e, who, attacker, reach_m(c)), who's part of the reach
+     * derived (en_derive) */
+    return fray_res(e, who, EN_R_ENERGY) >= 3 && attacker >= 0 && !c->d.hand_ranged &&
+           fray_distance(e, who, attacker) <= c->d.reach_cm + en_footprint_cm(pc(e, attacker)->size);
+}
+
 /* FRAY_WIN_DECLARED: answering an attack declared against who, or choosing
  * what a won Initiative does (from who's actions of FRAY_WIN_ACT: the
- * trigger is then the Initiative, its target the attacker). NULL: pass. */
+ * trigger is then the Initiative, its target the attacker). NULL: pass.
+ * decide_declared makes the same choice from the window's two entries. */
 static const fray_action *declared(choice *ch, const fray_action *trigger)
 {
     const fray_encounter *e = ch->e;
@@ -504,27 +518,12 @@ static const fray_action *declared(choice *ch, const fray_action *trigger)
     int attacker = trigger ? (trigger->kind == EN_A_INITIATIVE ? trigger->target : trigger->actor) : -1;
     const fray_action *l[FRAY_MAX_COMBATANTS * 2], *k;
     int n;
-    if (attacker >= 0 && (n = entries(ch, EN_A_AGILE_MOVE, l)) > 0) {
-        /* en_reach_cm(ac->size, reach_m(ac), who's size), its first part
-         * derived with the weapon in hand (en_derive) */
-        int r = pc(e, attacker)->d.reach_cm + en_footprint_cm(pc(e, who)->size);
-        for (int i = 0; i < n; i++) {
-            /* step out of Reach before the roll: the attack is abandoned */
-            int64_t dx = e->c[attacker].x - l[i]->x, dy = e->c[attacker].y - l[i]->y;
-            if (dx * dx + dy * dy > (int64_t)r * r)
+    if (attacker >= 0 && (n = entries(ch, EN_A_AGILE_MOVE, l)) > 0)
+        for (int i = 0; i < n; i++)
+            if (steps_out(e, who, attacker, l[i]))
                 return l[i];
-        }
-    }
-    if ((k = best_of(ch, EN_A_INITIATIVE, 0))) {
-        /* roll only when a win buys a full attack back */
-        const en_creature *c = pc(e, who);
-        /* en_in_reach(e, who, attacker, reach_m(c)), who's part of the
-         * reach derived (en_derive) */
-        if (fray_res(e, who, EN_R_ENERGY) >= 3 && attacker >= 0 && !is_ranged(c) &&
-            fray_distance(e, who, attacker) <= c->d.reach_cm + en_footprint_cm(pc(e, attacker)->size))
-            return k;
-        return NULL;
-    }
+    if ((k = best_of(ch, EN_A_INITIATIVE, 0)))
+        return initiative_pays(e, who, attacker) ? k : NULL;
     n = entries(ch, EN_A_MELEE, l);
     for (int i = 0; i < n; i++)
         if (l[i]->target == attacker && !(l[i]->arg & EN_ARG_STAMINA))
@@ -560,12 +559,9 @@ int en_policy(fray_encounter *e, int who, int window, const fray_action *trigger
 
 int en_policy_act(fray_encounter *e, en_look *k, fray_action *pick)
 {
-    fray_action buf[FRAY_MAX_LEGAL];
     choice ch;
     choice_start(&ch, e, k->who);
-    ch.l = buf;
     ch.look = k;
-    ch.b = (fray_list){buf, 0, FRAY_MAX_LEGAL};
     const fray_action *a = act(&ch);
     if (!a)
         return 0;
@@ -583,34 +579,37 @@ static __attribute__((noinline, flatten)) int decide_act(fray_encounter *e, int 
         return FRAY_DECIDE_NONE;
     en_look k;
     en_look_init(&k, e, who);
-    if (k.bound > FRAY_MAX_LEGAL)
+    if (!en_look_fits(&k))
         return FRAY_DECIDE_LIST; /* the whole list might not fit: the policy picks from what does */
     return en_policy_act(e, &k, out) ? FRAY_DECIDE_TAKE : FRAY_DECIDE_PASS;
 }
 
-/* FRAY_WIN_DECLARED: a reaction's list is a few entries at most, written
- * here by legal itself. */
+/* FRAY_WIN_DECLARED: declared()'s choice from the window's list, which
+ * holds an Agile Move away from the attacker and the Initiative at most
+ * (no Melee Attack, no Defend), read directly (en_declared_entry): a step
+ * out of Reach first, the Initiative's entry read only after it. */
 static __attribute__((noinline, flatten)) int decide_declared(fray_encounter *e, int who, const fray_action *trigger,
                                                             fray_action *out)
 {
-    choice ch;
-    choice_start(&ch, e, who);
-    ch.declared = trigger;
-    /* the Initiative's entry when the policy asks for it: a step out
-     * of Reach is chosen before it is looked at */
-    ch.has[1] = en_declared_entry(e, who, trigger, EN_A_AGILE_MOVE, &ch.reply[1]);
-    ch.has[0] = ch.has[1] ? -1 : en_declared_entry(e, who, trigger, EN_A_INITIATIVE, &ch.reply[0]);
-    if (!ch.has[0] && !ch.has[1])
-        return FRAY_DECIDE_NONE;
-    const fray_action *k = declared(&ch, trigger);
-    if (!k)
-        return FRAY_DECIDE_PASS;
-    *out = *k;
-    return FRAY_DECIDE_TAKE;
+    fray_action a;
+    /* either entry is there only for an attack on who: its actor attacks */
+    int agile = en_declared_entry(e, who, trigger, EN_A_AGILE_MOVE, &a);
+    if (agile && steps_out(e, who, trigger->actor, &a)) {
+        *out = a;
+        return FRAY_DECIDE_TAKE;
+    }
+    if (en_declared_entry(e, who, trigger, EN_A_INITIATIVE, &a)) {
+        if (!initiative_pays(e, who, trigger->actor))
+            return FRAY_DECIDE_PASS;
+        *out = a;
+        return FRAY_DECIDE_TAKE;
+    }
+    return agile ? FRAY_DECIDE_PASS : FRAY_DECIDE_NONE;
 }
 
 /* Any other window: legal_swift's list of Swift Attacks, one a foe, and
- * react's choice from it (best_of(EN_A_SWIFT, 0): the best of them all). */
+ * react's choice from it (best_of(EN_A_SWIFT, 0): the best of them all,
+ * the first of the best scores, as best_in; a lone one is not scored). */
 static __attribute__((noinline, flatten)) int decide_swift(fray_encounter *e, int who, const fray_action *trigger,
                                                          fray_action *out)
 {
@@ -618,19 +617,21 @@ static __attribute__((noinline, flatten)) int decide_swift(fray_encounter *e, in
     uint32_t m = en_swift_targets(e, who, trigger, &how);
     if (!m)
         return FRAY_DECIDE_NONE;
-    choice ch;
-    choice_start(&ch, e, who);
-    const fray_action *l[FRAY_MAX_COMBATANTS];
-    int n = 0;
-    for (; m; m &= m - 1, n++) {
-        ch.one[n] = (fray_action){.kind = EN_A_SWIFT, .actor = (int16_t)who,
-                                  .target = (int16_t)__builtin_ctz(m), .arg = (int16_t)how};
-        l[n] = &ch.one[n];
+    int best = __builtin_ctz(m);
+    if (m & (m - 1)) {
+        choice ch;
+        choice_start(&ch, e, who);
+        long bs = target_score(&ch, best);
+        for (m &= m - 1; m; m &= m - 1) {
+            int t = __builtin_ctz(m);
+            long s = target_score(&ch, t);
+            if (s < bs) {
+                best = t;
+                bs = s;
+            }
+        }
     }
-    const fray_action *k = best_in(&ch, l, n, 0);
-    if (!k)
-        return FRAY_DECIDE_PASS;
-    *out = *k;
+    *out = (fray_action){.kind = EN_A_SWIFT, .actor = (int16_t)who, .target = (int16_t)best, .arg = (int16_t)how};
     return FRAY_DECIDE_TAKE;
 }
 
@@ -659,14 +660,11 @@ int en_policy_won(fray_encounter *e, int who, const fray_action *won, fray_actio
 {
     en_look k;
     en_look_init(&k, e, who);
-    if (k.bound > FRAY_MAX_LEGAL)
+    if (!en_look_fits(&k))
         return -1;
-    fray_action buf[FRAY_MAX_LEGAL];
     choice ch;
     choice_start(&ch, e, who);
-    ch.l = buf;
     ch.look = &k;
-    ch.b = (fray_list){buf, 0, FRAY_MAX_LEGAL};
     const fray_action *a = declared(&ch, won);
     if (!a)
         return 0;

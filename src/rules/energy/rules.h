@@ -233,7 +233,7 @@ typedef struct en_look {
     int who;
     const en_creature *c;
     unsigned mine;                       /* conds(e, who) */
-    payer p;
+    int en;                              /* fray_res(e, who, EN_R_ENERGY) */
     uint32_t foes;                       /* bit t: target_ok(e, who, t), views[t] set */
     /* the foes within who's melee reach (views[t].d <= reach) and within
      * its Unarmed reach: the only ones an attack of each kind may target */
@@ -241,15 +241,23 @@ typedef struct en_look {
     uint32_t unguarded;                  /* the Unguarded foes: a Swift Attack's targets */
     int allies;                          /* an able creature of who's side but who */
     uint32_t stepped;                    /* bit t: views[t]'s steps (to_x...) are set */
-    int bound;                           /* at least as many entries as the whole list holds */
     int attacks;                         /* can_attack(mine) */
-    const en_weapon *mw, *hw;            /* melee_weapon(c), hand(c) */
     /* read by the moves, once (mv_ready): speed, how the costs are paid;
      * what only the runs read, once they ask (runs_ready) */
     int mv_ready, moves_ok, agile_ok, sp, pay1, agility2;
     int runs_ready, pay2, pay3, stamina, extra, jcost, jd, jpay;
     foe_view views[FRAY_MAX_COMBATANTS];
 } en_look;
+
+/* pay_arg for the look's creature: whether Stamina may stand in for Energy
+ * (payer_of) is read only for a cost above its Energy, which most are not. */
+static inline int en_look_pay(const en_look *k, int cost)
+{
+    if (cost <= k->en)
+        return 0;
+    payer p = payer_of(k->e, k->who, k->mine);
+    return pay_arg(&p, cost);
+}
 
 #define EN_KIND(k) (1u << (k))
 /* Not a kind: the moves away from a foe (Run, Shift, Agile Move with
@@ -272,6 +280,8 @@ _Static_assert(EN_NACTIONS <= 31, "the kinds and EN_AWAY_MOVES share one 32-bit 
                       EN_KIND(EN_A_CATCH_BREATH) | EN_KIND(EN_A_ESCAPE) | EN_KIND(EN_A_RELEASE))
 
 void en_look_init(en_look *k, fray_encounter *e, int who);
+/* Whether who's whole list is sure to fit in FRAY_MAX_LEGAL entries. */
+int en_look_fits(const en_look *k);
 /* Append to b, in the order of the whole list, who's legal actions in
  * FRAY_WIN_ACT of the kinds in `kinds` (bit k for kind k). */
 void en_legal_kinds(en_look *k, fray_list *b, uint32_t kinds);
@@ -291,7 +301,7 @@ static inline int en_attack_entry(const en_look *k, int kind, int t, fray_action
     int cost, arg = 0;
     switch (kind) {
     case EN_A_MELEE:
-        if (!k->mw || !wr)
+        if (!c->d.hand_melee || !wr)
             return 0;
         cost = 3;
         break;
@@ -317,7 +327,7 @@ static inline int en_attack_entry(const en_look *k, int kind, int t, fray_action
          * weapons may not Disarm Heavy weapons." */
         if (!wr)
             return 0;
-        const en_weapon *tw = hand(tc), *mw = k->mw;
+        const en_weapon *tw = hand(tc), *mw = melee_weapon(c);
         if (!tw || !fray_faces(e, t, e->c[who].x, e->c[who].y) ||
             (mw && (mw->props & EN_W_LIGHT) && (tw->props & EN_W_HEAVY)))
             return 0;
@@ -340,7 +350,7 @@ static inline int en_attack_entry(const en_look *k, int kind, int t, fray_action
         /* a loaded ranged weapon shoots, any other weapon is thrown, out
          * to the third range number (read here: only a creature with a
          * weapon in hand asks) */
-        const en_weapon *hw = k->hw;
+        const en_weapon *hw = hand(c);
         if (!hw || v->d > c->d.hand_range_cm)
             return 0;
         if (hw->props & EN_W_RANGED) {
@@ -356,7 +366,7 @@ static inline int en_attack_entry(const en_look *k, int kind, int t, fray_action
     default:
         return 0;
     }
-    int how = pay_arg(&k->p, cost);
+    int how = en_look_pay(k, cost);
     if (how < 0)
         return 0;
     *a = (fray_action){.kind = (int16_t)kind, .actor = (int16_t)who, .target = (int16_t)t,
@@ -385,7 +395,7 @@ static inline uint32_t en_attack_foes(const en_look *k, int kind)
 /* an entry paid as p allows, written to a */
 static inline int en_paid(const en_look *k, int kind, int target, int cost, int arg, fray_action *a)
 {
-    int how = pay_arg(&k->p, cost);
+    int how = en_look_pay(k, cost);
     if (how < 0)
         return 0;
     *a = (fray_action){.kind = (int16_t)kind, .actor = (int16_t)k->who, .target = (int16_t)target,
@@ -398,20 +408,21 @@ static inline int en_own_entry(const en_look *k, int kind, fray_action *a)
     const fray_encounter *e = k->e;
     int who = k->who;
     const en_creature *c = k->c;
-    const en_weapon *hw = k->hw;
     unsigned mine = k->mine;
     switch (kind) {
     case EN_A_LOAD:
-        return hw && (hw->props & EN_W_RANGED) && hw->load && !c->loaded &&
-               en_paid(k, EN_A_LOAD, -1, hw->load, 0, a);
+        return c->d.hand_ranged && hand(c)->load && !c->loaded &&
+               en_paid(k, EN_A_LOAD, -1, hand(c)->load, 0, a);
     case EN_A_KNEEL:
         return HAS(mine, EN_C_PRONE) && !HAS(mine, EN_C_RESTRAINED) && en_paid(k, kind, -1, 1, 0, a);
     case EN_A_STAND:
         return c->kneeling && !HAS(mine, EN_C_PRONE) && en_paid(k, kind, -1, 1, 0, a);
     case EN_A_DEFEND:
         return (!HAS(mine, EN_C_DEFENDING) || HAS(mine, EN_C_EXPOSED)) && en_paid(k, kind, -1, 1, 0, a);
-    case EN_A_STOW:
+    case EN_A_STOW: {
+        const en_weapon *hw = hand(c);
         return hw && en_paid(k, kind, -1, side_arm(hw) ? 1 : 2, 0, a);
+    }
     case EN_A_PICK_UP: {
         if (c->dropped < 0)
             return 0;

@@ -80,6 +80,9 @@ void en_derive(en_creature *c)
     d->reach_adj = c->size >= EN_SIZE_HUGE ? 1 : c->size <= EN_SIZE_TINY ? -1 : 0;
     d->reach_cm = en_reach_cm(c->size, w && !(w->props & EN_W_RANGED) ? w->reach : 0, EN_SIZE_MEDIUM);
     d->unarmed_reach_cm = en_reach_cm(c->size, 0, EN_SIZE_MEDIUM);
+    d->hand_ranged = w && (w->props & EN_W_RANGED);
+    d->hand_melee = w && !(w->props & EN_W_RANGED);
+    d->stamina_keep = d->stamina_max / 2 + 1;
     d->hand_range_cm = 0;
     if (w) {
         int range[3];
