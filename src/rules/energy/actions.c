@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rules.h"
+#include "loop.h"
 
 
 /* The move of `a` to (a->x, a->y), m cm long: fray_isqrt of the squares
@@ -165,14 +166,37 @@ static int attack_cost(const fray_encounter *e, const fray_action *a)
     }
 }
 
+/* The declared window of attack `a`, offered to its target alone: only
+ * the creature attacked may answer (legal_declared). fray_offer_with's
+ * offer to one creature, as fray_offer_to makes it, without the masks and
+ * the order it builds for many; may_answer is the ruleset's own, a direct
+ * call. */
+static void offer_declared(fray_encounter *e, const fray_action *a)
+{
+    int t = a->target;
+    if (e->offer_depth >= 4 || t == a->actor || e->failed || e->dice.error ||
+        !en_may_answer(e, t, FRAY_WIN_DECLARED, a))
+        return;
+    fray_action act;
+    int r = fray_loop_choice(e, e->rs, t, FRAY_WIN_DECLARED, a, &act);
+    if (r == FRAY_DECIDE_PASS && e->rs->pass)
+        e->rs->pass(e, t, FRAY_WIN_DECLARED);
+    if (r != FRAY_DECIDE_TAKE)
+        return;
+    e->offer_depth++;
+    int roller = e->dice.roller;
+    e->dice.roller = t;
+    e->rs->resolve(e, &act);
+    e->dice.roller = roller;
+    e->offer_depth--;
+    e->c[t].script_answer = -1;
+}
+
 static void attack(fray_encounter *e, const fray_action *a)
 {
     en_state *s = st(e);
     if (s->depth == 0 && a->kind != EN_A_SWIFT) {
-        /* only the creature attacked may answer (legal_declared); through
-         * the ruleset's own table (e->rs is it): may_answer is then a
-         * direct call, not one through e->rs */
-        fray_offer_with(e, &fray_ruleset_energy, FRAY_WIN_DECLARED, a, 1u << a->target);
+        offer_declared(e, a);
         if (!still_possible(e, a)) {
             /* #Incomplete Actions: "you could willingly end the attack and
              * spend only 1 Energy" */
