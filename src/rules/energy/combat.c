@@ -14,21 +14,26 @@ void en_offer_triggered(fray_encounter *e, const fray_action *a)
 {
     if (st(e)->depth != 0)
         return;
+    /* Asked only when some able creature is a Swift Attack's target at
+     * all, as en_may_answer asks: the one whose move this is (able or not:
+     * a test that lets through what en_may_answer then refuses changes
+     * nothing), or an Unguarded one. Most windows, after an attack on a
+     * guarded foe, have none. */
+    if (!((EN_MOVE_KINDS >> a->kind) & 1u)) {
+        int marked = 0;
+        for (int i = 0; i < e->n; i++)
+            marked |= fray_able(e, i) && fray_has(e, i, EN_C_UNGUARDED);
+        if (!marked)
+            return;
+    }
     /* Only a creature that may still make a Swift Attack this Round
      * (legal_swift) is asked: for the others the list would be empty, and
-     * no Swift Attack made in the window gives one back. And only when
-     * some able creature is a Swift Attack's target at all, as
-     * en_may_answer asks: an Unguarded one, or the one whose move this is
-     * (most windows, after an attack on a guarded foe, have none). */
-    uint32_t who = 0, marked = 0;
+     * no Swift Attack made in the window gives one back. */
+    uint32_t who = 0;
     for (int i = 0; i < e->n; i++)
-        if (fray_able(e, i)) {
-            if (!ccr(e, i)->swift_used)
-                who |= 1u << i;
-            if (fray_has(e, i, EN_C_UNGUARDED) || (i == a->actor && is_move(a->kind)))
-                marked |= 1u << i;
-        }
-    if (who && marked) /* through the ruleset's own table, as attack() (actions.c) */
+        if (fray_able(e, i) && !ccr(e, i)->swift_used)
+            who |= 1u << i;
+    if (who) /* through the ruleset's own table, as attack() (actions.c) */
         fray_offer_with(e, &fray_ruleset_energy, FRAY_WIN_TRIGGERED, a, who);
 }
 
