@@ -166,30 +166,39 @@ static int attack_cost(const fray_encounter *e, const fray_action *a)
     }
 }
 
-/* The declared window of attack `a`, offered to its target alone: only
- * the creature attacked may answer (legal_declared). fray_offer_with's
- * offer to one creature, as fray_offer_to makes it, without the masks and
- * the order it builds for many; may_answer is the ruleset's own, a direct
- * call. */
-static void offer_declared(fray_encounter *e, const fray_action *a)
+/* One creature's turn in a window the ruleset offers itself, once
+ * may_answer has said yes for it: fray_offer_to's steps for one creature.
+ * Its controller chooses; what it takes is resolved at once. 0 when the
+ * offer goes on to the next creature, -1 when it stops (the fight failed,
+ * or a choice stopped it). */
+int en_answer(fray_encounter *e, int who, int window, const fray_action *trigger)
 {
-    int t = a->target;
-    if (e->offer_depth >= 4 || t == a->actor || e->failed || e->dice.error ||
-        !en_may_answer(e, t, FRAY_WIN_DECLARED, a))
-        return;
     fray_action act;
-    int r = fray_loop_choice(e, e->rs, t, FRAY_WIN_DECLARED, a, &act);
+    int r = fray_loop_choice(e, e->rs, who, window, trigger, &act);
     if (r == FRAY_DECIDE_PASS && e->rs->pass)
-        e->rs->pass(e, t, FRAY_WIN_DECLARED);
+        e->rs->pass(e, who, window);
     if (r != FRAY_DECIDE_TAKE)
-        return;
+        return r < FRAY_DECIDE_NONE ? -1 : 0;
     e->offer_depth++;
     int roller = e->dice.roller;
-    e->dice.roller = t;
+    e->dice.roller = who;
     e->rs->resolve(e, &act);
     e->dice.roller = roller;
     e->offer_depth--;
-    e->c[t].script_answer = -1;
+    e->c[who].script_answer = -1;
+    return e->failed || e->dice.error ? -1 : 0;
+}
+
+/* The declared window of attack `a`, offered to its target alone: only
+ * the creature attacked may answer (legal_declared). fray_offer_with's
+ * offer to one creature, without the masks and the order it builds for
+ * many. */
+static void offer_declared(fray_encounter *e, const fray_action *a)
+{
+    int t = a->target;
+    if (e->offer_depth < 4 && t != a->actor && !e->failed && !e->dice.error &&
+        en_may_answer(e, t, FRAY_WIN_DECLARED, a))
+        en_answer(e, t, FRAY_WIN_DECLARED, a);
 }
 
 static void attack(fray_encounter *e, const fray_action *a)

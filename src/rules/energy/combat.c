@@ -31,10 +31,25 @@ void en_offer_triggered(fray_encounter *e, const fray_action *a)
      * no Swift Attack made in the window gives one back. */
     uint32_t who = 0;
     for (int i = 0; i < e->n; i++)
-        if (fray_able(e, i) && !ccr(e, i)->swift_used)
+        if (i != a->actor && fray_able(e, i) && !ccr(e, i)->swift_used)
             who |= 1u << i;
-    if (who) /* through the ruleset's own table, as attack() (actions.c) */
-        fray_offer_with(e, &fray_ruleset_energy, FRAY_WIN_TRIGGERED, a, who);
+    /* The offer, as fray_offer_with and fray_offer_to make it: the
+     * trigger's target first, then the others in file order, each asked
+     * en_may_answer just before its turn (an answer taken before can
+     * change what the next one has). */
+    if (!who || e->offer_depth >= 4 || e->failed || e->dice.error)
+        return;
+    int t = a->target;
+    if (t >= 0 && ((who >> t) & 1u)) {
+        who &= ~(1u << t);
+        if (en_may_answer(e, t, FRAY_WIN_TRIGGERED, a) && en_answer(e, t, FRAY_WIN_TRIGGERED, a) < 0)
+            return;
+    }
+    for (; who; who &= who - 1) {
+        int i = __builtin_ctz(who);
+        if (en_may_answer(e, i, FRAY_WIN_TRIGGERED, a) && en_answer(e, i, FRAY_WIN_TRIGGERED, a) < 0)
+            return;
+    }
 }
 
 

@@ -471,6 +471,7 @@ void en_deal(fray_encounter *e, int src, int who, int base, int dtype, int halve
                  int trades);
 void en_make_death_save(fray_encounter *e, int who);
 void en_offer_triggered(fray_encounter *e, const fray_action *a);
+int en_answer(fray_encounter *e, int who, int window, const fray_action *trigger);
 void en_melee(fray_encounter *e, const fray_action *a, int cost);
 void en_ranged(fray_encounter *e, const fray_action *a);
 int en_fortitude_roll(fray_encounter *e, int who, int adv);
