@@ -10,16 +10,21 @@
 
 /* The move of `a` to (a->x, a->y), m cm long: fray_isqrt of the squares
  * from where the mover stands, which the caller has measured already (the
- * core then need not measure it again: fray_move_len). */
-static void move_to_len(fray_encounter *e, const fray_action *a, int kind, int m)
+ * core then need not measure it again: fray_move_len). `seq`: a move of
+ * the creature's action sequence, remembered as its last move; 0 for an
+ * interrupt's, which leaves the last move as it was (and its direction is
+ * not even computed). */
+static void move_to_len(fray_encounter *e, const fray_action *a, int kind, int m, int seq)
 {
     int who = a->actor;
     en_creature *c = cr(e, who);
     en_state *s = st(e);
     s->mv_x0 = e->c[who].x;
     s->mv_y0 = e->c[who].y;
-    int64_t dx = a->x - e->c[who].x, dy = a->y - e->c[who].y;
-    int dir = fray_facing_of(dx, dy);
+    if (seq) {
+        c->last_move = fray_facing_of(a->x - e->c[who].x, a->y - e->c[who].y) + 1;
+        c->last_move_cm = m;
+    }
     fray_move_len(e, who, a->x, a->y, m);
     /* turning is free: a creature that moved faces its nearest foe (as
      * fray_nearest(e, who, able_foe) finds it, without a call per creature) */
@@ -43,8 +48,6 @@ static void move_to_len(fray_encounter *e, const fray_action *a, int kind, int m
         face(e, who, f);
     c->acted = 1;
     c->moved_cm += m;
-    c->last_move = dir + 1;
-    c->last_move_cm = m;
     c->last_sprint_cm = kind == EN_A_SPRINT ? m : 0;
     if (kind == EN_A_SPRINT)
         c->sprinted = 1;
@@ -56,10 +59,10 @@ static void move_to_len(fray_encounter *e, const fray_action *a, int kind, int m
         en_release_hold(e, who);
 }
 
-static void move_to(fray_encounter *e, const fray_action *a, int kind)
+static void move_to(fray_encounter *e, const fray_action *a, int seq)
 {
     int64_t dx = a->x - e->c[a->actor].x, dy = a->y - e->c[a->actor].y;
-    move_to_len(e, a, kind, fray_isqrt(dx * dx + dy * dy));
+    move_to_len(e, a, a->kind, fray_isqrt(dx * dx + dy * dy), seq);
 }
 
 
@@ -290,7 +293,7 @@ __attribute__((flatten)) static int act_shift(fray_encounter *e, const fray_acti
         fray_res_set(e, who, EN_R_AGILITY, fray_res(e, who, EN_R_AGILITY) - 2);
     else
         en_pay(e, who, 1, a->arg);
-    move_to(e, a, a->kind);
+    move_to(e, a, 1);
     simple(e, a, "moved", RULE("Actions"));
     return 1;
 }
@@ -312,7 +315,7 @@ __attribute__((flatten)) static int act_run(fray_encounter *e, const fray_action
     en_pay(e, who, cost, a->arg);
     if (a->kind == EN_A_SPRINT)
         en_set_stamina(e, who, fray_res(e, who, EN_R_STAMINA) - 1);
-    move_to_len(e, a, a->kind, m);
+    move_to_len(e, a, a->kind, m, 1);
     fray_emit(e, &(fray_event){.kind = "move", .actor = who, .target = a->target,
                                 .action = en_actions[a->kind].name,
                                 .outcome = (a->arg & EN_ARG_AWAY) ? "away" : "towards", .value = m,
@@ -326,12 +329,8 @@ __attribute__((flatten)) static int act_agile_move(fray_encounter *e, const fray
     en_creature *c = cr(e, who);
     fray_res_set(e, who, EN_R_AGILITY, fray_res(e, who, EN_R_AGILITY) - 1);
     c->agile_credit--;
-    int keep = c->last_move, keep_cm = c->last_move_cm;
-    move_to(e, a, a->kind);
-    if (st(e)->depth > 0 || e->offer_depth > 0) { /* an interrupt is no move of the action sequence */
-        c->last_move = keep;
-        c->last_move_cm = keep_cm;
-    }
+    /* an interrupt is no move of the action sequence */
+    move_to(e, a, st(e)->depth == 0 && e->offer_depth == 0);
     fray_emit(e, &(fray_event){.kind = "move", .actor = who, .target = a->target, .action = "Agile Move",
                                 .outcome = (a->arg & EN_ARG_AWAY) ? "away" : "towards", .value = 100,
                                 .has_value = 1, .rule = RULE("Immediate Interrupts")});
@@ -343,7 +342,7 @@ static int act_jump(fray_encounter *e, const fray_action *a)
     int who = a->actor, cost = a->arg & EN_ARG_LOW;
     en_pay(e, who, cost, a->arg);
     en_set_stamina(e, who, fray_res(e, who, EN_R_STAMINA) - 1);
-    move_to(e, a, a->kind);
+    move_to(e, a, 1);
     /* "When landing from a Jump, you become Unguarded." */
     if (fray_able(e, who))
         en_unguard(e, who);
