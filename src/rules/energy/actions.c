@@ -148,9 +148,13 @@ static int still_possible(fray_encounter *e, const fray_action *a)
     if (a->kind == EN_A_MELEE && !melee_weapon(c))
         return 0;
     /* en_in_reach(e, who, t, unarmed ? 0 : weapon_reach(c)), who's part of
-     * the reach derived (en_derive) */
-    return fray_distance(e, who, t) <=
-           (unarmed ? c->d.unarmed_reach_cm : c->d.reach_cm) + en_footprint_cm(ccr(e, t)->size);
+     * the reach derived (en_derive): fray_distance(e, who, t) <= r, asked
+     * of the squares (the root, rounded down, is at most r exactly when
+     * the square is below (r + 1)^2). The target has mostly just stepped
+     * away: the root would be a new one, for nothing. */
+    int64_t r = (unarmed ? c->d.unarmed_reach_cm : c->d.reach_cm) + en_footprint_cm(ccr(e, t)->size);
+    int64_t dx = e->c[who].x - e->c[t].x, dy = e->c[who].y - e->c[t].y;
+    return r >= 0 && dx * dx + dy * dy < (r + 1) * (r + 1);
 }
 
 static int attack_cost(const fray_encounter *e, const fray_action *a)
