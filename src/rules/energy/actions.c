@@ -130,10 +130,10 @@ static void initiative(fray_encounter *e, const fray_action *a)
 static int still_possible(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor, t = a->target;
-    if (!fray_able(e, who) || !fray_able(e, t))
-        return 0;
     const en_creature *c = ccr(e, who);
     if (a->kind == EN_A_RANGED) {
+        if (!fray_able(e, who) || !fray_able(e, t))
+            return 0;
         /* the declared window may have taken the weapon (a Disarm, a drop)
          * or swapped it: the attack needs what it was declared with */
         const en_weapon *w = hand(c);
@@ -142,19 +142,19 @@ static int still_possible(fray_encounter *e, const fray_action *a)
             return 0;
         return thrown || !w->load || c->loaded;
     }
-    if (!can_attack(conds(e, who)))
-        return 0;
+    /* The Reach first, as a target that stepped out of it is why most
+     * attacks stop here: en_in_reach(e, who, t, unarmed ? 0 :
+     * weapon_reach(c)), who's part of the reach derived (en_derive), as
+     * fray_distance(e, who, t) <= r asked of the squares (the root,
+     * rounded down, is at most r exactly when the square is below
+     * (r + 1)^2): the root would be a new one, for nothing. */
     int unarmed = a->kind == EN_A_UNARMED || a->kind == EN_A_RESTRAIN || a->kind == EN_A_PUSH;
-    if (a->kind == EN_A_MELEE && !melee_weapon(c))
-        return 0;
-    /* en_in_reach(e, who, t, unarmed ? 0 : weapon_reach(c)), who's part of
-     * the reach derived (en_derive): fray_distance(e, who, t) <= r, asked
-     * of the squares (the root, rounded down, is at most r exactly when
-     * the square is below (r + 1)^2). The target has mostly just stepped
-     * away: the root would be a new one, for nothing. */
     int64_t r = (unarmed ? c->d.unarmed_reach_cm : c->d.reach_cm) + en_footprint_cm(ccr(e, t)->size);
     int64_t dx = e->c[who].x - e->c[t].x, dy = e->c[who].y - e->c[t].y;
-    return r >= 0 && dx * dx + dy * dy < (r + 1) * (r + 1);
+    if (r < 0 || dx * dx + dy * dy >= (r + 1) * (r + 1))
+        return 0;
+    return fray_able(e, who) && fray_able(e, t) && can_attack(conds(e, who)) &&
+           (a->kind != EN_A_MELEE || melee_weapon(c));
 }
 
 static int attack_cost(const fray_encounter *e, const fray_action *a)
