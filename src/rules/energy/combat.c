@@ -19,7 +19,7 @@ void en_offer_triggered(fray_encounter *e, const fray_action *a)
      * a test that lets through what en_may_answer then refuses changes
      * nothing), or an Unguarded one. Most windows, after an attack on a
      * guarded foe, have none. */
-    if (!((EN_MOVE_KINDS >> a->kind) & 1u)) {
+    if (!is_move(a->kind)) {
         int marked = 0;
         for (int i = 0; i < e->n; i++)
             marked |= fray_able(e, i) && fray_has(e, i, EN_C_UNGUARDED);
