@@ -9,16 +9,21 @@
 
 /* The move of `a` to (a->x, a->y), m cm long: fray_isqrt of the squares
  * from where the mover stands, which the caller has measured already (the
- * core then need not measure it again: fray_move_len). */
-static void move_to_len(fray_encounter *e, const fray_action *a, int kind, int m)
+ * core then need not measure it again: fray_move_len). `seq`: a move of
+ * the creature's action sequence, remembered as its last move; 0 for an
+ * interrupt's, which leaves the last move as it was (and its direction is
+ * not even computed). */
+static void move_to_len(fray_encounter *e, const fray_action *a, int kind, int m, int seq)
 {
     int who = a->actor;
     en_creature *c = cr(e, who);
     en_state *s = st(e);
     s->mv_x0 = e->c[who].x;
     s->mv_y0 = e->c[who].y;
-    int64_t dx = a->x - e->c[who].x, dy = a->y - e->c[who].y;
-    int dir = fray_facing_of(dx, dy);
+    if (seq) {
+        c->last_move = fray_facing_of(a->x - e->c[who].x, a->y - e->c[who].y) + 1;
+        c->last_move_cm = m;
+    }
     fray_move_len(e, who, a->x, a->y, m);
     /* turning is free: a creature that moved faces its nearest foe (as
      * fray_nearest(e, who, able_foe) finds it, without a call per creature) */
@@ -42,8 +47,6 @@ static void move_to_len(fray_encounter *e, const fray_action *a, int kind, int m
         face(e, who, f);
     c->acted = 1;
     c->moved_cm += m;
-    c->last_move = dir + 1;
-    c->last_move_cm = m;
     c->last_sprint_cm = kind == EN_A_SPRINT ? m : 0;
     if (kind == EN_A_SPRINT)
         c->sprinted = 1;
@@ -55,10 +58,10 @@ static void move_to_len(fray_encounter *e, const fray_action *a, int kind, int m
         en_release_hold(e, who);
 }
 
-static void move_to(fray_encounter *e, const fray_action *a, int kind)
+static void move_to(fray_encounter *e, const fray_action *a, int seq)
 {
     int64_t dx = a->x - e->c[a->actor].x, dy = a->y - e->c[a->actor].y;
-    move_to_len(e, a, kind, fray_isqrt(dx * dx + dy * dy));
+    move_to_len(e, a, a->kind, fray_isqrt(dx * dx + dy * dy), seq);
 }
 
 
@@ -126,10 +129,10 @@ static void initiative(fray_encounter *e, const fray_action *a)
 static int still_possible(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor, t = a->target;
-    if (!fray_able(e, who) || !fray_able(e, t))
-        return 0;
     const en_creature *c = ccr(e, who);
     if (a->kind == EN_A_RANGED) {
+        if (!fray_able(e, who) || !fray_able(e, t))
+            return 0;
         /* the declared window may have taken the weapon (a Disarm, a drop)
          * or swapped it: the attack needs what it was declared with */
         const en_weapon *w = hand(c);
@@ -138,15 +141,19 @@ static int still_possible(fray_encounter *e, const fray_action *a)
             return 0;
         return thrown || !w->load || c->loaded;
     }
-    if (!can_attack(conds(e, who)))
-        return 0;
+    /* The Reach first, as a target that stepped out of it is why most
+     * attacks stop here: en_in_reach(e, who, t, unarmed ? 0 :
+     * weapon_reach(c)), who's part of the reach derived (en_derive), as
+     * fray_distance(e, who, t) <= r asked of the squares (the root,
+     * rounded down, is at most r exactly when the square is below
+     * (r + 1)^2): the root would be a new one, for nothing. */
     int unarmed = a->kind == EN_A_UNARMED || a->kind == EN_A_RESTRAIN || a->kind == EN_A_PUSH;
-    if (a->kind == EN_A_MELEE && !melee_weapon(c))
+    int64_t r = (unarmed ? c->d.unarmed_reach_cm : c->d.reach_cm) + en_footprint_cm(ccr(e, t)->size);
+    int64_t dx = e->c[who].x - e->c[t].x, dy = e->c[who].y - e->c[t].y;
+    if (r < 0 || dx * dx + dy * dy >= (r + 1) * (r + 1))
         return 0;
-    /* en_in_reach(e, who, t, unarmed ? 0 : weapon_reach(c)), who's part of
-     * the reach derived (en_derive) */
-    return fray_distance(e, who, t) <=
-           (unarmed ? c->d.unarmed_reach_cm : c->d.reach_cm) + en_footprint_cm(ccr(e, t)->size);
+    return fray_able(e, who) && fray_able(e, t) && can_attack(conds(e, who)) &&
+           (a->kind != EN_A_MELEE || melee_weapon(c));
 }
 
 static int attack_cost(const fray_encounter *e, const fray_action *a)
@@ -256,7 +263,7 @@ __attribute__((flatten)) static int act_shift(fray_encounter *e, const fray_acti
         fray_res_set(e, who, EN_R_AGILITY, fray_res(e, who, EN_R_AGILITY) - 2);
     else
         en_pay(e, who, 1, a->arg);
-    move_to(e, a, a->kind);
+    move_to(e, a, 1);
     simple(e, a, "moved", RULE("Actions"));
     return 1;
 }
@@ -278,7 +285,7 @@ __attribute__((flatten)) static int act_run(fray_encounter *e, const fray_action
     en_pay(e, who, cost, a->arg);
     if (a->kind == EN_A_SPRINT)
         en_set_stamina(e, who, fray_res(e, who, EN_R_STAMINA) - 1);
-    move_to_len(e, a, a->kind, m);
+    move_to_len(e, a, a->kind, m, 1);
     fray_emit(e, &(fray_event){.kind = "move", .actor = who, .target = a->target,
                                 .action = en_actions[a->kind].name,
                                 .outcome = (a->arg & EN_ARG_AWAY) ? "away" : "towards", .value = m,
@@ -292,12 +299,8 @@ __attribute__((flatten)) static int act_agile_move(fray_encounter *e, const fray
     en_creature *c = cr(e, who);
     fray_res_set(e, who, EN_R_AGILITY, fray_res(e, who, EN_R_AGILITY) - 1);
     c->agile_credit--;
-    int keep = c->last_move, keep_cm = c->last_move_cm;
-    move_to(e, a, a->kind);
-    if (st(e)->depth > 0 || e->offer_depth > 0) { /* an interrupt is no move of the action sequence */
-        c->last_move = keep;
-        c->last_move_cm = keep_cm;
-    }
+    /* an interrupt is no move of the action sequence */
+    move_to(e, a, st(e)->depth == 0 && e->offer_depth == 0);
     fray_emit(e, &(fray_event){.kind = "move", .actor = who, .target = a->target, .action = "Agile Move",
                                 .outcome = (a->arg & EN_ARG_AWAY) ? "away" : "towards", .value = 100,
                                 .has_value = 1, .rule = RULE("Immediate Interrupts")});
@@ -309,7 +312,7 @@ static int act_jump(fray_encounter *e, const fray_action *a)
     int who = a->actor, cost = a->arg & EN_ARG_LOW;
     en_pay(e, who, cost, a->arg);
     en_set_stamina(e, who, fray_res(e, who, EN_R_STAMINA) - 1);
-    move_to(e, a, a->kind);
+    move_to(e, a, 1);
     /* "When landing from a Jump, you become Unguarded." */
     if (fray_able(e, who))
         en_unguard(e, who);

@@ -14,12 +14,24 @@ void en_offer_triggered(fray_encounter *e, const fray_action *a)
 {
     if (st(e)->depth != 0)
         return;
+    /* Asked only when some able creature is a Swift Attack's target at
+     * all, as en_may_answer asks: the one whose move this is (able or not:
+     * a test that lets through what en_may_answer then refuses changes
+     * nothing), or an Unguarded one. Most windows, after an attack on a
+     * guarded foe, have none. */
+    if (!is_move(a->kind)) {
+        int marked = 0;
+        for (int i = 0; i < e->n; i++)
+            marked |= fray_able(e, i) && fray_has(e, i, EN_C_UNGUARDED);
+        if (!marked)
+            return;
+    }
     /* Only a creature that may still make a Swift Attack this Round
      * (legal_swift) is asked: for the others the list would be empty, and
      * no Swift Attack made in the window gives one back. */
     uint32_t who = 0;
     for (int i = 0; i < e->n; i++)
-        if (fray_able(e, i) && !ccr(e, i)->swift_used)
+        if (i != a->actor && fray_able(e, i) && !ccr(e, i)->swift_used)
             who |= 1u << i;
     if (who) /* may_answer named, as in attack() (actions.c) */
         fray_offer_may(e, en_may_answer, FRAY_WIN_TRIGGERED, a, who);
