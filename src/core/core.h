@@ -708,10 +708,16 @@ int fray_choose(fray_encounter *e, int who, int window, const fray_action *trigg
 
 /* Always inlined: the remembered pair is a compare and a load, and a ruleset
  * measures at every choice (left to it, the inliner kept a call). */
+static inline __attribute__((always_inline)) int fray_distance_sq(const fray_encounter *e, int a, int b,
+                                                                  int64_t d2)
+{
+    return e->dist_memo[a][b].d2 == d2 ? e->dist_memo[a][b].d : fray_distance_miss(e, a, b, d2);
+}
+
 static inline __attribute__((always_inline)) int fray_distance(const fray_encounter *e, int a, int b)
 {
-    int64_t dx = e->c[a].x - e->c[b].x, dy = e->c[a].y - e->c[b].y, d2 = dx * dx + dy * dy;
-    return e->dist_memo[a][b].d2 == d2 ? e->dist_memo[a][b].d : fray_distance_miss(e, a, b, d2);
+    int64_t dx = e->c[a].x - e->c[b].x, dy = e->c[a].y - e->c[b].y;
+    return fray_distance_sq(e, a, b, dx * dx + dy * dy);
 }
 
 /* ---- Loading -------------------------------------------------------------- */

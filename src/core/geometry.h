@@ -21,6 +21,10 @@ int fray_isqrt(int64_t v);
  * (below): it is asked many times between two moves, and the memo of each
  * pair's last squared distance and its root answers most of them. */
 static inline __attribute__((always_inline)) int fray_distance(const struct fray_encounter *e, int a, int b);
+/* fray_distance(e, a, b) for a caller that has the squared offset d2 of
+ * the pair already (inline, below). */
+static inline __attribute__((always_inline)) int fray_distance_sq(const struct fray_encounter *e, int a, int b,
+                                                                  int64_t d2);
 /* The root of d2 for a pair whose memo did not hold it, kept in the memo. */
 int fray_distance_miss(const struct fray_encounter *e, int a, int b, int64_t d2);
 

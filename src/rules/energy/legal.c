@@ -294,7 +294,7 @@ static inline __attribute__((always_inline)) void look_at(en_look *k, int t, uin
     v->dy = dy;
     /* fray_distance(e, who, t), its square from this offset */
     int64_t d2 = (int64_t)dx * dx + (int64_t)dy * dy;
-    int d = e->dist_memo[who][t].d2 == d2 ? e->dist_memo[who][t].d : fray_distance_miss(e, who, t, d2);
+    int d = fray_distance_sq(e, who, t, d2);
     v->d = d;
     /* en_reach_cm is who's part, the same for every foe (en_derive), plus
      * the foe's footprint (a Medium foe's is 0) */

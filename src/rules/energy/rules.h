@@ -253,10 +253,7 @@ typedef struct en_look {
  * (payer_of) is read only for a cost above its Energy, which most are not. */
 static inline int en_look_pay(const en_look *k, int cost)
 {
-    if (cost <= k->en)
-        return 0;
-    payer p = payer_of(k->e, k->who, k->mine);
-    return pay_arg(&p, cost);
+    return cost <= k->en ? 0 : can_pay_arg(k->e, k->who, cost);
 }
 
 #define EN_KIND(k) (1u << (k))
