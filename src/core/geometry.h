@@ -17,6 +17,17 @@ struct fray_encounter;
 
 /* floor(sqrt(v)), exact for every v >= 0 (0 for v <= 0). */
 int fray_isqrt(int64_t v);
+/* fray_isqrt(v) for a caller that knows the root is most likely one of
+ * g - 2 .. g (a step of g cm, whose coordinates were rounded toward zero):
+ * then three products instead of a square root, whose latency a decision
+ * waiting on it pays in full; any other v gets fray_isqrt. Inline. */
+static inline int fray_isqrt_near(int64_t v, int g)
+{
+    int64_t g2 = (int64_t)g * g;
+    if (g >= 2 && v >= g2 - 4 * (int64_t)g + 4 && v < g2 + 2 * (int64_t)g + 1)
+        return g - (v < g2) - (v < g2 - 2 * (int64_t)g + 1);
+    return fray_isqrt(v);
+}
 /* Distance in centimetres between two combatants, rounded down. Inline
  * (below): it is asked many times between two moves, and the memo of each
  * pair's last squared distance and its root answers most of them. */

@@ -66,6 +66,31 @@ static void test_facing_without_a_loop(void **s)
                                  facing_by_definition(sx * k, sy * (k / 2 + 1)));
 }
 
+/* fray_isqrt_near is fray_isqrt whatever the guess: three products when the
+ * root is one of g - 2 .. g, fray_isqrt otherwise. */
+static void test_isqrt_near(void **s)
+{
+    (void)s;
+    for (int g = -3; g <= 130; g++)
+        for (int64_t v = -2; v <= 140 * 140; v++)
+            if (fray_isqrt_near(v, g) != fray_isqrt(v))
+                fail_msg("fray_isqrt_near(%lld, %d) = %d, not %d", (long long)v, g, fray_isqrt_near(v, g),
+                         fray_isqrt(v));
+    /* the step the moves take: 1 m from (0, 0) towards any point 1 m to
+     * 30 m away, coordinates rounded toward zero, is 98 to 100 cm long */
+    for (int dx = -3000; dx <= 3000; dx += 7)
+        for (int dy = -3000; dy <= 3000; dy += 13) {
+            int64_t d2 = (int64_t)dx * dx + (int64_t)dy * dy;
+            int d = fray_isqrt(d2);
+            if (d < 100)
+                continue;
+            int64_t qx = (int64_t)dx * 100 / d, qy = (int64_t)dy * 100 / d, q2 = qx * qx + qy * qy;
+            int m = fray_isqrt(q2);
+            if (m < 98 || m > 100 || fray_isqrt_near(q2, 100) != m)
+                fail_msg("a 1 m step towards (%d, %d) is %d cm", dx, dy, m);
+        }
+    assert_int_equal(fray_isqrt_near((int64_t)1 << 60, 100), 1 << 30);
+}
 
 /* A step towards stops at the point; away goes on; from the point itself,
  * away is along +x; coordinates round toward zero either way. */
@@ -205,6 +230,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_geometry),         cmocka_unit_test(test_facing_without_a_loop),
+        cmocka_unit_test(test_isqrt_near),
         cmocka_unit_test(test_steps),            cmocka_unit_test(test_paths_into_a_reach),
         cmocka_unit_test(test_flanking_shapes),  cmocka_unit_test(test_range_increments),
         cmocka_unit_test(test_nearest),          cmocka_unit_test(test_links),

@@ -58,10 +58,12 @@ static void move_to_len(fray_encounter *e, const fray_action *a, int kind, int m
         en_release_hold(e, who);
 }
 
-static void move_to(fray_encounter *e, const fray_action *a, int seq)
+/* The move of `a`, most likely about `step` cm long (a Shift's or an Agile
+ * Move's 1 m, rounded: fray_isqrt_near), measured exactly. */
+static void move_to(fray_encounter *e, const fray_action *a, int seq, int step)
 {
     int64_t dx = a->x - e->c[a->actor].x, dy = a->y - e->c[a->actor].y;
-    move_to_len(e, a, a->kind, fray_isqrt(dx * dx + dy * dy), seq);
+    move_to_len(e, a, a->kind, fray_isqrt_near(dx * dx + dy * dy, step), seq);
 }
 
 
@@ -263,7 +265,7 @@ __attribute__((flatten)) static int act_shift(fray_encounter *e, const fray_acti
         fray_res_set(e, who, EN_R_AGILITY, fray_res(e, who, EN_R_AGILITY) - 2);
     else
         en_pay(e, who, 1, a->arg);
-    move_to(e, a, 1);
+    move_to(e, a, 1, 100);
     simple(e, a, "moved", RULE("Actions"));
     return 1;
 }
@@ -300,7 +302,7 @@ __attribute__((flatten)) static int act_agile_move(fray_encounter *e, const fray
     fray_res_set(e, who, EN_R_AGILITY, fray_res(e, who, EN_R_AGILITY) - 1);
     c->agile_credit--;
     /* an interrupt is no move of the action sequence */
-    move_to(e, a, st(e)->depth == 0 && e->offer_depth == 0);
+    move_to(e, a, st(e)->depth == 0 && e->offer_depth == 0, 100);
     fray_emit(e, &(fray_event){.kind = "move", .actor = who, .target = a->target, .action = "Agile Move",
                                 .outcome = (a->arg & EN_ARG_AWAY) ? "away" : "towards", .value = 100,
                                 .has_value = 1, .rule = RULE("Immediate Interrupts")});
@@ -312,7 +314,7 @@ static int act_jump(fray_encounter *e, const fray_action *a)
     int who = a->actor, cost = a->arg & EN_ARG_LOW;
     en_pay(e, who, cost, a->arg);
     en_set_stamina(e, who, fray_res(e, who, EN_R_STAMINA) - 1);
-    move_to(e, a, 1);
+    move_to(e, a, 1, 0);
     /* "When landing from a Jump, you become Unguarded." */
     if (fray_able(e, who))
         en_unguard(e, who);

@@ -8,52 +8,54 @@
 
 /* ---- Legal actions ---- */
 
-/* The offset and distance from who to t: what view_steps reads (the
- * reaches are the look's, en_look_init). */
+/* The offset from who to t: what view_steps reads (the reaches are the
+ * look's, en_look_init). */
 static void view_offset(const fray_encounter *e, int who, int t, foe_view *v)
 {
     v->dx = e->c[t].x - e->c[who].x;
     v->dy = e->c[t].y - e->c[who].y;
-    v->d = fray_distance(e, who, t);
 }
 
-/* The points 1 m towards and away from the target of v: only the moves
- * read them. */
-static void view_steps(const fray_encounter *e, int who, foe_view *v)
+/* The points 1 m towards and away from the target of v, d cm away: only
+ * the moves read them. */
+static void view_steps(const fray_encounter *e, int who, foe_view *v, int d)
 {
     int x0 = e->c[who].x, y0 = e->c[who].y;
-    if (v->d < 100) {
-        fray_step_along(x0, y0, v->dx, v->dy, v->d, 100, 0, &v->to_x, &v->to_y);
-        fray_step_along(x0, y0, v->dx, v->dy, v->d, 100, 1, &v->from_x, &v->from_y);
+    if (d < 100) {
+        fray_step_along(x0, y0, v->dx, v->dy, d, 100, 0, &v->to_x, &v->to_y);
+        fray_step_along(x0, y0, v->dx, v->dy, d, 100, 1, &v->from_x, &v->from_y);
         return;
     }
     /* fray_step without its special cases: the division rounds toward
      * zero, so the step away is the step towards negated */
-    int qx = (int)fray_div_len((int64_t)v->dx * 100, v->d), qy = (int)fray_div_len((int64_t)v->dy * 100, v->d);
+    int qx = (int)fray_div_len((int64_t)v->dx * 100, d), qy = (int)fray_div_len((int64_t)v->dy * 100, d);
     v->to_x = x0 + qx;
     v->to_y = y0 + qy;
     v->from_x = x0 - qx;
     v->from_y = y0 - qy;
 }
 
-/* The point `dist` cm from who towards the target of view v (away from it). */
-static inline void step_view(const fray_encounter *e, int who, const foe_view *v, int dist, int away, int *x, int *y)
+/* The point `dist` cm from who towards foe t of the look (away from it). */
+static inline void step_view(const en_look *k, int t, int dist, int away, int *x, int *y)
 {
-    fray_step_along(e->c[who].x, e->c[who].y, v->dx, v->dy, v->d, dist, away, x, y);
+    const foe_view *v = &k->views[t];
+    fray_step_along(k->e->c[k->who].x, k->e->c[k->who].y, v->dx, v->dy, en_view_d(k, t), dist, away, x, y);
 }
 
-/* The distance a run of `avail` cm towards the target of v may cover,
+/* The distance a run of `avail` cm towards foe t of the look may cover,
  * stopping inside the mover's melee reach. */
-static inline int approach(const fray_encounter *e, int who, foe_view *v, int avail, int *x, int *y)
+static inline int approach(const en_look *k, int t, int avail, int *x, int *y)
 {
+    foe_view *v = (foe_view *)&k->views[t];
     int stop = v->reach - 50;
     if (stop < 100)
         stop = 100;
-    if (v->d <= stop || avail <= 0)
+    if (en_within_sq(v->d2, stop) || avail <= 0)
         return 0;
-    int m = v->d - stop < avail ? v->d - stop : avail;
+    int d = en_view_d(k, t);
+    int m = d - stop < avail ? d - stop : avail;
     if (m != v->run_m) {
-        step_view(e, who, v, m, 0, &v->run_x, &v->run_y);
+        step_view(k, t, m, 0, &v->run_x, &v->run_y);
         v->run_m = m;
     }
     *x = v->run_x;
@@ -88,7 +90,7 @@ static void look_steps(en_look *k, int t)
 {
     if (!(k->stepped & (1u << t))) {
         k->stepped |= 1u << t;
-        view_steps(k->e, k->who, &k->views[t]);
+        view_steps(k->e, k->who, &k->views[t], en_view_d(k, t));
     }
 }
 
@@ -171,7 +173,7 @@ int en_move_entry(en_look *k, int kind, int t, int flags, fray_action *a)
     foe_view *v = &k->views[t];
     int away = flags & EN_ARG_AWAY;
     if (kind == EN_A_AGILE_MOVE) {
-        if (!k->agile_ok || (!away && v->d <= 150))
+        if (!k->agile_ok || (!away && en_within_sq(v->d2, 150)))
             return 0;
         look_steps(k, t);
         return away ? move_at(a, kind, who, t, EN_ARG_AWAY, v->from_x, v->from_y)
@@ -185,7 +187,7 @@ int en_move_entry(en_look *k, int kind, int t, int flags, fray_action *a)
     switch (kind) {
     case EN_A_SHIFT: {
         /* Shift 1 m, towards or away */
-        if (!away && v->d <= 150)
+        if (!away && en_within_sq(v->d2, 150))
             return 0;
         int arg = (flags & EN_ARG_AGILITY) ? (k->agility2 ? EN_ARG_AGILITY : -1) : k->pay1;
         if (arg < 0)
@@ -197,15 +199,15 @@ int en_move_entry(en_look *k, int kind, int t, int flags, fray_action *a)
     case EN_A_RUN:
         if (away) {
             /* Run away from t */
-            if (k->pay3 < 0 || v->d >= 2 * sp)
+            if (k->pay3 < 0 || !en_within_sq(v->d2, 2 * sp - 1))
                 return 0;
-            step_view(e, who, v, sp - turn_loss_dir(k->c, -(int64_t)v->dx, -(int64_t)v->dy), 1, &x, &y);
+            step_view(k, t, sp - turn_loss_dir(k->c, -(int64_t)v->dx, -(int64_t)v->dy), 1, &x, &y);
             return move_at(a, kind, who, t, k->pay3 | EN_ARG_AWAY, x, y);
         } else {
             /* Run, Quick Run, Sprint towards t: full distance known before
              * the turning loss, which is taken off the start */
             int loss = view_loss(k, v);
-            int m = approach(e, who, v, sp - loss, &x, &y);
+            int m = approach(k, t, sp - loss, &x, &y);
             if (m <= 0)
                 return 0;
             /* #Incomplete Actions: "only move 1/3 of your Speed ... only
@@ -217,15 +219,15 @@ int en_move_entry(en_look *k, int kind, int t, int flags, fray_action *a)
             return how >= 0 && move_at(a, kind, who, t, how, x, y);
         }
     case EN_A_QUICK_RUN:
-        return k->pay2 >= 0 && approach(e, who, v, sp * 2 / 3 - view_loss(k, v), &x, &y) > 0 &&
+        return k->pay2 >= 0 && approach(k, t, sp * 2 / 3 - view_loss(k, v), &x, &y) > 0 &&
                move_at(a, kind, who, t, k->pay2, x, y);
     case EN_A_SPRINT:
-        return k->stamina && fray_res(e, who, EN_R_ENERGY) >= 3 && v->d - v->reach > sp * 2 / 3 &&
-               approach(e, who, v, sp + (k->extra > 0 ? k->extra : 0) - view_loss(k, v), &x, &y) > 0 &&
+        return k->stamina && fray_res(e, who, EN_R_ENERGY) >= 3 && !en_within_sq(v->d2, v->reach + sp * 2 / 3) &&
+               approach(k, t, sp + (k->extra > 0 ? k->extra : 0) - view_loss(k, v), &x, &y) > 0 &&
                move_at(a, kind, who, t, 0, x, y);
     case EN_A_JUMP:
         jump_facts(k);
-        return k->stamina && k->jpay >= 0 && approach(e, who, v, k->jd, &x, &y) > 0 &&
+        return k->stamina && k->jpay >= 0 && approach(k, t, k->jd, &x, &y) > 0 &&
                move_at(a, kind, who, t, k->jpay | (k->jcost & EN_ARG_LOW), x, y);
     default:
         return 0;
@@ -292,10 +294,9 @@ static inline __attribute__((always_inline)) void look_at(en_look *k, int t, uin
     int dx = e->c[t].x - e->c[who].x, dy = e->c[t].y - e->c[who].y;
     v->dx = dx;
     v->dy = dy;
-    /* fray_distance(e, who, t), its square from this offset */
+    /* fray_distance(e, who, t) is en_view_d's, from this square */
     int64_t d2 = (int64_t)dx * dx + (int64_t)dy * dy;
-    int d = fray_distance_sq(e, who, t, d2);
-    v->d = d;
+    v->d2 = d2;
     /* en_reach_cm is who's part, the same for every foe (en_derive), plus
      * the foe's footprint (a Medium foe's is 0) */
     int fp = en_footprint_cm(ccr(e, t)->size);
@@ -303,8 +304,8 @@ static inline __attribute__((always_inline)) void look_at(en_look *k, int t, uin
     v->unarmed = k->c->d.unarmed_reach_cm + fp;
     v->run_m = -1;
     v->loss = -1;
-    *near |= (uint32_t)(d <= v->reach) << t;
-    *near_unarmed |= (uint32_t)(d <= v->unarmed) << t;
+    *near |= (uint32_t)en_within_sq(d2, v->reach) << t;
+    *near_unarmed |= (uint32_t)en_within_sq(d2, v->unarmed) << t;
     *unguarded |= (uint32_t)fray_has(e, t, EN_C_UNGUARDED) << t;
 }
 
@@ -448,7 +449,7 @@ int en_declared_entry(const fray_encounter *e, int who, const fray_action *trigg
         return 0;
     foe_view v;
     view_offset(e, who, m, &v);
-    view_steps(e, who, &v);
+    view_steps(e, who, &v, fray_distance(e, who, m));
     *a = (fray_action){.kind = EN_A_AGILE_MOVE, .actor = (int16_t)who, .target = (int16_t)m,
                        .arg = EN_ARG_AWAY, .x = v.from_x, .y = v.from_y};
     return 1;

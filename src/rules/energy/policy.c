@@ -99,7 +99,7 @@ static void need(choice *ch, int kind)
 static int dist_to(choice *ch, int t)
 {
     if (ch->look && ((ch->look->foes >> t) & 1u))
-        return ch->look->views[t].d; /* the look measured every foe already */
+        return en_view_d(ch->look, t); /* the look has every foe's offset */
     if (!(ch->measured & (1u << t))) {
         ch->measured |= 1u << t;
         ch->dist[t] = fray_distance(ch->e, ch->who, t);
@@ -290,9 +290,13 @@ static int nearest_foe(choice *ch)
     const fray_encounter *e = ch->e;
     int best = -1, bd = 0;
     if (ch->look) {
-        /* the same foes in the same order, measured already */
-        for (uint32_t m = ch->look->foes; m; m &= m - 1) {
-            int t = __builtin_ctz(m), d = ch->look->views[t].d;
+        /* the same foes in the same order, measured already (a lone foe
+         * is the nearest: no root taken) */
+        uint32_t foes = ch->look->foes;
+        if (!(foes & (foes - 1)))
+            return foes ? __builtin_ctz(foes) : -1;
+        for (uint32_t m = foes; m; m &= m - 1) {
+            int t = __builtin_ctz(m), d = en_view_d(ch->look, t);
             if (best < 0 || d < bd) {
                 best = t;
                 bd = d;
@@ -503,8 +507,10 @@ static int initiative_pays(const fray_encounter *e, int who, int attacker)
     const en_creature *c = pc(e, who);
     /* en_in_reach(e, who, attacker, reach_m(c)), who's part of the reach
      * derived (en_derive) */
-    return fray_res(e, who, EN_R_ENERGY) >= 3 && attacker >= 0 && !c->d.hand_ranged &&
-           fray_distance(e, who, attacker) <= c->d.reach_cm + en_footprint_cm(pc(e, attacker)->size);
+    if (fray_res(e, who, EN_R_ENERGY) < 3 || attacker < 0 || c->d.hand_ranged)
+        return 0;
+    int64_t dx = e->c[attacker].x - e->c[who].x, dy = e->c[attacker].y - e->c[who].y;
+    return en_within_sq(dx * dx + dy * dy, c->d.reach_cm + en_footprint_cm(pc(e, attacker)->size));
 }
 
 /* FRAY_WIN_DECLARED: answering an attack declared against who, or choosing

@@ -210,7 +210,7 @@ static inline int add_paid(fray_list *b, const payer *p, int kind, int who, int 
 /* What one list of legal actions reads about a target t many times, computed
  * once: the distance and the offset from `who` to t, and who's reaches. */
 typedef struct foe_view {
-    int d;             /* fray_distance(e, who, t) */
+    int64_t d2;        /* the squared distance from who to t: en_view_d */
     int dx, dy;        /* t's position minus who's */
     int reach;         /* who's melee reach against t (its weapon's Reach), cm */
     int unarmed;       /* who's Unarmed reach (Reach 0) against t, cm */
@@ -235,8 +235,9 @@ typedef struct en_look {
     unsigned mine;                       /* conds(e, who) */
     int en;                              /* fray_res(e, who, EN_R_ENERGY) */
     uint32_t foes;                       /* bit t: target_ok(e, who, t), views[t] set */
-    /* the foes within who's melee reach (views[t].d <= reach) and within
-     * its Unarmed reach: the only ones an attack of each kind may target */
+    /* the foes within who's melee reach (en_view_d(k, t) <= reach) and
+     * within its Unarmed reach: the only ones an attack of each kind may
+     * target */
     uint32_t near, near_unarmed;
     uint32_t unguarded;                  /* the Unguarded foes: a Swift Attack's targets */
     int allies;                          /* an able creature of who's side but who */
@@ -248,6 +249,21 @@ typedef struct en_look {
     int runs_ready, pay2, pay3, stamina, extra, jcost, jd, jpay;
     foe_view views[FRAY_MAX_COMBATANTS];
 } en_look;
+
+/* floor(sqrt(d2)) <= r, asked of the square: d2 < (r + 1)^2 for r >= 0 */
+static inline int en_within_sq(int64_t d2, int r)
+{
+    return r >= 0 && d2 < (int64_t)(r + 1) * (r + 1);
+}
+
+/* fray_distance(e, who, t) for foe t of the look. Its root is taken only
+ * when asked (the core's memo keeps it): the tests against a reach are
+ * asked of the square (en_within_sq), and a decision branching on them
+ * then does not wait for a square root. */
+static inline int en_view_d(const en_look *k, int t)
+{
+    return fray_distance_sq(k->e, k->who, t, k->views[t].d2);
+}
 
 /* pay_arg for the look's creature: whether Stamina may stand in for Energy
  * (payer_of) is read only for a cost above its Energy, which most are not. */
@@ -294,7 +310,7 @@ static inline int en_attack_entry(const en_look *k, int kind, int t, fray_action
     const en_creature *c = k->c;
     const en_creature *tc = ccr(e, t);
     const foe_view *v = &k->views[t];
-    int wr = v->d <= v->reach, ur = v->d <= v->unarmed;
+    int wr = (k->near >> t) & 1u, ur = (k->near_unarmed >> t) & 1u; /* v->reach, v->unarmed */
     int cost, arg = 0;
     switch (kind) {
     case EN_A_MELEE:
@@ -348,7 +364,7 @@ static inline int en_attack_entry(const en_look *k, int kind, int t, fray_action
          * to the third range number (read here: only a creature with a
          * weapon in hand asks) */
         const en_weapon *hw = hand(c);
-        if (!hw || v->d > c->d.hand_range_cm)
+        if (!hw || !en_within_sq(v->d2, c->d.hand_range_cm))
             return 0;
         if (hw->props & EN_W_RANGED) {
             if (hw->load && !c->loaded)
