@@ -239,10 +239,7 @@ void wo_do_cling(fray_encounter *e, const fray_action *a, const fray_action *tr)
     if (yards <= 0 || !tr)
         return;
     int x, y;
-    int64_t dx = tr->x - e->c[who].x, dy = tr->y - e->c[who].y;
-    int d = fray_isqrt(dx * dx + dy * dy);
     int stop = wo_yd_to_cm(1);
-    (void)d;
     fray_encounter *ee = e;
     wo_dest_point(ee, who, tr->x, tr->y, 0, yards, stop, &x, &y);
     fray_move(e, who, x, y);
