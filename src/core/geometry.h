@@ -48,18 +48,18 @@ static inline int fray_facing_of(int64_t dx, int64_t dy)
      * first of equals; diagonal vectors are scaled by 1/sqrt(2) ~ 181/256.
      * The projections on directions 0..7 are dx, d1, dy, d3, -dx, -d1,
      * -dy, -d3 (division rounds toward zero, so (-a) * 181 / 256 is
-     * -(a * 181 / 256)): no loop, as facing is asked on every move. */
+     * -(a * 181 / 256)): no loop, as facing is asked on every move.
+     * A knockout in three rounds, the lower index winning a tie in each
+     * (which makes the winner the first of equals): three comparisons
+     * deep, where comparing each direction with the best so far was seven,
+     * one waiting on the other. */
     int64_t d1 = (dx + dy) * 181 / 256, d3 = (dy - dx) * 181 / 256;
-    int best = 0;
-    int64_t bestp = dx;
-    if (d1 > bestp) { bestp = d1; best = 1; }
-    if (dy > bestp) { bestp = dy; best = 2; }
-    if (d3 > bestp) { bestp = d3; best = 3; }
-    if (-dx > bestp) { bestp = -dx; best = 4; }
-    if (-d1 > bestp) { bestp = -d1; best = 5; }
-    if (-dy > bestp) { bestp = -dy; best = 6; }
-    if (-d3 > bestp) best = 7;
-    return best;
+    int i1 = d1 > dx, i3 = d3 > dy, i5 = d1 < dx, i7 = d3 < dy; /* 1 over 0, 3 over 2, ... */
+    int64_t m01 = i1 ? d1 : dx, m23 = i3 ? d3 : dy, m45 = i5 ? -d1 : -dx, m67 = i7 ? -d3 : -dy;
+    int j3 = m23 > m01, j7 = m67 > m45;
+    int64_t m03 = j3 ? m23 : m01, m47 = j7 ? m67 : m45;
+    int b03 = j3 ? 2 + i3 : i1, b47 = j7 ? 6 + i7 : 4 + i5;
+    return m47 > m03 ? b47 : b03;
 }
 /* The facing (0..7) that points from a towards b. */
 int fray_facing_towards(const struct fray_encounter *e, int a, int b);
