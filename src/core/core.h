@@ -208,6 +208,13 @@ struct fray_encounter {
     int errcode;                            /* FRAY_EINPUT (script, dice) or FRAY_ERUNTIME */
     int steps_in_round;                     /* guards against a scheduler that never ends a round */
     int status_changed;                     /* a status changed since the last victory check */
+    /* Nonzero whenever a step may have left something to settle (loop.h):
+     * a change or a modifier recorded, a status changed, a failure. Set
+     * wherever those are (fray_record_change, fray_mod, fray_set_status,
+     * fray_loop_fail, a reset, a join, a day's carry); the dice's log and
+     * error are tested beside it. It may be set with nothing left: the
+     * settling then finds nothing and clears it. */
+    int unsettled;
     /* Set while the list legal builds is for the ruleset's own policy:
      * legal may then leave out what the policy would not choose (see
      * policy_kinds). want is the kinds that policy looks at (bit k for kind

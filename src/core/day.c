@@ -117,6 +117,7 @@ static void carry(fray_encounter *to, const fray_encounter *from, int np)
     to->src_timed = 1; /* conservatively: an entry may end with its source's turn */
     to->cond_any = 1;
     to->status_changed = 1;
+    to->unsettled = 1;
 }
 
 int fray_day_run(fray_day *d, uint64_t seed, uint64_t stream, fray_day_out *o)

@@ -134,6 +134,7 @@ void fray_reset(fray_encounter *e, uint64_t seed, uint64_t stream)
     e->errcode = 0;
     e->offer_depth = 0;
     e->status_changed = 1;
+    e->unsettled = 1;
     e->for_policy = 0;
     e->want = FRAY_WANT_ALL;
     e->steps_in_round = 0;
@@ -231,6 +232,7 @@ void fray_set_max_rounds(fray_encounter *e, int rounds) { e->max_rounds = rounds
 
 int fray_loop_fail(fray_encounter *e, const char *msg, int code)
 {
+    e->unsettled = 1;
     if (!e->failed) {
         e->failed = 1;
         e->errcode = code;
@@ -611,6 +613,7 @@ static void emit_aside(fray_encounter *e, const fray_event *ev)
     e->dice.nlog = nlog;
     e->nmods = nmods;
     e->nchanges = nchanges;
+    e->unsettled |= nmods | nchanges;
 }
 
 int fray_ask(fray_encounter *e, int who, int q, uint32_t allowed, const fray_action *ctx)

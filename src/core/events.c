@@ -11,6 +11,7 @@ void fray_mod(fray_encounter *e, const char *source, int value)
         e->mods[e->nmods].source = source;
         e->mods[e->nmods].value = value;
         e->nmods++;
+        e->unsettled = 1;
     }
 }
 

@@ -881,6 +881,7 @@ int fray_add_combatant(fray_encounter *e, const char *json, char *err, size_t er
     if (e->rs->turns)
         fray_turns_join(e, who);
     e->status_changed = 1;
+    e->unsettled = 1;
     fray_flush(e, who, NULL);
     return who;
 }

@@ -68,14 +68,21 @@ FRAY_LOOP_INLINE int fray_loop_choice(fray_encounter *e, const fray_ruleset *rs,
 FRAY_LOOP_INLINE int fray_loop_settle(fray_encounter *e, int who)
 {
     /* most steps of a sim leave nothing to flush, no error and no status
-     * changed: one test for the five */
-    if (__builtin_expect((e->dice.nlog | e->nchanges | e->nmods | e->failed | e->dice.error |
-                          e->status_changed) == 0, 1))
+     * changed: one flag for what the encounter records (unsettled), and
+     * the dice's log and error */
+    if (__builtin_expect((e->unsettled | e->dice.nlog | e->dice.error) == 0, 1))
         return 1;
+    e->unsettled = 0;
     fray_flush(e, who, NULL);
-    if (__builtin_expect(e->failed || e->dice.error, 0) && fray_loop_check_error(e))
+    if (__builtin_expect(e->failed || e->dice.error, 0) && fray_loop_check_error(e)) {
+        e->unsettled = 1;
         return -1;
-    return e->status_changed && fray_loop_check_victory(e) ? 0 : 1;
+    }
+    int going = e->status_changed && fray_loop_check_victory(e) ? 0 : 1;
+    /* what is still pending (a flush that did not empty, a status a sink
+     * changed) keeps the flag */
+    e->unsettled = e->nchanges | e->nmods | e->failed | e->status_changed;
+    return going;
 }
 
 /* The steps: the start of the combat, a round's start, one creature's

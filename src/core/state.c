@@ -7,6 +7,7 @@
 
 void fray_record_change(fray_encounter *e, int who, const char *what, int before, int after)
 {
+    e->unsettled = 1;
     if (e->nchanges < FRAY_EV_CHANGES) {
         fray_event_change *ch = &e->changes[e->nchanges++];
         ch->who = who;
@@ -26,6 +27,7 @@ void fray_set_status(fray_encounter *e, int who, int status)
     fray_record(e, who, status_names[status], e->c[who].status, status);
     e->c[who].status = status;
     e->status_changed = 1;
+    e->unsettled = 1;
 }
 
 void fray_move(fray_encounter *e, int who, int x, int y)
