@@ -146,13 +146,12 @@ static int still_possible(fray_encounter *e, const fray_action *a)
     /* The Reach first, as a target that stepped out of it is why most
      * attacks stop here: en_in_reach(e, who, t, unarmed ? 0 :
      * weapon_reach(c)), who's part of the reach derived (en_derive), as
-     * fray_distance(e, who, t) <= r asked of the squares (the root,
-     * rounded down, is at most r exactly when the square is below
-     * (r + 1)^2): the root would be a new one, for nothing. */
+     * fray_distance(e, who, t) <= r asked of the squares (en_within_sq):
+     * the root would be a new one, for nothing. */
     int unarmed = a->kind == EN_A_UNARMED || a->kind == EN_A_RESTRAIN || a->kind == EN_A_PUSH;
-    int64_t r = (unarmed ? c->d.unarmed_reach_cm : c->d.reach_cm) + en_footprint_cm(ccr(e, t)->size);
+    int r = (unarmed ? c->d.unarmed_reach_cm : c->d.reach_cm) + en_footprint_cm(ccr(e, t)->size);
     int64_t dx = e->c[who].x - e->c[t].x, dy = e->c[who].y - e->c[t].y;
-    if (r < 0 || dx * dx + dy * dy >= (r + 1) * (r + 1))
+    if (!en_within_sq(dx * dx + dy * dy, r))
         return 0;
     return fray_able(e, who) && fray_able(e, t) && can_attack(conds(e, who)) &&
            (a->kind != EN_A_MELEE || melee_weapon(c));

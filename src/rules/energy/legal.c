@@ -44,9 +44,9 @@ static inline void step_view(const en_look *k, int t, int dist, int away, int *x
 
 /* The distance a run of `avail` cm towards foe t of the look may cover,
  * stopping inside the mover's melee reach. */
-static inline int approach(const en_look *k, int t, int avail, int *x, int *y)
+static inline int approach(en_look *k, int t, int avail, int *x, int *y)
 {
-    foe_view *v = (foe_view *)&k->views[t];
+    foe_view *v = &k->views[t];
     int stop = v->reach - 50;
     if (stop < 100)
         stop = 100;
