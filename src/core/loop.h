@@ -72,7 +72,6 @@ FRAY_LOOP_INLINE int fray_loop_settle(fray_encounter *e, int who)
      * the dice's log and error */
     if (__builtin_expect((e->unsettled | e->dice.nlog | e->dice.error) == 0, 1))
         return 1;
-    e->unsettled = 0;
     fray_flush(e, who, NULL);
     if (__builtin_expect(e->failed || e->dice.error, 0) && fray_loop_check_error(e)) {
         e->unsettled = 1;
