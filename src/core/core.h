@@ -721,10 +721,17 @@ static inline __attribute__((always_inline)) int fray_distance_sq(const fray_enc
     return e->dist_memo[a][b].d2 == d2 ? e->dist_memo[a][b].d : fray_distance_miss(e, a, b, d2);
 }
 
-static inline __attribute__((always_inline)) int fray_distance(const fray_encounter *e, int a, int b)
+/* The squared distance between two combatants: a test against a reach
+ * asked of the square needs no root. */
+static inline int64_t fray_distance2(const fray_encounter *e, int a, int b)
 {
     int64_t dx = e->c[a].x - e->c[b].x, dy = e->c[a].y - e->c[b].y;
-    return fray_distance_sq(e, a, b, dx * dx + dy * dy);
+    return dx * dx + dy * dy;
+}
+
+static inline __attribute__((always_inline)) int fray_distance(const fray_encounter *e, int a, int b)
+{
+    return fray_distance_sq(e, a, b, fray_distance2(e, a, b));
 }
 
 /* ---- Loading -------------------------------------------------------------- */

@@ -664,15 +664,13 @@ void fray_loop_finish(fray_encounter *e, int winner, const char *why)
     fray_flush(e, -1, NULL);
     e->over = 1;
     e->winner = winner;
-    /* sim: nobody reads the note; neither zeroed (an initializer would
-     * clear all 96 bytes at the end of every fight) nor formatted */
+    /* written only for a sink: a sim neither formats the note nor zeroes
+     * its 96 bytes (as an initializer would) at the end of every fight */
     char note[96];
     note[0] = '\0';
-    if (!e->nsinks)
-        ;
-    else if (winner >= 0)
+    if (e->nsinks && winner >= 0)
         snprintf(note, sizeof note, "%s wins", e->side[winner]);
-    else
+    else if (e->nsinks)
         snprintf(note, sizeof note, "draw: %s", why);
     fray_emit(e, &(fray_event){.kind = "end", .actor = -1, .target = -1,
                                 .outcome = winner >= 0 ? e->side[winner] : "draw", .detail = note});

@@ -33,7 +33,7 @@ static inline int fray_isqrt_near(int64_t v, int g)
  * pair's last squared distance and its root answers most of them. */
 static inline __attribute__((always_inline)) int fray_distance(const struct fray_encounter *e, int a, int b);
 /* fray_distance(e, a, b) for a caller that has the squared offset d2 of
- * the pair already (inline, below). */
+ * the pair already (fray_distance2, in core.h; inline, below). */
 static inline __attribute__((always_inline)) int fray_distance_sq(const struct fray_encounter *e, int a, int b,
                                                                   int64_t d2);
 /* The root of d2 for a pair whose memo did not hold it, kept in the memo. */

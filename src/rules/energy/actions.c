@@ -150,8 +150,7 @@ static int still_possible(fray_encounter *e, const fray_action *a)
      * the root would be a new one, for nothing. */
     int unarmed = a->kind == EN_A_UNARMED || a->kind == EN_A_RESTRAIN || a->kind == EN_A_PUSH;
     int r = (unarmed ? c->d.unarmed_reach_cm : c->d.reach_cm) + en_footprint_cm(ccr(e, t)->size);
-    int64_t dx = e->c[who].x - e->c[t].x, dy = e->c[who].y - e->c[t].y;
-    if (!en_within_sq(dx * dx + dy * dy, r))
+    if (!en_within_sq(fray_distance2(e, who, t), r))
         return 0;
     return fray_able(e, who) && fray_able(e, t) && can_attack(conds(e, who)) &&
            (a->kind != EN_A_MELEE || melee_weapon(c));

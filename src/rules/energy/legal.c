@@ -261,8 +261,7 @@ static int swift_target(const fray_encounter *e, int who, int t, int r)
 {
     /* #Swift Attacks: "against creatures who are Unguarded, completely
      * unaware of your attack, or unable to obstruct or avoid your attack" */
-    int64_t dx = e->c[t].x - e->c[who].x, dy = e->c[t].y - e->c[who].y;
-    return fray_has(e, t, EN_C_UNGUARDED) && en_within_sq(dx * dx + dy * dy, r); /* distance <= r */
+    return fray_has(e, t, EN_C_UNGUARDED) && en_within_sq(fray_distance2(e, who, t), r); /* distance <= r */
 }
 
 /* "When a creature moves through your maximum Reach (and you are facing

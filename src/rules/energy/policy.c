@@ -509,8 +509,7 @@ static int initiative_pays(const fray_encounter *e, int who, int attacker)
      * derived (en_derive) */
     if (fray_res(e, who, EN_R_ENERGY) < 3 || attacker < 0 || c->d.hand_ranged)
         return 0;
-    int64_t dx = e->c[attacker].x - e->c[who].x, dy = e->c[attacker].y - e->c[who].y;
-    return en_within_sq(dx * dx + dy * dy, c->d.reach_cm + en_footprint_cm(pc(e, attacker)->size));
+    return en_within_sq(fray_distance2(e, who, attacker), c->d.reach_cm + en_footprint_cm(pc(e, attacker)->size));
 }
 
 /* FRAY_WIN_DECLARED: answering an attack declared against who, or choosing
