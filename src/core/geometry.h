@@ -44,22 +44,22 @@ int fray_distance_miss(const struct fray_encounter *e, int a, int b, int64_t d2)
 /* The facing (0..7) that looks most nearly along (dx, dy). */
 static inline int fray_facing_of(int64_t dx, int64_t dy)
 {
-    /* the direction whose unit vector has the largest projection, the
-     * first of equals; diagonal vectors are scaled by 1/sqrt(2) ~ 181/256.
-     * The projections on directions 0..7 are dx, d1, dy, d3, -dx, -d1,
-     * -dy, -d3 (division rounds toward zero, so (-a) * 181 / 256 is
-     * -(a * 181 / 256)): no loop, as facing is asked on every move.
-     * A knockout in three rounds, the lower index winning a tie in each
-     * (which makes the winner the first of equals): three comparisons
-     * deep, where comparing each direction with the best so far was seven,
-     * one waiting on the other. */
-    int64_t d1 = (dx + dy) * 181 / 256, d3 = (dy - dx) * 181 / 256;
-    int i1 = d1 > dx, i3 = d3 > dy, i5 = d1 < dx, i7 = d3 < dy; /* 1 over 0, 3 over 2, ... */
-    int64_t m01 = i1 ? d1 : dx, m23 = i3 ? d3 : dy, m45 = i5 ? -d1 : -dx, m67 = i7 ? -d3 : -dy;
-    int j3 = m23 > m01, j7 = m67 > m45;
-    int64_t m03 = j3 ? m23 : m01, m47 = j7 ? m67 : m45;
-    int b03 = j3 ? 2 + i3 : i1, b47 = j7 ? 6 + i7 : 4 + i5;
-    return m47 > m03 ? b47 : b03;
+    /* The direction whose unit vector has the largest projection, the
+     * first of equals; diagonal vectors are scaled by 1/sqrt(2) ~ 181/256,
+     * with the division rounding toward zero. Only the three directions
+     * of (dx, dy)'s quadrant can win (every other projection is at most
+     * 181/256 of the larger of |dx| and |dy|): counter-clockwise, the
+     * axis a, the diagonal c, the axis b, facings q, q + 1, q + 2. In the
+     * quadrant of facing 6 (dx >= 0, dy < 0) b is facing 0, the first,
+     * which wins its ties there. No branch and no loop, as facing is
+     * asked on every move (tests/core/geometry_test.c checks this against
+     * the definition, a loop over the eight projections). */
+    int sx = dx < 0, sy = dy < 0, swap = sx ^ sy;
+    int64_t ax = sx ? -dx : dx, ay = sy ? -dy : dy;
+    int64_t a = swap ? ay : ax, b = swap ? ax : ay, c = (ax + ay) * 181 >> 8;
+    int q = (sy << 2) | (swap << 1), t = sy & !sx;
+    int k = ((b > a - t) & (b > c - t)) ? 2 : c > a;
+    return (q + k) & 7;
 }
 /* The facing (0..7) that points from a towards b. */
 int fray_facing_towards(const struct fray_encounter *e, int a, int b);
