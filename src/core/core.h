@@ -585,11 +585,12 @@ static inline void fray_mods_drop(fray_encounter *e, int mark) { e->nmods = mark
 void fray_emit_to_sinks(fray_encounter *e, const fray_event *ev);
 static inline void fray_emit_unheard(fray_encounter *e)
 {
-    /* counted; what it gathered is dropped */
+    /* Counted, and nothing to drop: without a sink nothing is gathered
+     * (fray_mod and fray_record keep nothing, and the dice log nothing, as
+     * fray_reset sets keep_log from the sinks), so nlog, nmods and
+     * nchanges are 0 already. Three stores fewer at every event of a
+     * simulated fight. */
     ++e->seq;
-    e->dice.nlog = 0;
-    e->nmods = 0;
-    e->nchanges = 0;
 }
 /* A macro, not an inline function: the event (a compound literal, 120
  * bytes) is then built only on the branch with a sink. As the argument of

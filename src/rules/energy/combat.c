@@ -20,9 +20,9 @@ void en_offer_triggered(fray_encounter *e, const fray_action *a)
      * nothing), or an Unguarded one. Most windows, after an attack on a
      * guarded foe, have none. */
     if (!is_move(a->kind)) {
-        int marked = 0;
+        int marked = 0; /* & for &&: no branch on who is marked */
         for (int i = 0; i < e->n; i++)
-            marked |= fray_able(e, i) && fray_has(e, i, EN_C_UNGUARDED);
+            marked |= fray_able(e, i) & fray_has(e, i, EN_C_UNGUARDED);
         if (!marked)
             return;
     }
@@ -31,8 +31,7 @@ void en_offer_triggered(fray_encounter *e, const fray_action *a)
      * no Swift Attack made in the window gives one back. */
     uint32_t who = 0;
     for (int i = 0; i < e->n; i++)
-        if (i != a->actor && fray_able(e, i) && !ccr(e, i)->swift_used)
-            who |= 1u << i;
+        who |= (uint32_t)((i != a->actor) & fray_able(e, i) & !ccr(e, i)->swift_used) << i;
     if (who) /* may_answer named, as in attack() (actions.c) */
         fray_offer_may(e, en_may_answer, FRAY_WIN_TRIGGERED, a, who);
 }
