@@ -447,94 +447,105 @@ static int needs_declare(int kind)
 void wo_resolve(fray_encounter *e, const fray_action *a0)
 {
     wo_state *st = ST(e);
-    fray_action a = *a0;
-    int who = a.actor;
+    /* read where it is, not copied: the decide hook that wrote it may have
+     * written it in two stores, and a 16-byte copy of it would wait for
+     * both to land (a load is forwarded from one store that holds all of
+     * it); a copy only when the action changes (mod) */
+    const fray_action *a = a0;
+    fray_action mod;
+    int who = a->actor;
     wo_creature *c = CR(e, who);
-    int readied = (a.arg & WO_ARG_READIED) != 0;
-    if (readied)
-        a.arg = 0;
+    int readied = (a->arg & WO_ARG_READIED) != 0;
+    if (readied) {
+        mod = *a0;
+        mod.arg = 0;
+        a = &mod;
+    }
     int off_turn = who != fray_turns_current(e);
     /* legal gives a creature on its turn only what it can do: an action
      * resolve then refused would leave the turn, and the round, unended */
-    if (!off_turn && !FRAY_CHECK(e, fray_able(e, who) && (wo_can_act(e, who) || helpless_may(a.kind))))
+    if (!off_turn && !FRAY_CHECK(e, fray_able(e, who) && (wo_can_act(e, who) || helpless_may(a->kind))))
         return;
-    int interrupt = off_turn && !wo_is_reaction(a.kind) && !readied;
+    int interrupt = off_turn && !wo_is_reaction(a->kind) && !readied;
     if (interrupt) {
         /* #Using Actions and Reactions: "Doing so reduces your initiative by
          * 2." Moving does not (#Movement). */
-        if (!wo_is_move(a.kind))
+        if (!wo_is_move(a->kind))
             wo_init_change(e, who, -2, -1, 0, "interrupts: -2", R("Using Actions and Reactions"));
         fray_emit(e, &(fray_event){.kind = "interrupt", .actor = who, .target = fray_turns_current(e),
-                                    .action = wo_action_name(e, a.kind), .value = fray_res(e, who, WO_R_INIT),
+                                    .action = wo_action_name(e, a->kind), .value = fray_res(e, who, WO_R_INIT),
                                     .has_value = 1,
                                     .detail = "acts before the declared action, which does not "
                                               "take place",
                                     .rule = R("Using Actions and Reactions")});
     }
-    if (a.kind == WO_A_HURRY) {
-        int base = wo_ap_cost(e, who, a.arg >> 4, a.arg & 15);
-        if (!interrupt && declare(e, &a))
+    if (a->kind == WO_A_HURRY) {
+        int base = wo_ap_cost(e, who, a->arg >> 4, a->arg & 15);
+        if (!interrupt && declare(e, a))
             return;
         int pay = hurry(e, who, base);
         if (pay > fray_res(e, who, WO_R_AP))
             pay = fray_res(e, who, WO_R_AP);
         wo_pay_ap(e, who, pay);
-        fray_action b = a;
-        b.kind = (int16_t)(a.arg >> 4);
-        b.arg = (int16_t)(a.arg & 15);
+        fray_action b = *a;
+        b.kind = (int16_t)(a->arg >> 4);
+        b.arg = (int16_t)(a->arg & 15);
         effect(e, &b, NULL);
         if (interrupt)
             st->cancel = 1;
         return;
     }
-    int cost = wo_ap_cost(e, who, a.kind, a.arg);
+    int cost = wo_ap_cost(e, who, a->kind, a->arg);
     int ap = fray_res(e, who, WO_R_AP);
     /* #Action Points: an action costing more AP than the creature has is
      * declared, paid with all AP now and on each following turn */
     if (!off_turn && cost > ap) {
-        if (declare(e, &a))
+        if (declare(e, a))
             return;
         /* as below: one who can do nothing else may still try to Escape */
-        if (!wo_can_act(e, who) && !helpless_may(a.kind))
+        if (!wo_can_act(e, who) && !helpless_may(a->kind))
             return;
         wo_pay_ap(e, who, ap);
-        c->pending = a.kind;
-        c->pending_target = a.target;
-        c->pending_arg = a.arg;
+        c->pending = a->kind;
+        c->pending_target = a->target;
+        c->pending_arg = a->arg;
         c->pending_left = cost - ap;
-        fray_emit(e, &(fray_event){.kind = "declare", .actor = who, .target = a.target,
-                                    .action = wo_action_name(e, a.kind), .value = c->pending_left,
+        fray_emit(e, &(fray_event){.kind = "declare", .actor = who, .target = a->target,
+                                    .action = wo_action_name(e, a->kind), .value = c->pending_left,
                                     .has_value = 1, .detail = "AP still to spend on later turns",
                                     .rule = R("Action Points")});
         return;
     }
     /* the declared window: reactions, and interrupts that cancel the action */
-    if (needs_declare(a.kind) && !readied) {
+    if (needs_declare(a->kind) && !readied) {
         st->redirect = -1;
         int saved_redirect;
-        if (declare(e, &a)) {
-            fray_emit(e, &(fray_event){.kind = "canceled", .actor = who, .target = a.target,
-                                        .action = wo_action_name(e, a.kind),
+        if (declare(e, a)) {
+            fray_emit(e, &(fray_event){.kind = "canceled", .actor = who, .target = a->target,
+                                        .action = wo_action_name(e, a->kind),
                                         .detail = "interrupted: no effect, no AP spent",
                                         .rule = R("Using Actions and Reactions")});
             return;
         }
         saved_redirect = st->redirect;
         st->redirect = -1;
-        if (saved_redirect >= 0 && wo_is_attack(a.kind)) {
+        if (saved_redirect >= 0 && wo_is_attack(a->kind)) {
             /* #Reaction: Interpose: "your target becomes the target of the
              * attack", resolved as if in the interposer's space */
             fray_emit(e, &(fray_event){.kind = "redirect", .actor = who, .target = saved_redirect,
-                                        .action = wo_action_name(e, a.kind), .rule = R("Reaction: Interpose")});
-            a.target = (int16_t)saved_redirect;
+                                        .action = wo_action_name(e, a->kind), .rule = R("Reaction: Interpose")});
+            if (a != &mod)
+                mod = *a;
+            mod.target = (int16_t)saved_redirect;
+            a = &mod;
         }
     }
-    if (!fray_able(e, who) || (!wo_can_act(e, who) && !helpless_may(a.kind)))
+    if (!fray_able(e, who) || (!wo_can_act(e, who) && !helpless_may(a->kind)))
         return;
     if (readied) {
         c->readied = -1;
         fray_cond_remove(e, who, WO_C_READIED);
-    } else if (c->readied >= 0 && a.kind != WO_A_READY) {
+    } else if (c->readied >= 0 && a->kind != WO_A_READY) {
         /* "Until you take an action or reaction" */
         c->readied = -1;
         fray_cond_remove(e, who, WO_C_READIED);
@@ -542,7 +553,7 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
     if (cost > fray_res(e, who, WO_R_AP))
         cost = fray_res(e, who, WO_R_AP);
     wo_pay_ap(e, who, cost);
-    effect(e, &a, st->trigger_valid ? &st->trigger : NULL);
+    effect(e, a, st->trigger_valid ? &st->trigger : NULL);
     if (interrupt)
         st->cancel = 1;
 }
