@@ -668,10 +668,12 @@ void fray_loop_finish(fray_encounter *e, int winner, const char *why)
      * its 96 bytes (as an initializer would) at the end of every fight */
     char note[96];
     note[0] = '\0';
-    if (e->nsinks && winner >= 0)
-        snprintf(note, sizeof note, "%s wins", e->side[winner]);
-    else if (e->nsinks)
-        snprintf(note, sizeof note, "draw: %s", why);
+    if (e->nsinks) {
+        if (winner >= 0)
+            snprintf(note, sizeof note, "%s wins", e->side[winner]);
+        else
+            snprintf(note, sizeof note, "draw: %s", why);
+    }
     fray_emit(e, &(fray_event){.kind = "end", .actor = -1, .target = -1,
                                 .outcome = winner >= 0 ? e->side[winner] : "draw", .detail = note});
 }
