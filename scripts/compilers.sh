@@ -4,10 +4,14 @@
 # "timing") on every example, with the policy and with random play.
 set -eu
 cd "$(dirname "$0")/.."
-for cc in gcc clang; do
-    CC=$cc cmake -S . -B "build-cmp-$cc" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-    cmake --build "build-cmp-$cc" --target fray >/dev/null
-done
+# The release builds: ctest's fixtures make them once a run
+# (FRAY_RELEASE_GCC, FRAY_RELEASE_CLANG); run alone, this script makes its own.
+dir_gcc=${FRAY_RELEASE_GCC:-build-cmp-gcc}
+dir_clang=${FRAY_RELEASE_CLANG:-build-cmp-clang}
+dir_of() { if [ "$1" = gcc ]; then echo "$dir_gcc"; else echo "$dir_clang"; fi; }
+if [ -z "${FRAY_RELEASE_GCC:-}" ] || [ -z "${FRAY_RELEASE_CLANG:-}" ]; then
+    for cc in gcc clang; do sh scripts/release-build.sh "$cc" "$(dir_of $cc)" >/dev/null; done
+fi
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 n=0 bad=0
 for ex in examples/*.json; do
@@ -15,9 +19,9 @@ for ex in examples/*.json; do
     for pol in "" "--policy $side=random"; do
         for cc in gcc clang; do
             # shellcheck disable=SC2086
-            "build-cmp-$cc/fray" run "$ex" --seed 11 $pol --json >"$tmp/run-$cc"
+            "$(dir_of $cc)/fray" run "$ex" --seed 11 $pol --json >"$tmp/run-$cc"
             # shellcheck disable=SC2086
-            "build-cmp-$cc/fray" sim "$ex" -n 3000 --seed 11 $pol --json | jq -S 'del(.timing)' >"$tmp/sim-$cc"
+            "$(dir_of $cc)/fray" sim "$ex" -n 3000 --seed 11 $pol --json | jq -S 'del(.timing)' >"$tmp/sim-$cc"
         done
         for what in run sim; do
             if cmp -s "$tmp/$what-gcc" "$tmp/$what-clang"; then n=$((n + 1)); else

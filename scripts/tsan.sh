@@ -5,7 +5,7 @@ set -eu
 cd "$(dirname "$0")/.."
 CC=clang cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_C_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
-    -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread -DCMAKE_INTERPROCEDURAL_OPTIMIZATION=OFF >/dev/null
+    -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread -DFRAY_LTO=OFF >/dev/null
 cmake --build build-tsan --target fray >/dev/null
 export TSAN_OPTIONS="halt_on_error=1 exitcode=66"
 n=0

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonout.h"
 #include "bench.h"
 #include "cli.h"
 #include "core.h"
@@ -194,7 +195,7 @@ static void print_json(const variant v[2], const paired *p, int side, const cli_
     char vd[256];
     verdict(vd, sizeof vd, p, sn);
     json_object_set_new(o, "verdict", json_string(vd));
-    json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    fray_json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     fputc('\n', stdout);
     json_decref(o);
 }

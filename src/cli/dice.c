@@ -1,5 +1,6 @@
 /* dice.c: `fray dice EXPR [--vs EXPR] [--json]`, the exact distribution of a
  * dice expression, and the odds of one expression against another. */
+#include "jsonout.h"
 #include "cli.h"
 
 #include <getopt.h>
@@ -176,7 +177,7 @@ static int print_json(const side *a, const side *b)
         bad |= json_object_set_new(vs, "p_lt", json_real(lt));
     }
     if (!bad) {
-        bad = json_dumpf(o, stdout, JSON_COMPACT | JSON_REAL_PRECISION(17)) != 0;
+        bad = fray_json_dumpf(o, stdout, JSON_COMPACT) != 0;
         putchar('\n');
     }
     json_decref(dist);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonout.h"
 #include "core.h"
 #include "cli.h"
 
@@ -230,7 +231,7 @@ int cli_odds(int argc, char **argv)
     }
     free(hv);
     if (json) {
-        char *s = json_dumps(out, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
+        char *s = fray_json_dumps(out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
         if (!s) {
             json_decref(out);
             fprintf(stderr, "fray odds: out of memory\n");

@@ -11,6 +11,7 @@
 
 #include <editline/readline.h>
 
+#include "jsonout.h"
 #include "play.h"
 
 static const struct {
@@ -169,7 +170,7 @@ static int cmd_odds(play_t *p, const char *arg)
         json_decref(out);
         return printf("refused: %s\n", why), 0;
     }
-    char *text = json_dumps(out, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
+    char *text = fray_json_dumps(out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     printf("%s\n", text ? text : "");
     free(text);
     json_decref(out);

@@ -5,6 +5,7 @@
 
 #include <jansson.h>
 
+#include "jsonout.h"
 #include "core.h"
 #include "cli.h"
 
@@ -76,7 +77,7 @@ int cli_rulesets(int argc, char **argv)
         printf("\n");
     }
     if (json) {
-        json_dumpf(all, stdout, JSON_INDENT(2));
+        fray_json_dumpf(all, stdout, JSON_INDENT(2));
         putchar('\n');
     }
     json_decref(all);

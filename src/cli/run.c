@@ -6,6 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "jsonout.h"
 #include "core.h"
 #include "cli.h"
 #include "day.h"
@@ -101,7 +102,7 @@ static void print_start(const fray_encounter *e, unsigned long long seed,
                                   e->max_rounds);
         if (fight)
             json_object_set_new(start, "fight", json_integer((json_int_t)fight));
-        json_dumpf(start, stdout, JSON_COMPACT);
+        fray_json_dumpf(start, stdout, JSON_COMPACT);
         putchar('\n');
         json_decref(start);
     } else {
@@ -123,7 +124,7 @@ static void day_heading(void *ud, const fray_day *d, int k)
     const day_run *r = ud;
     if (r->json) {
         json_t *o = json_pack("{s:s,s:i,s:s}", "kind", "fight", "index", k, "name", d->name[k]);
-        json_dumpf(o, stdout, JSON_COMPACT);
+        fray_json_dumpf(o, stdout, JSON_COMPACT);
         putchar('\n');
         json_decref(o);
     } else {

@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "jsonout.h"
 #include "core.h"
 #include "sim.h"
 #include "cli.h"
@@ -221,7 +222,7 @@ static void print_json(const fray_sim_result *r, const char *path)
     json_object_set_new(o, "timing", json_pack("{s:f,s:f,s:i}", "elapsed_s", r->timing.elapsed,
                                                "fights_per_s", fps, "threads",
                                                r->timing.threads));
-    json_dumpf(o, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(12));
+    fray_json_dumpf(o, stdout, JSON_INDENT(2));
     putchar('\n');
     json_decref(o);
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonout.h"
 #include "bench.h"
 #include "cli.h"
 #include "core.h"
@@ -79,7 +80,7 @@ static char *point_text(const json_t *root, const sweep *s, int i, int j, char *
             return NULL;
         }
     }
-    char *text = copy ? json_dumps(copy, JSON_COMPACT) : NULL;
+    char *text = copy ? fray_json_dumps(copy, JSON_COMPACT) : NULL;
     json_decref(copy);
     return text;
 }
@@ -302,7 +303,7 @@ static void print_json(const sweep *s)
     json_object_set_new(o, "complete", json_boolean(points_done(s) == s->npoints));
     json_object_set_new(o, "timing", json_pack("{s:f,s:i}", "elapsed", s->elapsed,
                                                "threads", s->b.threads));
-    json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    fray_json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     fputc('\n', stdout);
     json_decref(o);
 }
@@ -475,6 +476,10 @@ int cli_sweep(int argc, char **argv)
     memset(&s, 0, sizeof s);
     json_t *root = NULL;
     int rc = parse(argc, argv, &s);
+    if (rc > 0) { /* --help: done */
+        rc = 0;
+        goto out;
+    }
     if (rc)
         goto out;
     if (load_root(&s, &root) < 0 || make_points(&s, root) < 0) {

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonout.h"
 #include "core.h"
 
 const char *fray_version(void) { return FRAY_VERSION; }
@@ -21,7 +22,7 @@ int fray_odds(const char *id, int argc, char **argv, char **json, char *err, siz
     json_t *out = NULL;
     if (rs->odds(argc, argv, &out, err, errlen) < 0)
         return -1;
-    *json = json_dumps(out, JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
+    *json = fray_json_dumps(out, JSON_PRESERVE_ORDER);
     json_decref(out);
     if (!*json)
         return snprintf(err, errlen, "out of memory"), -1;

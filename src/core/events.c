@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "jsonout.h"
 #include "core.h"
 
 void fray_mod(fray_encounter *e, const char *source, int value)
@@ -163,7 +164,7 @@ void fray_sink_jsonl(void *ud, const fray_encounter *e, const fray_event *ev)
                                                ev->changes[i].after));
         json_object_set_new(o, "changes", a);
     }
-    json_dumpf(o, f, JSON_COMPACT);
+    fray_json_dumpf(o, f, JSON_COMPACT);
     fputc('\n', f);
     json_decref(o);
 }

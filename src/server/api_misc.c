@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonout.h"
 #include "dice.h"
 #include "server.h"
 
@@ -215,7 +216,7 @@ static char *encounter_text(srv_t *srv, req_t *rq, char *file, size_t filelen, r
         if (!json_is_object(enc))
             return srv_error(out, 400, "body.encounter", "expected an encounter object"), NULL;
         snprintf(file, filelen, "body.encounter");
-        return json_dumps(enc, JSON_COMPACT | JSON_PRESERVE_ORDER);
+        return fray_json_dumps(enc, JSON_COMPACT | JSON_PRESERVE_ORDER);
     }
     if (!json_is_string(ex))
         return srv_error(out, 400, ex ? "body.example" : "body",

@@ -14,6 +14,7 @@
 
 #include <microhttpd.h>
 
+#include "jsonout.h"
 #include "server.h"
 
 /* One request's body as it arrives. */
@@ -140,7 +141,7 @@ static enum MHD_Result send_reply(struct MHD_Connection *conn, reply_t *out)
         size_t len = out->text_len;
         const char *type = out->type ? out->type : "application/json";
         if (out->json) {
-            text = json_dumps(out->json, JSON_COMPACT | JSON_REAL_PRECISION(17));
+            text = fray_json_dumps(out->json, JSON_COMPACT);
             len = text ? strlen(text) : 0;
             json_decref(out->json);
             type = "application/json";

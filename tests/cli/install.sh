@@ -11,10 +11,16 @@ bad() { echo "FAIL: $*"; failn=$((failn+1)); }
 src=$(pwd)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 prefix="$tmp/prefix"
-# a build of its own: the suite's is instrumented with sanitizers
-cmake -S . -B build-install -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" >/dev/null &&
-    cmake --build build-install >/dev/null && cmake --install build-install >/dev/null ||
-    { echo "FAIL: build or install"; echo "0 passed, 1 failed"; exit 1; }
+# a release build (the suite's is instrumented with sanitizers): the one
+# ctest's fixture made (FRAY_RELEASE_DIR), else one of its own; installed
+# with the prefix given at install time, not the one it was configured with
+rel=${FRAY_RELEASE_DIR:-}
+if [ -z "$rel" ]; then
+    rel=build-install
+    sh scripts/release-build.sh cc "$rel" >/dev/null || { echo "FAIL: build"; echo "0 passed, 1 failed"; exit 1; }
+fi
+cmake --install "$rel" --prefix "$prefix" >/dev/null ||
+    { echo "FAIL: cmake --install $rel --prefix $prefix"; echo "0 passed, 1 failed"; exit 1; }
 lib=$(dirname "$(find "$prefix" -name libfray.so -print -quit)")
 [ -n "$lib" ] && [ -e "$lib/libfray.so.0" ] && [ -e "$lib/libfray.a" ] && ok || bad "libfray.so.0 / libfray.a not installed"
 [ "$(readelf -d "$lib/libfray.so" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')" = libfray.so.0 ] && ok || bad "SONAME is not libfray.so.0"
@@ -23,8 +29,19 @@ for f in bin/fray include/fray.h share/fray/data/energy share/man/man1/fray.1 sh
     [ -e "$prefix/$f" ] && ok || bad "$f not installed"
 done
 
-# pkg-config
+# pkg-config, exactly as a user does it: a program including <fray.h>
+# built with the flags the installed fray.pc gives, and run
 export PKG_CONFIG_PATH="$lib/pkgconfig"
+cat >"$tmp/t.c" <<'EOF'
+#include <stdio.h>
+#include <fray.h>
+int main(void) { printf("fray %s, %d rulesets\n", fray_version(), fray_ruleset_count()); return 0; }
+EOF
+# shellcheck disable=SC2046
+cc -o "$tmp/t" "$tmp/t.c" $(pkg-config --cflags --libs fray) && LD_LIBRARY_PATH="$lib" "$tmp/t" >"$tmp/t.out" &&
+    grep -q "^fray .*, 5 rulesets$" "$tmp/t.out" && ok || bad "a program with <fray.h> does not build or run from pkg-config"
+[ "$(pkg-config --variable=includedir fray)" -ef "$prefix/include" ] && ok ||
+    bad "fray.pc's includedir is $(pkg-config --variable=includedir fray), not under $prefix"
 cc -o "$tmp/fight" examples/embed/fight.c $(pkg-config --cflags --libs fray) -Wl,-rpath,"$lib" &&
     cc -o "$tmp/odds" examples/embed/odds.c $(pkg-config --cflags --libs fray) -Wl,-rpath,"$lib" && ok ||
     bad "examples do not build with pkg-config"

@@ -14,7 +14,7 @@ for ex in examples/*.json; do
     for pol in "" "--policy $side=random"; do
         for i in 0 17 250; do
             # shellcheck disable=SC2086
-            "$fray" sim "$ex" -n 300 --seed 5 --threads 2 $pol --trace-fight $i \
+            "$fray" sim "$ex" -n $((i + 1)) --seed 5 --threads 2 $pol --trace-fight $i \
                 --trace-file "$tmp/sim.jsonl" --json >/dev/null 2>"$tmp/err" ||
                 bad "$ex $pol: sim failed: $(cat "$tmp/err")"
             # shellcheck disable=SC2086
