@@ -11,7 +11,7 @@
 #      neither), and the ratio new/old.
 #   bench/versus.sh OLD NEW [R] [N_ENERGY] [N_WOUNDS]
 # OLD is typically a build of the commit before the change:
-#   git worktree add --detach /tmp/before REV && (cd /tmp/before && scripts/build.sh)
+#   git worktree add --detach /tmp/before REV && (cd /tmp/before && scripts/build.sh --pgo)
 #   bench/versus.sh /tmp/before/build/fray build/fray
 # Exit status 1 when any example's results differ.
 set -eu
