@@ -310,10 +310,15 @@ int in_attack(fray_encounter *e, const fray_action *a, int t, const in_attack_op
         fray_check_settle(&k, step);
     int nat = k.nat, hit = k.total > dv, d = hit ? k.degrees : 0, forced = 0, deflected = 0;
     int crit = nat == 20 || (nat >= w->crit_from && hit);
-    if (nat == 20 && !hit)
-        hit = forced = 1; /* "deals a minor injury instead of being unsuccessful" */
+    /* #Critical Hits and Misses: "If the attack roll result is still less
+     * than the target's DV, the attack deals a minor injury instead of being
+     * unsuccessful. Otherwise, the critical hit adds another degree": a total
+     * equal to the DV is not less than it, so a natural 20 there is a
+     * critical hit with its degree (0 for the equal total, + 1). */
+    if (nat == 20 && k.total < dv)
+        hit = forced = 1;
     else if (crit)
-        d += 1;
+        hit = 1, d += 1;
     if (hit && s->parry_cut) {
         d -= s->parry_cut;
         if (d < 0)
@@ -323,7 +328,9 @@ int in_attack(fray_encounter *e, const fray_action *a, int t, const in_attack_op
         d += o->reckless + in_size_degrees(IN_CCR(e, t)->size - c->size);
     if (nat == 1)
         d -= 1; /* "decreases the severity of the inflicted injury by one step" */
-    if (nat == 1 && !hit && !deflected)
+    /* "If the attack roll result is less than the target's DV, then the
+     * attacker loses their grip": a total equal to the DV keeps the weapon */
+    if (nat == 1 && k.total < dv)
         fumble(e, who, w);
     if (o->thrown)
         w->state = IN_W_GONE; /* it lands by the target, or scatters (actions.c) */
