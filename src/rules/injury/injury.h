@@ -165,6 +165,7 @@ typedef struct in_creature {
     int no_attack;            /* #Defend: no Attack for the rest of the turn */
     int wake;                 /* #Head 3rd injury: wakes with DC 30 checks */
     int grappler;             /* who grapples it, -1 */
+    int confuse_round;        /* #Head 2nd injury: Confused after its turn of this round, 0 */
 } in_creature;
 
 typedef struct in_state {

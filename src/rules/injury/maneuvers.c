@@ -115,6 +115,13 @@ static void effect(fray_encounter *e, int who, int t, int kind)
     }
 }
 
+static int add_skill_dis(fray_encounter *e, int n)
+{
+    if (n)
+        fray_mod(e, "disadvantage: injuries (skill)", -n);
+    return n;
+}
+
 void in_maneuver(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor, t = a->target, k = a->kind - IN_FIRST_MANEUVER;
@@ -134,8 +141,13 @@ void in_maneuver(fray_encounter *e, const fray_action *a)
     fray_check_mod(e, &m, skill >= 0 ? in_skill_name[skill] : "Strength",
                    skill >= 0 ? in_skill_mod(e, who, skill) : c->attr[IN_STR]);
     fray_check_mod(e, &m, "size", in_size_maneuver(IN_CCR(e, t)->size - c->size));
-    fray_check_adv(&m, -fray_res(e, who, IN_R_ATTACKS) - fx.attack_dis - fx.d20_dis -
-                           (skill >= 0 ? fx.skill_dis[skill] : 0));
+    /* #Maneuver: "Maneuvers are a type of attack ... make an attack roll":
+     * the roll takes what every melee attack roll takes (iterative attacks,
+     * injuries, blinded, confused, sickened, exhausted, cover, flanking,
+     * prone, opened defences), and the skill's own disadvantage */
+    static const in_weapon hand = {.melee = 1, .reach_ft = 5};
+    fray_check_adv(&m, in_adv(e, who, t, &hand, 0, 1) -
+                           add_skill_dis(e, skill >= 0 ? fx.skill_dis[skill] : 0));
     in_roll_adv(e, &m, "Maneuver roll, 1d20");
     fray_check_settle(&m, 0);
     if (m.success)

@@ -105,6 +105,13 @@ void in_turn_end(fray_encounter *e, int who)
     for (int i = 0; i < c->nweapon; i++)
         if (c->w[i].fumbled)
             c->w[i].fumbled--;
+    /* #Head 2nd injury: "you become permanently confused afterwards", when
+     * the round of the stun or daze ends with this turn */
+    if (c->confuse_round && e->round >= c->confuse_round) {
+        c->confuse_round = 0;
+        fray_cond_add(e, who, IN_C_CONFUSED, -1, FRAY_EXP_NEVER, 0);
+        fray_flush(e, who, IN_RULE("Head"));
+    }
     fray_res_set(e, who, IN_R_ATTACKS, 0);
 }
 

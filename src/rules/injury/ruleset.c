@@ -58,7 +58,7 @@ static const fray_action_info in_actions[IN_NACT] = {
     [IN_A_PARRY] = {"Parry", "reaction, 1 Stamina", "an attack roll against the melee attack's: each degree over it takes one off",
         "#Parry: a melee attack roll against you, a reaction, 1 Stamina, a melee weapon"},
     [IN_A_REACTIVE] = {"Reactive Attack", "reaction", "an attack on a foe whose action provokes you",
-        "#Reactive Attack: a foe provoking you (an untrained maneuver, leaving your reach), a reaction"},
+        "#Reactive Attack: a foe provoking you (an untrained maneuver; leaving your reach with option leave_provokes), a reaction"},
 };
 
 static const char *const in_resources[IN_NRES] = {"AP", "Initiative", "Reactions", "Stamina",
@@ -110,9 +110,9 @@ static const fray_option_info in_options[IN_NOPT] = {
         "fatal 5), 1 one each"},
     [IN_OPT_EXHAUSTED_DIS] = {"exhausted_dis", 1, 0, 5,
         "disadvantage on d20 rolls while exhausted (the Conditions chapter is not in the text)"},
-    [IN_OPT_LEAVE_PROVOKES] = {"leave_provokes", 1, 0, 1,
-        "moving out of a foe's reach provokes a Reactive Attack (the text names no provoking "
-        "action but untrained maneuvers)"},
+    [IN_OPT_LEAVE_PROVOKES] = {"leave_provokes", 0, 0, 1,
+        "1: moving out of a foe's reach provokes a Reactive Attack (a rule the text does not "
+        "have: it names no provoking action but untrained maneuvers; off by default)"},
     [IN_OPT_CHARGE_ADV] = {"charge_adv", 1, 0, 3, "advantage of Charge's attack (Charge has no body)"},
     [IN_OPT_AP_STAND] = {"ap_stand", 1, 0, 3, "AP to stand up before injuries (not given)"},
     [IN_OPT_HEART_LORE] = {"heart_lore", 1, 0, 1,

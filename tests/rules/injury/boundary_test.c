@@ -139,11 +139,164 @@ static void higher_than_dv_and_degrees(void **s)
     }
 }
 
+/* fray sim's dealt and taken rows count injuries: every injury the attack
+ * inflicts is dealt by A and taken by B (they were always 0). */
+static void sim_counts_injuries(void **s)
+{
+    (void)s;
+    fray_encounter *e = duel("20");
+    set_dv(e, 1, 20); /* 26: a hit by 6, 1 degree, + 1 critical */
+    assert_int_equal(attack(e, 0, 1, 0), 1);
+    assert_true(injuries(e, 1) >= 1);
+    assert_int_equal(e->c[1].taken, injuries(e, 1));
+    assert_int_equal(e->c[0].dealt, injuries(e, 1));
+    assert_int_equal(e->c[0].taken, 0);
+    fray_encounter_free(e);
+}
+
+/* The amounts of `kind` against `t` in the legal list, as a bit set. */
+static unsigned amounts(fray_encounter *e, int who, int t, int kind)
+{
+    fray_action out[FRAY_MAX_LEGAL];
+    fray_res_set(e, who, IN_R_AP, 3);
+    int n = in_legal(e, who, FRAY_WIN_ACT, NULL, out, FRAY_MAX_LEGAL);
+    unsigned m = 0;
+    for (int i = 0; i < n; i++)
+        if (out[i].kind == kind && out[i].target == t)
+            m |= 1u << ((out[i].arg >> 4) & 15);
+    return m;
+}
+
+/* #Power Attack: "you can spend an amount of stamina up to your martial
+ * bonus to gain a +2 bonus to your attack roll for each stamina spent";
+ * #Reckless Attack: "For each degree, you must spend 1 stamina and incur +1
+ * disadvantage" (no cap but the Stamina). Martial bonus 3, Stamina 8. */
+static void power_attack_up_to_martial_bonus(void **s)
+{
+    (void)s;
+    fray_encounter *e = duel("");
+    /* 1, 2 and 3 (= the martial bonus) are offered, 4 (one above) is not */
+    assert_int_equal(amounts(e, 0, 1, IN_A_POWER), 0xEu);
+    assert_int_equal(amounts(e, 0, 1, IN_A_RECKLESS), 0x1FEu); /* 1..8: the Stamina */
+    fray_res_set(e, 0, IN_R_STAMINA, 2); /* Stamina one below the martial bonus */
+    assert_int_equal(amounts(e, 0, 1, IN_A_POWER), 0x6u);
+    assert_int_equal(amounts(e, 0, 1, IN_A_RECKLESS), 0x6u);
+    fray_res_set(e, 0, IN_R_STAMINA, 3); /* equal */
+    assert_int_equal(amounts(e, 0, 1, IN_A_POWER), 0xEu);
+    fray_encounter_free(e);
+    /* Power Attack 1: a natural 10 + 6 + 2 = 18; "higher than your
+     * target's DV" at 17, not at 18 */
+    for (int dv = 17; dv <= 18; dv++) {
+        e = duel("10");
+        set_dv(e, 1, dv);
+        fray_action a = {.kind = IN_A_POWER, .actor = 0, .target = 1, .arg = 0 | (1 << 4)};
+        fray_res_set(e, 0, IN_R_AP, 3);
+        in_resolve(e, &a);
+        assert_int_equal(fray_res(e, 0, IN_R_STAMINA), 8 - 1);
+        assert_int_equal(fray_res(e, 1, IN_R_STRAIN), dv == 17 ? 1 : 0);
+        fray_encounter_free(e);
+    }
+}
+
+/* #Reactive Attack: "an opponent that commits an action that provokes
+ * you"; #Maneuvers: "maneuvers provoke from the target if you are
+ * untrained with the skill" is the only provoking action of the text, so
+ * leaving a foe's reach provokes only with option leave_provokes. */
+static void leaving_reach_provokes_only_by_option(void **s)
+{
+    (void)s;
+    for (int opt = 0; opt <= 1; opt++) {
+        fray_encounter *e = duel_o("", opt ? "\"leave_provokes\": 1" : "", "");
+        assert_int_equal(fray_opt(e, IN_OPT_LEAVE_PROVOKES), opt);
+        fray_cond_remove(e, 1, IN_C_OFFGUARD);
+        fray_res_set(e, 1, IN_R_REACT, 1);
+        fray_res_set(e, 0, IN_R_AP, 3);
+        fray_action a = {.kind = IN_A_MOVE, .actor = 0, .target = 1, .x = 600, .y = 0};
+        in_resolve(e, &a);
+        assert_int_equal(fray_res(e, 1, IN_R_REACT), 1 - opt);
+        fray_encounter_free(e);
+    }
+}
+
+static int trip(fray_encounter *e)
+{
+    fray_action a = {.kind = IN_A_TRIP, .actor = 0, .target = 1};
+    in_maneuver(e, &a);
+    return fray_has(e, 1, IN_C_PRONE);
+}
+
+/* #Maneuvers: "roll the skill check and add your martial bonus to the
+ * result - if the result is equal or greater than the target's DV, the
+ * maneuver is a success". Trip: a natural 10 + martial bonus 3 +
+ * Acrobatics 2 = 15. */
+static void maneuver_equal_or_greater(void **s)
+{
+    (void)s;
+    static const struct { int dv, ok; } row[] = {{15, 1}, {16, 0}, {14, 1}};
+    for (size_t i = 0; i < sizeof row / sizeof row[0]; i++) {
+        fray_encounter *e = duel("10");
+        set_dv(e, 1, row[i].dv);
+        assert_int_equal(trip(e), row[i].ok);
+        fray_encounter_free(e);
+    }
+}
+
+/* #Maneuver: "Maneuvers are a type of attack ... To perform a maneuver,
+ * make an attack roll": the penalties of attack rolls apply (Exhausted,
+ * Confused, Sickened: +1 disadvantage each, -2 with adv_mode 1; #Prone:
+ * "You incur +1 disadvantage on melee attacks against non-prone
+ * opponents"). 15 - 2 = 13 against DV 14 fails, against 13 succeeds. */
+static void maneuver_takes_attack_penalties(void **s)
+{
+    (void)s;
+    static const int cond[] = {IN_C_EXHAUSTED, IN_C_CONFUSED, IN_C_SICKENED, IN_C_PRONE};
+    for (size_t i = 0; i < sizeof cond / sizeof cond[0]; i++)
+        for (int dv = 13; dv <= 14; dv++) {
+            fray_encounter *e = duel("10");
+            set_dv(e, 1, dv);
+            fray_cond_add(e, 0, cond[i], -1, FRAY_EXP_NEVER, 0);
+            assert_int_equal(trip(e), dv == 13);
+            fray_encounter_free(e);
+        }
+}
+
+/* #Head 2nd injury: "You become stunned for 1 round unless you make a DC 25
+ * Constitution check. If you succeed, you only become dazed for 1 round.
+ * Whether or not you succeed, you become permanently confused afterwards
+ * until the injury is healed." Not during the stunned round: after it. */
+static void head_confused_afterwards(void **s)
+{
+    (void)s;
+    for (int roll = 1; roll <= 20; roll += 19) { /* 1: stunned; 20: dazed */
+        char dice[8];
+        snprintf(dice, sizeof dice, "%d", roll);
+        fray_encounter *e = duel(dice);
+        in_injure(e, 1, IN_HEAD, 2, 0);
+        assert_true(fray_has(e, 1, roll == 1 ? IN_C_STUNNED : IN_C_DAZED));
+        assert_false(fray_has(e, 1, IN_C_CONFUSED));
+        int r = IN_CCR(e, 1)->confuse_round;
+        assert_true(r >= 1);
+        e->round = r - 1; /* a turn before the stunned round's */
+        in_turn_end(e, 1);
+        assert_false(fray_has(e, 1, IN_C_CONFUSED));
+        e->round = r; /* the stunned (dazed) round's turn ends */
+        in_turn_end(e, 1);
+        assert_true(fray_has(e, 1, IN_C_CONFUSED));
+        fray_encounter_free(e);
+    }
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(natural_twenty_at_dv),
     cmocka_unit_test(threat_range_needs_a_hit),
     cmocka_unit_test(natural_one_drops_below_dv),
     cmocka_unit_test(higher_than_dv_and_degrees),
+    cmocka_unit_test(sim_counts_injuries),
+    cmocka_unit_test(power_attack_up_to_martial_bonus),
+    cmocka_unit_test(leaving_reach_provokes_only_by_option),
+    cmocka_unit_test(maneuver_equal_or_greater),
+    cmocka_unit_test(maneuver_takes_attack_penalties),
+    cmocka_unit_test(head_confused_afterwards),
 };
 
 int main(void)
