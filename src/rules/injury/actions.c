@@ -152,6 +152,8 @@ static void own(fray_encounter *e, int who, fray_list *l)
             break;
         }
     }
+    if (!c->no_attack && in_escape_ok(e, who))
+        fray_list_add(l, IN_A_ESCAPE, who, c->grappler, 0, 0, 0);
     if (!fray_has(e, who, IN_C_LUNGING) && fray_res(e, who, IN_R_STAMINA) >= 1 &&
         first_melee(e, who) >= 0 && !c->no_attack)
         fray_list_add(l, IN_A_LUNGE, who, -1, 0, 0, 0);
@@ -379,6 +381,10 @@ void in_resolve(fray_encounter *e, const fray_action *a)
     case IN_A_REACTIVE:
         in_reactive(e, a);
         break;
+    case IN_A_ESCAPE:
+        in_escape(e, a);
+        fray_res_set(e, who, IN_R_ATTACKS, fray_res(e, who, IN_R_ATTACKS) + 1);
+        break;
     default:
         if (a->kind >= IN_FIRST_MANEUVER && a->kind < IN_FIRST_MANEUVER + IN_NMANEUVER) {
             in_maneuver(e, a);
@@ -388,4 +394,5 @@ void in_resolve(fray_encounter *e, const fray_action *a)
         }
         break;
     }
+    in_grapple_hold(e);
 }

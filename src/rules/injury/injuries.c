@@ -83,6 +83,10 @@ int in_weapon_usable(const in_creature *c, int wi)
     const in_weapon *w = &c->w[wi];
     if (w->state != IN_W_READY || w->fumbled)
         return 0;
+    if (w->unarmed) /* fists: only when no other melee weapon can strike */
+        for (int j = 0; j < c->nweapon; j++)
+            if (j != wi && c->w[j].melee && !c->w[j].unarmed && in_weapon_usable(c, j))
+                return 0;
     if (w->natural) {
         int idx = in_instance(c, w->part, w->part_n);
         if (idx < 0)

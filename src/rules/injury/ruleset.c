@@ -57,6 +57,9 @@ static const fray_action_info in_actions[IN_NACT] = {
         "#Critical Hits and Misses: a dropped weapon and a hand to hold it"},
     [IN_A_PARRY] = {"Parry", "reaction, 1 Stamina", "an attack roll against the melee attack's: each degree over it takes one off",
         "#Parry: a melee attack roll against you, a reaction, 1 Stamina, a melee weapon"},
+    [IN_A_ESCAPE] = {"Escape", "1 AP (simple; option grapple_escape)",
+        "Athletics or Acrobatics maneuver against the grappler's DV: the grapple ends",
+        "#Maneuver (a reading: the text gives no escape): grappled, the grappler within reach"},
     [IN_A_REACTIVE] = {"Reactive Attack", "reaction", "an attack on a foe whose action provokes you",
         "#Reactive Attack: a foe provoking you (an untrained maneuver; leaving your reach with option leave_provokes), a reaction"},
 };
@@ -122,6 +125,13 @@ static const fray_option_info in_options[IN_NOPT] = {
     [IN_OPT_BLIND_DIS] = {"blind_dis", 2, 0, 5,
         "disadvantage on attack rolls while blinded (the Conditions chapter is not in the text)"},
     [IN_OPT_MOVE_FT] = {"move_ft", 30, 5, 120, "feet one Move action covers, at most your speed"},
+    [IN_OPT_GRAPPLE_ESCAPE] = {"grapple_escape", 1, 0, 1,
+        "the grapple's reading (the text gives no effect): 1 the grappled creature may Escape (the "
+        "better of Athletics and Acrobatics + martial bonus against the grappler's DV, equal "
+        "succeeds), and the grapple ends when the pair is apart; 0 a grapple never ends"},
+    [IN_OPT_UNARMED] = {"unarmed", 1, 0, 1,
+        "a reading (the text has no unarmed attack): a creature with a hand and no other usable "
+        "melee weapon attacks with its fist (reach 5 ft, Strength or Dexterity)"},
 };
 
 static const char *const part_answers[IN_NPART] = {"Ear", "Nose", "Tail", "Wing", "Eye",

@@ -286,6 +286,255 @@ static void head_confused_afterwards(void **s)
     }
 }
 
+/* Point 14 of issue 33, a reading (the text names Grapple's skill, not its
+ * effect; options grapple_escape, unarmed): the grappled creature Escapes as
+ * a maneuver against the grappler, "if the result is equal or greater than
+ * the target's DV, the maneuver is a success"; B (Athletics 2 + Strength 3,
+ * martial bonus 3) rolls a natural 10: 18. */
+static void escape_equal_or_greater(void **s)
+{
+    (void)s;
+    static const struct { int dv, free; } row[] = {{18, 1}, {19, 0}, {17, 1}};
+    for (size_t i = 0; i < sizeof row / sizeof row[0]; i++) {
+        fray_encounter *e = duel("15, 10"); /* A's Grapple: 15 + 8 against 14 */
+        fray_action g = {.kind = IN_A_GRAPPLE, .actor = 0, .target = 1};
+        in_resolve(e, &g);
+        assert_true(fray_has(e, 1, IN_C_GRAPPLED));
+        set_dv(e, 0, row[i].dv);
+        assert_true(in_escape_ok(e, 1));
+        fray_action x = {.kind = IN_A_ESCAPE, .actor = 1, .target = 0};
+        in_resolve(e, &x);
+        assert_int_equal(!fray_has(e, 1, IN_C_GRAPPLED), row[i].free);
+        assert_int_equal(IN_CCR(e, 1)->grappler, row[i].free ? -1 : 0);
+        fray_encounter_free(e);
+    }
+    /* option grapple_escape 0: no Escape */
+    fray_encounter *e = duel_o("15", "\"grapple_escape\": 0", "");
+    fray_action g = {.kind = IN_A_GRAPPLE, .actor = 0, .target = 1};
+    in_resolve(e, &g);
+    assert_true(fray_has(e, 1, IN_C_GRAPPLED));
+    assert_false(in_escape_ok(e, 1));
+    fray_encounter_free(e);
+}
+
+/* The grapple holds while the pair is within the grappler's 5 feet: a
+ * Shove (5 feet away) parts them; Drag (both move) does not. */
+static void grapple_ends_apart(void **s)
+{
+    (void)s;
+    fray_encounter *e = duel("15, 15, 15");
+    fray_action g = {.kind = IN_A_GRAPPLE, .actor = 0, .target = 1};
+    in_resolve(e, &g);
+    fray_action d = {.kind = IN_A_DRAG, .actor = 0, .target = 1};
+    in_resolve(e, &d);
+    assert_true(fray_has(e, 1, IN_C_GRAPPLED));
+    fray_action sh = {.kind = IN_A_SHOVE, .actor = 0, .target = 1};
+    in_resolve(e, &sh);
+    assert_false(fray_has(e, 1, IN_C_GRAPPLED));
+    assert_int_equal(IN_CCR(e, 1)->grappler, -1);
+    fray_encounter_free(e);
+}
+
+/* A disarmed creature fights with its fist (option unarmed): usable only
+ * when no other melee weapon is. */
+static void disarmed_fights_unarmed(void **s)
+{
+    (void)s;
+    fray_encounter *e = duel("");
+    const in_creature *c = IN_CCR(e, 1);
+    int fist = c->nweapon - 1;
+    assert_true(c->w[fist].unarmed);
+    assert_false(in_weapon_usable(c, fist));
+    IN_CR(e, 1)->w[0].state = IN_W_DROPPED;
+    assert_true(in_weapon_usable(c, fist));
+    fray_res_set(e, 1, IN_R_AP, 3);
+    fray_action out[FRAY_MAX_LEGAL];
+    int n = in_legal(e, 1, FRAY_WIN_ACT, NULL, out, FRAY_MAX_LEGAL), att = 0;
+    for (int i = 0; i < n; i++)
+        att |= out[i].kind == IN_A_ATTACK && (out[i].arg & 15) == fist;
+    assert_true(att);
+    fray_encounter_free(e);
+    e = duel_o("", "\"unarmed\": 0", "");
+    for (int i = 0; i < IN_CCR(e, 1)->nweapon; i++)
+        assert_false(IN_CCR(e, 1)->w[i].unarmed);
+    fray_encounter_free(e);
+}
+
+/* An encounter of A (`a`) at the origin and B (`b`) `bx` metres east. */
+static fray_encounter *pair(const char *a, const char *b, const char *bx, const char *bsheet)
+{
+    char json[1024];
+    snprintf(json, sizeof json,
+             "{\"ruleset\": \"injury\", \"name\": \"t\", \"dice\": [20, 1], \"combatants\": ["
+             "{\"name\": \"A\", \"side\": \"blue\", \"at\": [0, 0], \"use\": \"%s\"},"
+             "{\"name\": \"B\", \"side\": \"red\", \"at\": [%s, 0], \"use\": \"%s\"%s}]}",
+             a, bx, b, bsheet);
+    return test_open_round1(json, "t");
+}
+
+/* #Stamina and Exhaustion: "Your maximum Stamina pool can never go below
+ * 1." A level 3 fighter with Constitution 0: training 0, 1, 2. */
+static void stamina_never_below_one(void **s)
+{
+    (void)s;
+    static const struct { const char *train; int max; } row[] = {
+        {"0", 1}, {"1", 1}, {"2", 2}};
+    for (size_t i = 0; i < sizeof row / sizeof row[0]; i++) {
+        char sheet[160];
+        snprintf(sheet, sizeof sheet,
+                 ", \"sheet\": {\"attributes\": {\"Constitution\": 0}, \"stamina_training\": %s}",
+                 row[i].train);
+        fray_encounter *e = duel_o("", "", sheet);
+        assert_int_equal(IN_CCR(e, 1)->stamina_max, row[i].max);
+        fray_encounter_free(e);
+    }
+}
+
+/* "When your current Stamina points reach 0 or below, you become
+ * 'exhausted'". Stamina 8: 7 damage leaves 1 (not exhausted), 1 more 0. */
+static void exhausted_at_zero(void **s)
+{
+    (void)s;
+    fray_encounter *e = duel("");
+    in_stamina_damage(e, 1, 7);
+    assert_int_equal(fray_res(e, 1, IN_R_STAMINA), 1);
+    assert_false(fray_has(e, 1, IN_C_EXHAUSTED));
+    in_stamina_damage(e, 1, 1);
+    assert_true(fray_has(e, 1, IN_C_EXHAUSTED));
+    in_stamina_damage(e, 1, 1);
+    assert_true(fray_has(e, 1, IN_C_EXHAUSTED));
+    fray_encounter_free(e);
+}
+
+/* #Iterative Attacks: "+1 disadvantage on your attack roll for each
+ * previous attack action you performed during your turn". */
+static void iterative_per_previous_attack(void **s)
+{
+    (void)s;
+    fray_encounter *e = duel("");
+    const in_weapon *w = &IN_CCR(e, 0)->w[0];
+    for (int k = 0; k <= 2; k++) {
+        fray_res_set(e, 0, IN_R_ATTACKS, k);
+        assert_int_equal(in_adv(e, 0, 1, w, 0, 0), -k);
+    }
+    fray_encounter_free(e);
+}
+
+/* #Ranged: "You incur a number of disadvantages on your ranged attack roll
+ * equal to the distance of your target from you divided by your attack's
+ * range increment" (rounded down). Shortbow: 60 feet. */
+static void range_increments_rounded_down(void **s)
+{
+    (void)s;
+    static const struct { const char *m; int adv; } row[] = {
+        {"16.5", 0}, {"18", -1}, {"19.5", -1}, {"36", -2}}; /* 55, 60, 65, 120 ft */
+    for (size_t i = 0; i < sizeof row / sizeof row[0]; i++) {
+        fray_encounter *e = pair("archer", "fighter", row[i].m, "");
+        assert_true(IN_CCR(e, 0)->w[0].ranged);
+        assert_int_equal(in_adv(e, 0, 1, &IN_CCR(e, 0)->w[0], 0, 0), row[i].adv);
+        fray_encounter_free(e);
+    }
+}
+
+/* #Throw: "thrown objects have a range increment of 10 feet ... For every
+ * +1 Strength bonus, increase your thrown object's range increment by 5
+ * feet." The dagger's increment is 10 feet. */
+static void thrown_increment_per_strength(void **s)
+{
+    (void)s;
+    fray_encounter *e = duel("");
+    in_creature *c = IN_CR(e, 0);
+    static const int str[] = {-1, 0, 1, 2}, ft[] = {10, 10, 15, 20};
+    for (int i = 0; i < 4; i++) {
+        c->attr[IN_STR] = str[i];
+        assert_int_equal(in_increment_ft(e, 0, &c->w[1], 1), ft[i]);
+    }
+    fray_encounter_free(e);
+}
+
+/* #Heart: "1st injury: Make a DC 25 Constitution check or be stunned for 1
+ * round." Constitution 7: a natural 18 makes 25. */
+static void heart_check_at_dc(void **s)
+{
+    (void)s;
+    static const struct { const char *d; int stunned; } row[] = {
+        {"17", 1}, {"18", 0}, {"19", 0}};
+    for (size_t i = 0; i < sizeof row / sizeof row[0]; i++) {
+        fray_encounter *e = duel_o(row[i].d, "", ", \"sheet\": {\"attributes\": {\"Constitution\": 7}}");
+        in_injure(e, 1, IN_HEART, 1, 0);
+        assert_int_equal(fray_has(e, 1, IN_C_STUNNED), row[i].stunned);
+        assert_true(fray_has(e, 1, IN_C_SICKENED));
+        fray_encounter_free(e);
+    }
+}
+
+static void creature_of(in_creature *c, int type, int n)
+{
+    memset(c, 0, sizeof *c);
+    c->has_con = 1;
+    c->npart = n;
+    for (int i = 0; i < n; i++)
+        c->part[i].type = (int8_t)type;
+}
+
+/* #Head: "When more than half of the creature's heads have the same number
+ * of injuries, then that injury effect applies to the whole creature."
+ * Two heads: one injured is half (not more); four heads: 2 is half, 3
+ * more. */
+static void heads_more_than_half(void **s)
+{
+    (void)s;
+    in_creature c;
+    in_fx fx;
+    creature_of(&c, IN_HEAD, 2);
+    c.part[0].inj = 1;
+    in_effects(&c, &fx, 0);
+    assert_int_equal(fx.head_level, 0);
+    c.part[1].inj = 1;
+    in_effects(&c, &fx, 0);
+    assert_int_equal(fx.head_level, 1);
+    creature_of(&c, IN_HEAD, 4);
+    c.part[0].inj = c.part[1].inj = 2;
+    in_effects(&c, &fx, 0);
+    assert_int_equal(fx.head_level, 0);
+    c.part[2].inj = 2;
+    in_effects(&c, &fx, 0);
+    assert_int_equal(fx.head_level, 2);
+}
+
+/* #Ear "When all ears have at least 1 injury, the creature is permanently
+ * deafened"; #Eye "When all eyes have at least 1 injury ... blinded";
+ * #Foot, #Leg "When all feet (legs) have at least 1 injury, you fall prone". */
+static void all_parts_at_least_one(void **s)
+{
+    (void)s;
+    static const int type[] = {IN_EAR, IN_EYE, IN_FOOT, IN_LEG};
+    for (int t = 0; t < 4; t++) {
+        in_creature c;
+        in_fx fx;
+        creature_of(&c, type[t], 2);
+        c.part[0].inj = 1; /* one of two: not all */
+        in_effects(&c, &fx, 0);
+        int got = type[t] == IN_EAR ? fx.deafened : type[t] == IN_EYE ? fx.blinded : fx.legs_down;
+        assert_false(got);
+        c.part[1].inj = 1; /* all at 1: at least 1 */
+        in_effects(&c, &fx, 0);
+        got = type[t] == IN_EAR ? fx.deafened : type[t] == IN_EYE ? fx.blinded : fx.legs_down;
+        assert_true(got);
+    }
+    /* #Wing: "You can no longer fly when you have only 1 uninjured wing
+     * left": four wings, 2 uninjured fly, 1 does not */
+    in_creature c;
+    in_fx fx;
+    creature_of(&c, IN_WING, 4);
+    c.part[0].inj = c.part[1].inj = 1;
+    in_effects(&c, &fx, 0);
+    assert_false(fx.no_fly);
+    c.part[2].inj = 1;
+    in_effects(&c, &fx, 0);
+    assert_true(fx.no_fly);
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(natural_twenty_at_dv),
     cmocka_unit_test(threat_range_needs_a_hit),
@@ -297,6 +546,17 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(maneuver_equal_or_greater),
     cmocka_unit_test(maneuver_takes_attack_penalties),
     cmocka_unit_test(head_confused_afterwards),
+    cmocka_unit_test(escape_equal_or_greater),
+    cmocka_unit_test(grapple_ends_apart),
+    cmocka_unit_test(disarmed_fights_unarmed),
+    cmocka_unit_test(stamina_never_below_one),
+    cmocka_unit_test(exhausted_at_zero),
+    cmocka_unit_test(iterative_per_previous_attack),
+    cmocka_unit_test(range_increments_rounded_down),
+    cmocka_unit_test(thrown_increment_per_strength),
+    cmocka_unit_test(heart_check_at_dc),
+    cmocka_unit_test(heads_more_than_half),
+    cmocka_unit_test(all_parts_at_least_one),
 };
 
 int main(void)
