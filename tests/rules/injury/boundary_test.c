@@ -535,6 +535,53 @@ static void all_parts_at_least_one(void **s)
     assert_true(fx.no_fly);
 }
 
+/* #Stamina and Exhaustion: "When you are unconscious ... you must make a
+ * Constitution saving throw. - The DC is equal to the sum of the value of
+ * all of your current injuries plus your current bleed damage. ... If you
+ * fail the save, you die." A natural 10 + Constitution 2 = 12 against DC
+ * 11, 12 (saved) and 13 (dies). */
+static void unconscious_save_at_dc(void **s)
+{
+    (void)s;
+    for (int dc = 11; dc <= 13; dc++) {
+        fray_encounter *e = duel("10");
+        in_creature *c = IN_CR(e, 1);
+        c->part[in_instance(c, IN_EAR, 0)].inj = 1;
+        in_fx fx;
+        in_effects(c, &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
+        assert_true(fx.value >= 1 && fx.value < dc);
+        fray_res_set(e, 1, IN_R_BLEED, dc - fx.value);
+        in_unconscious_save(e, 1);
+        assert_int_equal(e->c[1].status == FRAY_DEAD, dc == 13);
+        fray_encounter_free(e);
+    }
+}
+
+/* #Ranged: "Each creature of the same size as your target that is standing
+ * in the path of your projectile between you and your target provides a
+ * cumulative +2 bonus to your target's DV. that bonus increases by 2 for
+ * every size category larger." A fighter (medium) 9 m from the archer; in
+ * the path at 4.5 m a goblin (small: one below, nothing), a fighter (the
+ * same size: +2), a minotaur (one larger: +4). */
+static void path_dv_by_size(void **s)
+{
+    (void)s;
+    static const struct { const char *use; int dv; } row[] = {
+        {"goblin", 0}, {"fighter", 2}, {"minotaur", 4}};
+    for (size_t i = 0; i < sizeof row / sizeof row[0]; i++) {
+        char json[1024];
+        snprintf(json, sizeof json,
+                 "{\"ruleset\": \"injury\", \"name\": \"t\", \"dice\": [20, 1, 1], \"combatants\": ["
+                 "{\"name\": \"A\", \"side\": \"blue\", \"at\": [0, 0], \"use\": \"archer\"},"
+                 "{\"name\": \"B\", \"side\": \"red\", \"at\": [9, 0], \"use\": \"fighter\"},"
+                 "{\"name\": \"C\", \"side\": \"red\", \"at\": [4.5, 0], \"use\": \"%s\"}]}",
+                 row[i].use);
+        fray_encounter *e = test_open_round1(json, "t");
+        assert_int_equal(in_path_dv(e, 0, 1), row[i].dv);
+        fray_encounter_free(e);
+    }
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(natural_twenty_at_dv),
     cmocka_unit_test(threat_range_needs_a_hit),
@@ -557,6 +604,8 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(heart_check_at_dc),
     cmocka_unit_test(heads_more_than_half),
     cmocka_unit_test(all_parts_at_least_one),
+    cmocka_unit_test(unconscious_save_at_dc),
+    cmocka_unit_test(path_dv_by_size),
 };
 
 int main(void)
