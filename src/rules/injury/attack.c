@@ -143,7 +143,11 @@ int in_adv(fray_encounter *e, int who, int t, const in_weapon *w, int thrown, in
         for (int b = 0; b < e->n; b++)
             if (b != who && b != t && !in_foe(e, who, b) && fray_able(e, b)) {
                 engaged |= threatens(e, b, t);
-                near |= fray_distance(e, b, t) < IN_FT_CM(10) + half_space(e, t);
+                /* feet between squares, as reach counts them: adjacent
+                 * is 5 feet, one square between 10 ("10 or more feet
+                 * away" is not near) */
+                near |= fray_distance(e, b, t) <
+                        IN_FT_CM(10) + half_space(e, t) + half_space(e, b) - IN_SQUARE_CM;
             }
         int big = IN_CCR(e, t)->size - IN_CCR(e, who)->size >= 2;
         adv += add_adv(e, emit, "disadvantage: firing into melee", engaged && near && !big ? -1 : 0);

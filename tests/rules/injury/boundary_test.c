@@ -582,6 +582,108 @@ static void path_dv_by_size(void **s)
     }
 }
 
+/* #Parry: "If your result is higher than your opponent's, their attack is
+ * reduced by 1 degree ... For every degree of success your parry attack
+ * roll has over your opponent's attack roll result, reduce their attack is
+ * reduced by another degree." B parries an attack total of 20 with +6: 14
+ * makes 20 (equal: nothing), 15 makes 21 (1 degree), 20 makes 26 (21 + 5:
+ * 2 degrees). */
+static void parry_higher_than_the_attack(void **s)
+{
+    (void)s;
+    static const struct { const char *d; int cut; } row[] = {
+        {"14", 0}, {"15", 1}, {"13", 0}, {"19", 1}, {"20", 2}};
+    for (size_t i = 0; i < sizeof row / sizeof row[0]; i++) {
+        fray_encounter *e = duel(row[i].d);
+        fray_check k;
+        fray_check_start(&k, 0);
+        k.total = 20;
+        e->check = &k;
+        fray_action a = {.kind = IN_A_PARRY, .actor = 1, .target = 0, .arg = 0};
+        in_parry(e, &a);
+        e->check = NULL;
+        assert_int_equal(IN_CST(e)->parry_cut, row[i].cut);
+        fray_encounter_free(e);
+    }
+}
+
+/* Archer A, its target B 9 m (30 ft) away, A's ally C with a spear (reach
+ * 10 ft) `cx` metres east; B is `b`. */
+static int into_melee(const char *b, const char *cx)
+{
+    char json[1024];
+    snprintf(json, sizeof json,
+             "{\"ruleset\": \"injury\", \"name\": \"t\", \"dice\": [20, 1, 1], \"combatants\": ["
+             "{\"name\": \"A\", \"side\": \"blue\", \"at\": [0, 0], \"use\": \"archer\"},"
+             "{\"name\": \"B\", \"side\": \"red\", \"at\": [9, 0], \"use\": \"%s\"},"
+             "{\"name\": \"C\", \"side\": \"blue\", \"at\": [%s, 0], \"use\": \"fighter\","
+             " \"sheet\": {\"weapons\": [{\"item\": \"spear\", \"hand\": 0}]}}]}",
+             b, cx);
+    fray_encounter *e = test_open_round1(json, "t");
+    int adv = in_adv(e, 0, 1, &IN_CCR(e, 0)->w[0], 0, 0);
+    fray_encounter_free(e);
+    return adv;
+}
+
+/* #Ranged: "When making a ranged attack at an enemy engaged in melee with
+ * an ally, you incur a +1 disadvantage ... unless your target is two or
+ * more size categories larger or is 10 or more feet away from any ally."
+ * Feet between squares, as reach counts them: the ally adjacent is 5 feet
+ * away, one square between is 10. */
+static void firing_into_melee(void **s)
+{
+    (void)s;
+    assert_int_equal(into_melee("fighter", "10.5"), -1); /* 5 ft */
+    assert_int_equal(into_melee("fighter", "12"), 0);    /* 10 ft: "10 or more" */
+    assert_int_equal(into_melee("fighter", "13.5"), 0);  /* 15 ft (out of its reach) */
+    /* sizes: the minotaur is one category larger (the penalty), the hydra
+     * two (none); the ally adjacent to each */
+    assert_int_equal(into_melee("minotaur", "11.25"), -1);
+    assert_int_equal(into_melee("hydra", "12"), 0);
+}
+
+/* #Injuries: "Each injury must first be treated with a Heal check. The DC
+ * starts at 15 for minor injuries"; "Every day that an injury goes
+ * untreated, make a DC 20 Constitution check to not have it worsen. If you
+ * fail, add another injury". B's Heal +5, Constitution +2; an Ear injury. */
+static void heal_and_worsen_at_dc(void **s)
+{
+    (void)s;
+    static const struct { const char *d; int treated, inj; } row[] = {
+        {"10", 1, 1}, {"11", 1, 1}, {"9, 18", 0, 1}, {"9, 19", 0, 1}, {"9, 17", 0, 2}};
+    for (size_t i = 0; i < sizeof row / sizeof row[0]; i++) {
+        fray_encounter *e = duel(row[i].d);
+        in_creature *c = IN_CR(e, 1);
+        c->skill[IN_SK_HEAL] += 5 - in_skill_mod(e, 1, IN_SK_HEAL);
+        int ear = in_instance(c, IN_EAR, 0);
+        c->part[ear].inj = 1;
+        in_rest(e, 1, 1);
+        assert_int_equal(c->part[ear].treated >= 1, row[i].treated);
+        assert_int_equal(c->part[ear].inj, row[i].inj);
+        fray_encounter_free(e);
+    }
+}
+
+/* #Heart: "You need to succeed a Lore check ... to identify where the heart
+ * is located in order to target it. The DC is 15 + the creature's base
+ * level." B is level 3: DC 18; A's Lore is +0. A natural 20 against DV 10
+ * makes 4 degrees (fatal: the heart may be targeted), then the Lore roll. */
+static void heart_lore_at_dc(void **s)
+{
+    (void)s;
+    static const struct { const char *d; int known; } row[] = {
+        {"20, 17", 0}, {"20, 18", 1}, {"20, 19", 1}};
+    for (size_t i = 0; i < sizeof row / sizeof row[0]; i++) {
+        fray_encounter *e = duel(row[i].d);
+        set_dv(e, 1, 10);
+        assert_int_equal(in_skill_mod(e, 0, IN_SK_LORE), 0);
+        attack(e, 0, 1, 0);
+        assert_true(IN_CCR(e, 0)->heart_tried & 2u);
+        assert_int_equal((IN_CCR(e, 0)->heart_known & 2u) != 0, row[i].known);
+        fray_encounter_free(e);
+    }
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(natural_twenty_at_dv),
     cmocka_unit_test(threat_range_needs_a_hit),
@@ -606,6 +708,10 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(all_parts_at_least_one),
     cmocka_unit_test(unconscious_save_at_dc),
     cmocka_unit_test(path_dv_by_size),
+    cmocka_unit_test(parry_higher_than_the_attack),
+    cmocka_unit_test(firing_into_melee),
+    cmocka_unit_test(heal_and_worsen_at_dc),
+    cmocka_unit_test(heart_lore_at_dc),
 };
 
 int main(void)
