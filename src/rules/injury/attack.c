@@ -79,8 +79,10 @@ int in_in_range(const fray_encounter *e, int who, int t, const in_weapon *w, int
     int inc = in_increment_ft(e, who, w, thrown);
     if (inc <= 0)
         return 0;
-    /* no maximum is given: ten increments */
-    return fray_distance(e, who, t) <= IN_FT_CM(10 * inc);
+    /* the text gives no maximum range: none, unless option max_increments
+     * sets one (a rule the text does not have) */
+    int max = fray_opt(e, IN_OPT_MAX_INCREMENTS);
+    return !max || fray_distance(e, who, t) <= IN_FT_CM(max * inc);
 }
 
 static int threatens(const fray_encounter *e, int who, int t)

@@ -19,7 +19,7 @@ static const fray_action_info in_actions[IN_NACT] = {
     [IN_A_RAPID] = {"Rapid Shot", "1 AP (simple)", "two ranged attacks, +1 disadvantage each",
         "#Rapid Shot: a weapon reloaded or drawn as a free action"},
     [IN_A_THROW] = {"Throw", "1 AP (simple)", "throw a weapon; a miss scatters 1d8",
-        "#Throw: a thrown weapon and the target within ten range increments"},
+        "#Throw: a thrown weapon, the target out of reach (within option max_increments when it is set)"},
     [IN_A_LUNGE] = {"Lunge", "0 AP, 1 Stamina (free action)", "next melee attack +5 feet of reach; your defences open",
         "#Lunge: a melee weapon and 1 Stamina"},
     [IN_A_DISARM] = {"Disarm", "1 AP (simple)", "Acrobatics maneuver: the foe drops its weapon",
@@ -129,6 +129,9 @@ static const fray_option_info in_options[IN_NOPT] = {
         "the grapple's reading (the text gives no effect): 1 the grappled creature may Escape (the "
         "better of Athletics and Acrobatics + martial bonus against the grappler's DV, equal "
         "succeeds), and the grapple ends when the pair is apart; 0 a grapple never ends"},
+    [IN_OPT_MAX_INCREMENTS] = {"max_increments", 0, 0, 100,
+        "the longest shot or throw, in range increments (a rule the text does not have: 0, "
+        "the default, no maximum)"},
     [IN_OPT_UNARMED] = {"unarmed", 1, 0, 1,
         "a reading (the text has no unarmed attack): a creature with a hand and no other usable "
         "melee weapon attacks with its fist (reach 5 ft, Strength or Dexterity)"},

@@ -684,6 +684,29 @@ static void heart_lore_at_dc(void **s)
     }
 }
 
+/* #Ranged gives no maximum range: none by default; option max_increments
+ * (a rule the text does not have) sets one. Shortbow: 60 feet; 10
+ * increments are 180 m. */
+static void no_maximum_range(void **s)
+{
+    (void)s;
+    static const struct { const char *m, *opt; int in; } row[] = {
+        {"180", "", 1}, {"181.5", "", 1}, {"300", "", 1},
+        {"178.5", "\"max_increments\": 10", 1}, {"180", "\"max_increments\": 10", 1},
+        {"181.5", "\"max_increments\": 10", 0}};
+    for (size_t i = 0; i < sizeof row / sizeof row[0]; i++) {
+        char json[1024];
+        snprintf(json, sizeof json,
+                 "{\"ruleset\": \"injury\", \"name\": \"t\", \"options\": {%s}, \"dice\": [20, 1],"
+                 "\"combatants\": [{\"name\": \"A\", \"side\": \"blue\", \"at\": [0, 0], \"use\": \"archer\"},"
+                 "{\"name\": \"B\", \"side\": \"red\", \"at\": [%s, 0], \"use\": \"fighter\"}]}",
+                 row[i].opt, row[i].m);
+        fray_encounter *e = test_open_round1(json, "t");
+        assert_int_equal(in_in_range(e, 0, 1, &IN_CCR(e, 0)->w[0], 0), row[i].in);
+        fray_encounter_free(e);
+    }
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(natural_twenty_at_dv),
     cmocka_unit_test(threat_range_needs_a_hit),
@@ -712,6 +735,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(firing_into_melee),
     cmocka_unit_test(heal_and_worsen_at_dc),
     cmocka_unit_test(heart_lore_at_dc),
+    cmocka_unit_test(no_maximum_range),
 };
 
 int main(void)
