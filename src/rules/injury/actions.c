@@ -76,6 +76,8 @@ static void weapon_attacks(fray_encounter *e, int who, int t, fray_list *l)
          * Power Attack and Deadly Aim comes first (what a script naming the
          * action takes), the smallest Reckless Attack first. */
         int pw = c->mb < st ? c->mb : st, rk = st < 15 ? st : 15;
+        if (fray_opt(e, IN_OPT_FREE_ONCE) && c->free_used) /* option free_once */
+            pw = rk = 0;
         if (pw > 15)
             pw = 15;
         if (w->melee && in_in_reach(e, who, t, w)) {
@@ -155,6 +157,7 @@ static void own(fray_encounter *e, int who, fray_list *l)
     if (!c->no_attack && in_escape_ok(e, who))
         fray_list_add(l, IN_A_ESCAPE, who, c->grappler, 0, 0, 0);
     if (!fray_has(e, who, IN_C_LUNGING) && fray_res(e, who, IN_R_STAMINA) >= 1 &&
+        !(fray_opt(e, IN_OPT_FREE_ONCE) && c->free_used) &&
         first_melee(e, who) >= 0 && !c->no_attack)
         fray_list_add(l, IN_A_LUNGE, who, -1, 0, 0, 0);
     /* the actions on foes last: every amount of Power Attack and Reckless
@@ -252,12 +255,14 @@ static void attack_action(fray_encounter *e, const fray_action *a)
     switch (a->kind) {
     case IN_A_POWER:
     case IN_A_DEADLY_AIM:
+        c->free_used++;
         /* "spend an amount of stamina up to your martial bonus to gain a +2
          * bonus to your attack roll for each stamina spent" */
         o.power = n;
         in_spend_stamina(e, who, n);
         break;
     case IN_A_RECKLESS:
+        c->free_used++;
         o.reckless = n;
         in_spend_stamina(e, who, n);
         break;
@@ -350,6 +355,7 @@ static void simple(fray_encounter *e, const fray_action *a)
          * attack ... reach by 5 feet ... melee attacks against you gain +1
          * advantage until the start of your next turn" */
         in_spend_stamina(e, who, 1);
+        c->free_used++;
         fray_cond_add(e, who, IN_C_LUNGING, -1, FRAY_EXP_TURN_END, e->round);
         fray_cond_add(e, who, IN_C_OPENED, -1, FRAY_EXP_TURN_START, fray_turns_next_round(e, who));
         rule = IN_RULE("Lunge");

@@ -250,7 +250,8 @@ static void cleave(fray_encounter *e, const fray_action *a, int t, const in_atta
 {
     int who = a->actor;
     const in_weapon *w = &IN_CCR(e, who)->w[o->weapon];
-    if (fray_res(e, who, IN_R_STAMINA) < 1 || !fray_able(e, who))
+    if (fray_res(e, who, IN_R_STAMINA) < 1 || !fray_able(e, who) ||
+        (fray_opt(e, IN_OPT_FREE_ONCE) && IN_CCR(e, who)->free_used))
         return;
     for (int f = 0; f < e->n; f++) {
         if (f == t || !in_foe(e, who, f) || !fray_able(e, f) || !in_in_reach(e, who, f, w) ||
@@ -262,6 +263,7 @@ static void cleave(fray_encounter *e, const fray_action *a, int t, const in_atta
          * into another opponent ... melee attacks against gain +1 advantage
          * until the start of your next turn" */
         in_spend_stamina(e, who, 1);
+        IN_CR(e, who)->free_used++;
         fray_cond_add(e, who, IN_C_OPENED, -1, FRAY_EXP_TURN_START, fray_turns_next_round(e, who));
         in_attack_opts o2 = *o;
         o2.cleaving = 1;

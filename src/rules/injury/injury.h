@@ -66,7 +66,7 @@ enum in_opt {
     IN_OPT_STRAIN_STAMINA, IN_OPT_INJURY_VALUE, IN_OPT_EXHAUSTED_DIS, IN_OPT_LEAVE_PROVOKES,
     IN_OPT_CHARGE_ADV, IN_OPT_AP_STAND, IN_OPT_HEART_LORE, IN_OPT_SPREAD, IN_OPT_BLIND_DIS,
     IN_OPT_MOVE_FT, IN_OPT_GRAPPLE_ESCAPE, IN_OPT_UNARMED, IN_OPT_MAX_INCREMENTS,
-    IN_NOPT
+    IN_OPT_FREE_ONCE, IN_NOPT
 };
 
 enum in_question { IN_Q_PART, IN_Q_CLEAVE, IN_NQ };
@@ -165,6 +165,7 @@ typedef struct in_creature {
     in_weapon w[IN_MAX_WEAPONS];
     uint32_t heart_known, heart_tried; /* bit per foe: #Heart's Lore check */
     int no_attack;            /* #Defend: no Attack for the rest of the turn */
+    int free_used;            /* free actions taken this turn (option free_once) */
     int wake;                 /* #Head 3rd injury: wakes with DC 30 checks */
     int grappler;             /* who grapples it, -1 */
     int confuse_round;        /* #Head 2nd injury: Confused after its turn of this round, 0 */

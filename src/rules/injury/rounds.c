@@ -82,6 +82,7 @@ void in_turn_start(fray_encounter *e, int who)
     in_creature *c = IN_CR(e, who);
     fray_cond_remove(e, who, IN_C_OFFGUARD);
     c->no_attack = 0;
+    c->free_used = 0;
     int bleed = fray_res(e, who, IN_R_BLEED);
     if (bleed > 0 && e->c[who].status != FRAY_DEAD) {
         int was_down = fray_has(e, who, IN_C_UNCONSCIOUS);

@@ -132,6 +132,10 @@ static const fray_option_info in_options[IN_NOPT] = {
     [IN_OPT_MAX_INCREMENTS] = {"max_increments", 0, 0, 100,
         "the longest shot or throw, in range increments (a rule the text does not have: 0, "
         "the default, no maximum)"},
+    [IN_OPT_FREE_ONCE] = {"free_once", 0, 0, 1,
+        "the text contradicts itself: #Rounds and Actions 'Free action: 0 AP, but only once per "
+        "turn', #Free Actions 'as many free actions as you want'; 0 (default) no limit, 1 one "
+        "free action a turn (Lunge, Cleave, Power Attack, Reckless Attack, Deadly Aim)"},
     [IN_OPT_UNARMED] = {"unarmed", 1, 0, 1,
         "a reading (the text has no unarmed attack): a creature with a hand and no other usable "
         "melee weapon attacks with its fist (reach 5 ft, Strength or Dexterity)"},

@@ -707,6 +707,24 @@ static void no_maximum_range(void **s)
     }
 }
 
+/* #Rounds and Actions: "Free action: 0 AP, but only once per turn";
+ * #Free Actions: "theoretically, you can take as many free actions as you
+ * want". The text contradicts itself: no limit by default, option
+ * free_once 1 allows one a turn. After a Lunge (one free action): */
+static void free_actions_once_by_option(void **s)
+{
+    (void)s;
+    for (int opt = 0; opt <= 1; opt++) {
+        fray_encounter *e = duel_o("", opt ? "\"free_once\": 1" : "", "");
+        assert_int_equal(amounts(e, 0, 1, IN_A_POWER), 0xEu); /* none taken yet */
+        fray_action l = {.kind = IN_A_LUNGE, .actor = 0, .target = -1};
+        in_resolve(e, &l);
+        assert_int_equal(amounts(e, 0, 1, IN_A_POWER), opt ? 0u : 0xEu);
+        assert_int_equal(amounts(e, 0, 1, IN_A_RECKLESS) != 0, !opt);
+        fray_encounter_free(e);
+    }
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(natural_twenty_at_dv),
     cmocka_unit_test(threat_range_needs_a_hit),
@@ -736,6 +754,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(heal_and_worsen_at_dc),
     cmocka_unit_test(heart_lore_at_dc),
     cmocka_unit_test(no_maximum_range),
+    cmocka_unit_test(free_actions_once_by_option),
 };
 
 int main(void)
