@@ -68,18 +68,29 @@ static void weapon_attacks(fray_encounter *e, int who, int t, fray_list *l)
         const in_weapon *w = &c->w[i];
         if (!in_weapon_usable(c, i))
             continue;
-        int pw = c->mb < st ? c->mb : st;
+        /* #Power Attack, #Deadly Aim: "spend an amount of stamina up to your
+         * martial bonus": every amount from 1 to the martial bonus (and to
+         * the Stamina there is); #Reckless Attack: "For each degree, you
+         * must spend 1 stamina": any number of degrees the Stamina pays for
+         * (15 at most: the argument's four bits). The largest amount of
+         * Power Attack and Deadly Aim comes first (what a script naming the
+         * action takes), the smallest Reckless Attack first. */
+        int pw = c->mb < st ? c->mb : st, rk = st < 15 ? st : 15;
+        if (fray_opt(e, IN_OPT_FREE_ONCE) && c->free_used) /* option free_once */
+            pw = rk = 0;
+        if (pw > 15)
+            pw = 15;
         if (w->melee && in_in_reach(e, who, t, w)) {
             melee_n++;
             fray_list_add(l, IN_A_ATTACK, who, t, ARG(i, 0), 0, 0);
-            if (pw > 0 && fray_wants(e, IN_A_POWER))
-                fray_list_add(l, IN_A_POWER, who, t, ARG(i, pw), 0, 0);
-            for (int k = 1; k <= 2 && k <= st && fray_wants(e, IN_A_RECKLESS); k++)
+            for (int k = pw; k >= 1 && fray_wants(e, IN_A_POWER); k--)
+                fray_list_add(l, IN_A_POWER, who, t, ARG(i, k), 0, 0);
+            for (int k = 1; k <= rk && fray_wants(e, IN_A_RECKLESS); k++)
                 fray_list_add(l, IN_A_RECKLESS, who, t, ARG(i, k), 0, 0);
         } else if (w->ranged && !(w->bow && prone) && in_in_range(e, who, t, w, 0)) {
             fray_list_add(l, IN_A_ATTACK, who, t, ARG(i, 0), 0, 0);
-            if (pw > 0)
-                fray_list_add(l, IN_A_DEADLY_AIM, who, t, ARG(i, pw), 0, 0);
+            for (int k = pw; k >= 1; k--)
+                fray_list_add(l, IN_A_DEADLY_AIM, who, t, ARG(i, k), 0, 0);
             if (w->rapid)
                 fray_list_add(l, IN_A_RAPID, who, t, ARG(i, 2), 0, 0);
         }
@@ -128,9 +139,6 @@ static void own(fray_encounter *e, int who, fray_list *l)
 {
     const in_creature *c = IN_CCR(e, who);
     int ap = fray_res(e, who, IN_R_AP);
-    for (int t = 0; t < e->n; t++)
-        if (in_foe(e, who, t) && fray_able(e, t))
-            per_foe(e, who, t, l);
     if (!fray_has(e, who, IN_C_DEFENDING))
         fray_list_add(l, IN_A_DEFEND, who, -1, 0, 0, 0);
     int arm = in_instance(c, IN_ARM, 1);
@@ -146,9 +154,17 @@ static void own(fray_encounter *e, int who, fray_list *l)
             break;
         }
     }
+    if (!c->no_attack && in_escape_ok(e, who))
+        fray_list_add(l, IN_A_ESCAPE, who, c->grappler, 0, 0, 0);
     if (!fray_has(e, who, IN_C_LUNGING) && fray_res(e, who, IN_R_STAMINA) >= 1 &&
+        !(fray_opt(e, IN_OPT_FREE_ONCE) && c->free_used) &&
         first_melee(e, who) >= 0 && !c->no_attack)
         fray_list_add(l, IN_A_LUNGE, who, -1, 0, 0, 0);
+    /* the actions on foes last: every amount of Power Attack and Reckless
+     * Attack makes the list long, and a full list drops what comes last */
+    for (int t = 0; t < e->n; t++)
+        if (in_foe(e, who, t) && fray_able(e, t))
+            per_foe(e, who, t, l);
 }
 
 /* Whether `who` could react in `window` at all (the ruleset's may_answer):
@@ -239,12 +255,14 @@ static void attack_action(fray_encounter *e, const fray_action *a)
     switch (a->kind) {
     case IN_A_POWER:
     case IN_A_DEADLY_AIM:
+        c->free_used++;
         /* "spend an amount of stamina up to your martial bonus to gain a +2
          * bonus to your attack roll for each stamina spent" */
         o.power = n;
         in_spend_stamina(e, who, n);
         break;
     case IN_A_RECKLESS:
+        c->free_used++;
         o.reckless = n;
         in_spend_stamina(e, who, n);
         break;
@@ -337,6 +355,7 @@ static void simple(fray_encounter *e, const fray_action *a)
          * attack ... reach by 5 feet ... melee attacks against you gain +1
          * advantage until the start of your next turn" */
         in_spend_stamina(e, who, 1);
+        c->free_used++;
         fray_cond_add(e, who, IN_C_LUNGING, -1, FRAY_EXP_TURN_END, e->round);
         fray_cond_add(e, who, IN_C_OPENED, -1, FRAY_EXP_TURN_START, fray_turns_next_round(e, who));
         rule = IN_RULE("Lunge");
@@ -368,6 +387,10 @@ void in_resolve(fray_encounter *e, const fray_action *a)
     case IN_A_REACTIVE:
         in_reactive(e, a);
         break;
+    case IN_A_ESCAPE:
+        in_escape(e, a);
+        fray_res_set(e, who, IN_R_ATTACKS, fray_res(e, who, IN_R_ATTACKS) + 1);
+        break;
     default:
         if (a->kind >= IN_FIRST_MANEUVER && a->kind < IN_FIRST_MANEUVER + IN_NMANEUVER) {
             in_maneuver(e, a);
@@ -377,4 +400,5 @@ void in_resolve(fray_encounter *e, const fray_action *a)
         }
         break;
     }
+    in_grapple_hold(e);
 }

@@ -79,8 +79,10 @@ int in_in_range(const fray_encounter *e, int who, int t, const in_weapon *w, int
     int inc = in_increment_ft(e, who, w, thrown);
     if (inc <= 0)
         return 0;
-    /* no maximum is given: ten increments */
-    return fray_distance(e, who, t) <= IN_FT_CM(10 * inc);
+    /* the text gives no maximum range: none, unless option max_increments
+     * sets one (a rule the text does not have) */
+    int max = fray_opt(e, IN_OPT_MAX_INCREMENTS);
+    return !max || fray_distance(e, who, t) <= IN_FT_CM(max * inc);
 }
 
 static int threatens(const fray_encounter *e, int who, int t)
@@ -143,7 +145,11 @@ int in_adv(fray_encounter *e, int who, int t, const in_weapon *w, int thrown, in
         for (int b = 0; b < e->n; b++)
             if (b != who && b != t && !in_foe(e, who, b) && fray_able(e, b)) {
                 engaged |= threatens(e, b, t);
-                near |= fray_distance(e, b, t) < IN_FT_CM(10) + half_space(e, t);
+                /* feet between squares, as reach counts them: adjacent
+                 * is 5 feet, one square between 10 ("10 or more feet
+                 * away" is not near) */
+                near |= fray_distance(e, b, t) <
+                        IN_FT_CM(10) + half_space(e, t) + half_space(e, b) - IN_SQUARE_CM;
             }
         int big = IN_CCR(e, t)->size - IN_CCR(e, who)->size >= 2;
         adv += add_adv(e, emit, "disadvantage: firing into melee", engaged && near && !big ? -1 : 0);
@@ -244,7 +250,8 @@ static void cleave(fray_encounter *e, const fray_action *a, int t, const in_atta
 {
     int who = a->actor;
     const in_weapon *w = &IN_CCR(e, who)->w[o->weapon];
-    if (fray_res(e, who, IN_R_STAMINA) < 1 || !fray_able(e, who))
+    if (fray_res(e, who, IN_R_STAMINA) < 1 || !fray_able(e, who) ||
+        (fray_opt(e, IN_OPT_FREE_ONCE) && IN_CCR(e, who)->free_used))
         return;
     for (int f = 0; f < e->n; f++) {
         if (f == t || !in_foe(e, who, f) || !fray_able(e, f) || !in_in_reach(e, who, f, w) ||
@@ -256,6 +263,7 @@ static void cleave(fray_encounter *e, const fray_action *a, int t, const in_atta
          * into another opponent ... melee attacks against gain +1 advantage
          * until the start of your next turn" */
         in_spend_stamina(e, who, 1);
+        IN_CR(e, who)->free_used++;
         fray_cond_add(e, who, IN_C_OPENED, -1, FRAY_EXP_TURN_START, fray_turns_next_round(e, who));
         in_attack_opts o2 = *o;
         o2.cleaving = 1;
@@ -310,10 +318,15 @@ int in_attack(fray_encounter *e, const fray_action *a, int t, const in_attack_op
         fray_check_settle(&k, step);
     int nat = k.nat, hit = k.total > dv, d = hit ? k.degrees : 0, forced = 0, deflected = 0;
     int crit = nat == 20 || (nat >= w->crit_from && hit);
-    if (nat == 20 && !hit)
-        hit = forced = 1; /* "deals a minor injury instead of being unsuccessful" */
+    /* #Critical Hits and Misses: "If the attack roll result is still less
+     * than the target's DV, the attack deals a minor injury instead of being
+     * unsuccessful. Otherwise, the critical hit adds another degree": a total
+     * equal to the DV is not less than it, so a natural 20 there is a
+     * critical hit with its degree (0 for the equal total, + 1). */
+    if (nat == 20 && k.total < dv)
+        hit = forced = 1;
     else if (crit)
-        d += 1;
+        hit = 1, d += 1;
     if (hit && s->parry_cut) {
         d -= s->parry_cut;
         if (d < 0)
@@ -323,7 +336,9 @@ int in_attack(fray_encounter *e, const fray_action *a, int t, const in_attack_op
         d += o->reckless + in_size_degrees(IN_CCR(e, t)->size - c->size);
     if (nat == 1)
         d -= 1; /* "decreases the severity of the inflicted injury by one step" */
-    if (nat == 1 && !hit && !deflected)
+    /* "If the attack roll result is less than the target's DV, then the
+     * attacker loses their grip": a total equal to the DV keeps the weapon */
+    if (nat == 1 && k.total < dv)
         fumble(e, who, w);
     if (o->thrown)
         w->state = IN_W_GONE; /* it lands by the target, or scatters (actions.c) */

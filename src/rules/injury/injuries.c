@@ -83,6 +83,10 @@ int in_weapon_usable(const in_creature *c, int wi)
     const in_weapon *w = &c->w[wi];
     if (w->state != IN_W_READY || w->fumbled)
         return 0;
+    if (w->unarmed) /* fists: only when no other melee weapon can strike */
+        for (int j = 0; j < c->nweapon; j++)
+            if (j != wi && c->w[j].melee && !c->w[j].unarmed && in_weapon_usable(c, j))
+                return 0;
     if (w->natural) {
         int idx = in_instance(c, w->part, w->part_n);
         if (idx < 0)
@@ -262,7 +266,10 @@ static void immediate(fray_encounter *e, int who, const in_injury_row *r, int id
         else
             fray_cond_add(e, who, IN_C_STUNNED, -1, FRAY_EXP_TURN_END,
                           fray_turns_next_round(e, who));
-        fray_cond_add(e, who, IN_C_CONFUSED, -1, FRAY_EXP_NEVER, 0);
+        /* "Whether or not you succeed, you become permanently confused
+         * afterwards": once the stunned or dazed round is over (rounds.c
+         * in_turn_end) */
+        c->confuse_round = fray_turns_next_round(e, who);
         break;
     case IN_X_KNOCKOUT: {
         int ok = in_con_check(e, who, 30, "Constitution check against a coma, DC 30, 1d20");
@@ -323,6 +330,10 @@ void in_injure(fray_encounter *e, int who, int type, int n, int src)
     for (int k = 0; k < n && !in_part_destroyed(c, idx); k++) {
         int hl = head_level(c);
         c->part[idx].inj++;
+        /* fray sim's dealt and taken: counted in injuries */
+        e->c[who].taken += 1;
+        if (src >= 0 && src < e->n)
+            e->c[src].dealt += 1;
         int nth = c->part[idx].inj;
         const in_injury_row *r = in_injury_row_of(type, nth);
         fray_record(e, who, in_parts[type].name, nth - 1, nth);

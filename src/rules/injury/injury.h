@@ -56,7 +56,7 @@ enum in_act {
     IN_A_THROW, IN_A_LUNGE, IN_A_DISARM, IN_A_DRAG, IN_A_GRAPPLE, IN_A_OVERRUN,
     IN_A_REPOSITION, IN_A_SHOVE, IN_A_STEAL, IN_A_SUNDER, IN_A_TRICK, IN_A_TRIP, IN_A_DEFEND,
     IN_A_SHIELD, IN_A_CHARGE, IN_A_MOVE, IN_A_STAND, IN_A_PICKUP, IN_A_PARRY, IN_A_REACTIVE,
-    IN_NACT
+    IN_A_ESCAPE, IN_NACT
 };
 #define IN_FIRST_MANEUVER IN_A_DISARM
 #define IN_NMANEUVER 10
@@ -65,7 +65,8 @@ enum in_opt {
     IN_OPT_ADV_MODE, IN_OPT_DEGREE_STEP, IN_OPT_DV_BASE, IN_OPT_AMBUSH_SIDE,
     IN_OPT_STRAIN_STAMINA, IN_OPT_INJURY_VALUE, IN_OPT_EXHAUSTED_DIS, IN_OPT_LEAVE_PROVOKES,
     IN_OPT_CHARGE_ADV, IN_OPT_AP_STAND, IN_OPT_HEART_LORE, IN_OPT_SPREAD, IN_OPT_BLIND_DIS,
-    IN_OPT_MOVE_FT, IN_NOPT
+    IN_OPT_MOVE_FT, IN_OPT_GRAPPLE_ESCAPE, IN_OPT_UNARMED, IN_OPT_MAX_INCREMENTS,
+    IN_OPT_FREE_ONCE, IN_NOPT
 };
 
 enum in_question { IN_Q_PART, IN_Q_CLEAVE, IN_NQ };
@@ -147,6 +148,7 @@ typedef struct in_weapon {
     int16_t reach_ft, increment_ft;
     int8_t state;             /* IN_W_* */
     int8_t fumbled;           /* own turn ends left while a natural attack is disabled */
+    int8_t unarmed;           /* option unarmed: fists, usable when no other melee weapon is */
 } in_weapon;
 
 typedef struct in_creature {
@@ -163,8 +165,10 @@ typedef struct in_creature {
     in_weapon w[IN_MAX_WEAPONS];
     uint32_t heart_known, heart_tried; /* bit per foe: #Heart's Lore check */
     int no_attack;            /* #Defend: no Attack for the rest of the turn */
+    int free_used;            /* free actions taken this turn (option free_once) */
     int wake;                 /* #Head 3rd injury: wakes with DC 30 checks */
     int grappler;             /* who grapples it, -1 */
+    int confuse_round;        /* #Head 2nd injury: Confused after its turn of this round, 0 */
 } in_creature;
 
 typedef struct in_state {
@@ -245,6 +249,11 @@ void in_roll_adv(fray_encounter *e, fray_check *c, const char *purpose);
 /* ---- Maneuvers, actions, reactions, rounds ---------------------------------- */
 
 void in_maneuver(fray_encounter *e, const fray_action *a);
+/* The grapple's reading: Escape (an opposed maneuver against the grappler's
+ * DV), and the grapple's end once the pair is apart or the grappler is out. */
+int in_escape_ok(const fray_encounter *e, int who);
+void in_escape(fray_encounter *e, const fray_action *a);
+void in_grapple_hold(fray_encounter *e);
 int in_maneuver_ok(const fray_encounter *e, int who, int t, int kind);
 int in_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
              fray_action *out, int max);

@@ -115,6 +115,13 @@ static void effect(fray_encounter *e, int who, int t, int kind)
     }
 }
 
+static int add_skill_dis(fray_encounter *e, int n)
+{
+    if (n)
+        fray_mod(e, "disadvantage: injuries (skill)", -n);
+    return n;
+}
+
 void in_maneuver(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor, t = a->target, k = a->kind - IN_FIRST_MANEUVER;
@@ -134,8 +141,13 @@ void in_maneuver(fray_encounter *e, const fray_action *a)
     fray_check_mod(e, &m, skill >= 0 ? in_skill_name[skill] : "Strength",
                    skill >= 0 ? in_skill_mod(e, who, skill) : c->attr[IN_STR]);
     fray_check_mod(e, &m, "size", in_size_maneuver(IN_CCR(e, t)->size - c->size));
-    fray_check_adv(&m, -fray_res(e, who, IN_R_ATTACKS) - fx.attack_dis - fx.d20_dis -
-                           (skill >= 0 ? fx.skill_dis[skill] : 0));
+    /* #Maneuver: "Maneuvers are a type of attack ... make an attack roll":
+     * the roll takes what every melee attack roll takes (iterative attacks,
+     * injuries, blinded, confused, sickened, exhausted, cover, flanking,
+     * prone, opened defences), and the skill's own disadvantage */
+    static const in_weapon hand = {.melee = 1, .reach_ft = 5};
+    fray_check_adv(&m, in_adv(e, who, t, &hand, 0, 1) -
+                           add_skill_dis(e, skill >= 0 ? fx.skill_dis[skill] : 0));
     in_roll_adv(e, &m, "Maneuver roll, 1d20");
     fray_check_settle(&m, 0);
     if (m.success)
@@ -144,4 +156,72 @@ void in_maneuver(fray_encounter *e, const fray_action *a)
                                 .action = e->rs->actions[a->kind].name,
                                 .outcome = m.success ? "success" : "failure", .value = m.total,
                                 .has_value = 1, .rule = IN_RULE("Maneuver")});
+}
+
+/* The grapple's reading (option grapple_escape; the text names Grapple's
+ * skill, not its effect): the grappled creature may Escape, and the grapple
+ * holds only while the grappler is up and the pair within its hand's 5
+ * feet (Shove, Reposition or anyone's move may part them). */
+int in_escape_ok(const fray_encounter *e, int who)
+{
+    const in_creature *c = IN_CCR(e, who);
+    static const in_weapon hand = {.melee = 1, .reach_ft = 5};
+    return fray_opt(e, IN_OPT_GRAPPLE_ESCAPE) && fray_has(e, who, IN_C_GRAPPLED) &&
+           c->grappler >= 0 && in_in_reach(e, who, c->grappler, &hand);
+}
+
+static void release(fray_encounter *e, int who, const char *why)
+{
+    in_creature *c = IN_CR(e, who);
+    int g = c->grappler;
+    c->grappler = -1;
+    fray_cond_remove(e, who, IN_C_GRAPPLED);
+    fray_emit(e, &(fray_event){.kind = "grapple", .actor = g, .target = who, .outcome = "ends",
+                                .detail = why, .rule = IN_RULE("Maneuver")});
+}
+
+/* Escape: a maneuver against the grappler, "roll the skill check and add
+ * your martial bonus to the result - if the result is equal or greater than
+ * the target's DV, the maneuver is a success", with the better of Athletics
+ * and Acrobatics. */
+void in_escape(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, g = IN_CCR(e, who)->grappler;
+    if (g < 0 || !fray_has(e, who, IN_C_GRAPPLED))
+        return;
+    const in_creature *c = IN_CCR(e, who);
+    int skill = in_skill_mod(e, who, IN_SK_ATHLETICS) >= in_skill_mod(e, who, IN_SK_ACROBATICS)
+                    ? IN_SK_ATHLETICS : IN_SK_ACROBATICS;
+    in_fx fx;
+    in_effects(c, &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
+    fray_check m;
+    fray_check_start(&m, in_dv(e, g, 0, in_offguard(e, g)));
+    fray_check_mod(e, &m, "martial bonus", c->mb);
+    fray_check_mod(e, &m, in_skill_name[skill], in_skill_mod(e, who, skill));
+    fray_check_mod(e, &m, "size", in_size_maneuver(IN_CCR(e, g)->size - c->size));
+    static const in_weapon hand = {.melee = 1, .reach_ft = 5};
+    fray_check_adv(&m, in_adv(e, who, g, &hand, 0, 1) - add_skill_dis(e, fx.skill_dis[skill]));
+    in_roll_adv(e, &m, "Escape roll, 1d20");
+    fray_check_settle(&m, 0);
+    fray_emit(e, &(fray_event){.kind = "maneuver", .actor = who, .target = g, .action = "Escape",
+                                .outcome = m.success ? "success" : "failure", .value = m.total,
+                                .has_value = 1, .rule = IN_RULE("Maneuver")});
+    if (m.success)
+        release(e, who, "escaped");
+}
+
+void in_grapple_hold(fray_encounter *e)
+{
+    if (!fray_opt(e, IN_OPT_GRAPPLE_ESCAPE))
+        return;
+    static const in_weapon hand = {.melee = 1, .reach_ft = 5};
+    for (int i = 0; i < e->n; i++) {
+        int g = IN_CCR(e, i)->grappler;
+        if (g < 0 || !fray_has(e, i, IN_C_GRAPPLED))
+            continue;
+        if (!fray_able(e, g) || (fray_cflags(e, g) & FRAY_CF_NO_ACTIONS))
+            release(e, i, "the grappler is out");
+        else if (!in_in_reach(e, g, i, &hand))
+            release(e, i, "the pair is apart");
+    }
 }

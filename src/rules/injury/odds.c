@@ -39,14 +39,17 @@ void in_attack_odds(int bonus, int dv, int adv, int adv_mode, int crit_from, int
     for (int v = 1; v <= 20; v++) {
         double p = fray_dist_at(&d, v);
         int total = v + bonus, hit = total > dv, crit = v == 20 || (v >= crit_from && hit);
-        int deg;
-        if (v == 20 && !hit) {
+        int deg, forced = v == 20 && total < dv; /* attack.c: a minor injury */
+        if (forced) {
             hit = 1;
             deg = 0;
         } else {
-            deg = hit ? (total - dv - 1) / step + (crit ? 1 : 0) + extra_deg : 0;
+            /* a natural 20 at the DV is a critical hit: 0 degrees + 1 */
+            deg = hit ? (total - dv - 1) / step + (crit ? 1 : 0) + extra_deg
+                      : crit ? 1 + extra_deg : 0;
+            hit = hit || crit;
         }
-        if (hit && crit && !(v == 20 && total <= dv))
+        if (hit && crit && !forced)
             o->p_crit += p;
         if (v == 1) {
             o->p_fumble += p;

@@ -20,7 +20,7 @@ static int usable_weapons(const in_creature *c)
 {
     int n = 0;
     for (int i = 0; i < c->nweapon; i++)
-        n += in_weapon_usable(c, i);
+        n += !c->w[i].unarmed && in_weapon_usable(c, i);
     return n;
 }
 
@@ -120,11 +120,12 @@ static int own_turn(fray_encounter *e, int who, const fray_action *l, int n)
     for (int i = 0; i < n; i++)
         if (is_attack(l[i].kind) && (focus < 0 || standing(e, l[i].target) < fs))
             focus = l[i].target, fs = standing(e, l[i].target);
-    int best = -1, bw = -1, stand = -1, pick = -1, shield = -1, defend = -1, charge = -1, move = -1;
+    int escape = -1, best = -1, bw = -1, stand = -1, pick = -1, shield = -1, defend = -1, charge = -1, move = -1;
     int md = 0;
     for (int i = 0; i < n; i++) {
         switch (l[i].kind) {
         case IN_A_STAND: stand = i; break;
+        case IN_A_ESCAPE: escape = i; break;
         case IN_A_PICKUP: pick = i; break;
         case IN_A_SHIELD: shield = i; break;
         case IN_A_DEFEND: defend = i; break;
@@ -147,6 +148,8 @@ static int own_turn(fray_encounter *e, int who, const fray_action *l, int n)
         return stand;
     if (pick >= 0 && !usable_weapons(IN_CCR(e, who)))
         return pick;
+    if (escape >= 0 && best < 0) /* held away from every foe it could strike */
+        return escape;
     if (fray_res(e, who, IN_R_ATTACKS) >= 2 || (best < 0 && move < 0 && charge < 0))
         return shield >= 0 ? shield : defend;
     if (best >= 0)

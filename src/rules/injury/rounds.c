@@ -82,6 +82,7 @@ void in_turn_start(fray_encounter *e, int who)
     in_creature *c = IN_CR(e, who);
     fray_cond_remove(e, who, IN_C_OFFGUARD);
     c->no_attack = 0;
+    c->free_used = 0;
     int bleed = fray_res(e, who, IN_R_BLEED);
     if (bleed > 0 && e->c[who].status != FRAY_DEAD) {
         int was_down = fray_has(e, who, IN_C_UNCONSCIOUS);
@@ -105,6 +106,13 @@ void in_turn_end(fray_encounter *e, int who)
     for (int i = 0; i < c->nweapon; i++)
         if (c->w[i].fumbled)
             c->w[i].fumbled--;
+    /* #Head 2nd injury: "you become permanently confused afterwards", when
+     * the round of the stun or daze ends with this turn */
+    if (c->confuse_round && e->round >= c->confuse_round) {
+        c->confuse_round = 0;
+        fray_cond_add(e, who, IN_C_CONFUSED, -1, FRAY_EXP_NEVER, 0);
+        fray_flush(e, who, IN_RULE("Head"));
+    }
     fray_res_set(e, who, IN_R_ATTACKS, 0);
 }
 

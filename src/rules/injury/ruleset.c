@@ -19,7 +19,7 @@ static const fray_action_info in_actions[IN_NACT] = {
     [IN_A_RAPID] = {"Rapid Shot", "1 AP (simple)", "two ranged attacks, +1 disadvantage each",
         "#Rapid Shot: a weapon reloaded or drawn as a free action"},
     [IN_A_THROW] = {"Throw", "1 AP (simple)", "throw a weapon; a miss scatters 1d8",
-        "#Throw: a thrown weapon and the target within ten range increments"},
+        "#Throw: a thrown weapon, the target out of reach (within option max_increments when it is set)"},
     [IN_A_LUNGE] = {"Lunge", "0 AP, 1 Stamina (free action)", "next melee attack +5 feet of reach; your defences open",
         "#Lunge: a melee weapon and 1 Stamina"},
     [IN_A_DISARM] = {"Disarm", "1 AP (simple)", "Acrobatics maneuver: the foe drops its weapon",
@@ -57,8 +57,11 @@ static const fray_action_info in_actions[IN_NACT] = {
         "#Critical Hits and Misses: a dropped weapon and a hand to hold it"},
     [IN_A_PARRY] = {"Parry", "reaction, 1 Stamina", "an attack roll against the melee attack's: each degree over it takes one off",
         "#Parry: a melee attack roll against you, a reaction, 1 Stamina, a melee weapon"},
+    [IN_A_ESCAPE] = {"Escape", "1 AP (simple; option grapple_escape)",
+        "Athletics or Acrobatics maneuver against the grappler's DV: the grapple ends",
+        "#Maneuver (a reading: the text gives no escape): grappled, the grappler within reach"},
     [IN_A_REACTIVE] = {"Reactive Attack", "reaction", "an attack on a foe whose action provokes you",
-        "#Reactive Attack: a foe provoking you (an untrained maneuver, leaving your reach), a reaction"},
+        "#Reactive Attack: a foe provoking you (an untrained maneuver; leaving your reach with option leave_provokes), a reaction"},
 };
 
 static const char *const in_resources[IN_NRES] = {"AP", "Initiative", "Reactions", "Stamina",
@@ -110,9 +113,9 @@ static const fray_option_info in_options[IN_NOPT] = {
         "fatal 5), 1 one each"},
     [IN_OPT_EXHAUSTED_DIS] = {"exhausted_dis", 1, 0, 5,
         "disadvantage on d20 rolls while exhausted (the Conditions chapter is not in the text)"},
-    [IN_OPT_LEAVE_PROVOKES] = {"leave_provokes", 1, 0, 1,
-        "moving out of a foe's reach provokes a Reactive Attack (the text names no provoking "
-        "action but untrained maneuvers)"},
+    [IN_OPT_LEAVE_PROVOKES] = {"leave_provokes", 0, 0, 1,
+        "1: moving out of a foe's reach provokes a Reactive Attack (a rule the text does not "
+        "have: it names no provoking action but untrained maneuvers; off by default)"},
     [IN_OPT_CHARGE_ADV] = {"charge_adv", 1, 0, 3, "advantage of Charge's attack (Charge has no body)"},
     [IN_OPT_AP_STAND] = {"ap_stand", 1, 0, 3, "AP to stand up before injuries (not given)"},
     [IN_OPT_HEART_LORE] = {"heart_lore", 1, 0, 1,
@@ -122,6 +125,20 @@ static const fray_option_info in_options[IN_NOPT] = {
     [IN_OPT_BLIND_DIS] = {"blind_dis", 2, 0, 5,
         "disadvantage on attack rolls while blinded (the Conditions chapter is not in the text)"},
     [IN_OPT_MOVE_FT] = {"move_ft", 30, 5, 120, "feet one Move action covers, at most your speed"},
+    [IN_OPT_GRAPPLE_ESCAPE] = {"grapple_escape", 1, 0, 1,
+        "the grapple's reading (the text gives no effect): 1 the grappled creature may Escape (the "
+        "better of Athletics and Acrobatics + martial bonus against the grappler's DV, equal "
+        "succeeds), and the grapple ends when the pair is apart; 0 a grapple never ends"},
+    [IN_OPT_MAX_INCREMENTS] = {"max_increments", 0, 0, 100,
+        "the longest shot or throw, in range increments (a rule the text does not have: 0, "
+        "the default, no maximum)"},
+    [IN_OPT_FREE_ONCE] = {"free_once", 0, 0, 1,
+        "the text contradicts itself: #Rounds and Actions 'Free action: 0 AP, but only once per "
+        "turn', #Free Actions 'as many free actions as you want'; 0 (default) no limit, 1 one "
+        "free action a turn (Lunge, Cleave, Power Attack, Reckless Attack, Deadly Aim)"},
+    [IN_OPT_UNARMED] = {"unarmed", 1, 0, 1,
+        "a reading (the text has no unarmed attack): a creature with a hand and no other usable "
+        "melee weapon attacks with its fist (reach 5 ft, Strength or Dexterity)"},
 };
 
 static const char *const part_answers[IN_NPART] = {"Ear", "Nose", "Tail", "Wing", "Eye",

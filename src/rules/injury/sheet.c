@@ -293,9 +293,28 @@ out:
 int in_loaded(fray_load *ld, fray_encounter *e)
 {
     (void)ld;
-    for (int i = 0; i < e->n; i++)
-        if (IN_CR(e, i)->flying0 && IN_CR(e, i)->fly_ft)
+    for (int i = 0; i < e->n; i++) {
+        in_creature *c = IN_CR(e, i);
+        if (c->flying0 && c->fly_ft)
             fray_cond_add(e, i, IN_C_FLYING, -1, FRAY_EXP_NEVER, 0);
+        /* option unarmed (a reading: the text has no unarmed attack): a
+         * creature with a hand fights with its fist (the first hand's) once
+         * no other melee weapon can strike */
+        int has = 0;
+        for (int k = 0; k < c->nweapon; k++)
+            has |= c->w[k].unarmed;
+        if (fray_opt(e, IN_OPT_UNARMED) && !has && c->nweapon < IN_MAX_WEAPONS &&
+            in_instance(c, IN_HAND, 0) >= 0) {
+            in_weapon *w = &c->w[c->nweapon++];
+            memset(w, 0, sizeof *w);
+            snprintf(w->name, sizeof w->name, "unarmed");
+            w->melee = w->natural = w->unarmed = 1;
+            w->part = IN_HAND;
+            w->crit_from = 20;
+            w->reach_ft = 5;
+            w->dmg = IN_DMG_BLUDGEON;
+        }
+    }
     return 0;
 }
 
