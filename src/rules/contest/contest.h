@@ -51,7 +51,10 @@ enum ct_act {
 
 enum ct_opt { CT_OPT_MODEL, CT_OPT_D20_BASE, CT_OPT_POOL_SUCCESS, CT_OPT_AP_ROUND,
               CT_OPT_ATTACKS, CT_OPT_AP_PRIMARY, CT_OPT_AP_REACTION, CT_OPT_OTHER_BLOCK,
-              CT_NOPT };
+              CT_OPT_UNTRAINED_ARMOR, CT_OPT_UNTRAINED_WEAPON, CT_NOPT };
+
+/* option untrained_armor: what armour in no style imposes */
+enum { CT_UA_BANE = 0, CT_UA_PENALTY = 1, CT_UA_BOTH = 2 };
 
 enum { CT_MODEL_D20 = 0, CT_MODEL_POOL = 1 };
 
@@ -188,6 +191,8 @@ int ct_loaded(fray_load *ld, fray_encounter *e);
 int ct_style_for(const ct_creature *c, const char *gear);
 int ct_best_rank(const ct_creature *c);
 int ct_armor_trained(const ct_creature *c);
+/* Whether c wields (holds) a weapon or shield that no style of c lists. */
+int ct_wields_untrained(const ct_creature *c);
 const char *ct_opt_model_name(int model);
 
 /* ---- Initiative (initiative.c) ---- */

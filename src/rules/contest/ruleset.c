@@ -100,6 +100,15 @@ static const fray_option_info ct_options[CT_NOPT] = {
     [CT_OPT_OTHER_BLOCK] = {"other_block", 1, 0, 1,
                             "a block against damage neither physical nor magical (acid, "
                             "force...): 1 the whole Block Rating, 0 half, rounded up"},
+    [CT_OPT_UNTRAINED_ARMOR] = {"untrained_armor", CT_UA_BANE, 0, 2,
+                                "armour in no Fighting Style: the text says both -2 to all "
+                                "Fighting Style tests (#Step I: Attack) and a bane to all "
+                                "Fighting Style, Dodge and Sorcery tests (#Using Untrained "
+                                "Weapons and Armor): 0 the bane, 1 the -2, 2 both"},
+    [CT_OPT_UNTRAINED_WEAPON] = {"untrained_weapon", 0, 0, 1,
+                                 "a weapon or shield in no Fighting Style: 0 (the text) -2 to "
+                                 "all Fighting Style tests while it is wielded, 1 -2 only to the "
+                                 "tests made with it"},
 };
 
 static const fray_question ct_questions[CT_NQ] = {

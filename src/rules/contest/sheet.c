@@ -380,3 +380,16 @@ int ct_armor_trained(const ct_creature *c)
         return 1;
     return ct_style_for(c, c->armor_level == CT_FULL ? "full armor" : "partial armor") >= 0;
 }
+
+/* #Step I: Attack: "wielding a weapons or armor not included in your
+ * Fighting Style imposes a -2 penalty to all Fighting Style tests": the
+ * weapons and the shield in hand (fists are not wielded gear). */
+int ct_wields_untrained(const ct_creature *c)
+{
+    if (c->shield_held && ct_style_for(c, "shield") < 0)
+        return 1;
+    for (int i = 0; i < c->nweapon; i++)
+        if (c->weapon[i].held && !c->weapon[i].unarmed && ct_style_for(c, c->weapon[i].name) < 0)
+            return 1;
+    return 0;
+}
