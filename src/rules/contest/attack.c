@@ -254,6 +254,17 @@ void ct_attack(fray_encounter *e, const fray_action *a, int weapon, int spell)
         roll_damage(e, a, &p, man == CT_M_PRECISION, ra.pass && rd.pass && def == CT_D_BLOCK);
     if (man != CT_M_NONE && man != CT_M_PRECISION)
         ct_maneuver(e, crit_att ? who : t, crit_att ? t : who, man, a);
+    /* #Step I: "a ranged or thrown attack": a thrown weapon leaves the
+     * hand and lands by its target (a reading: hit or miss), where its
+     * owner may pick it up (Manipulate, within touch) */
+    if (weapon >= 0 && p.ranged && ct_cc(e, who)->weapon[weapon].thrown) {
+        ct_weapon *w = &ct_c(e, who)->weapon[weapon];
+        w->held = 0;
+        w->floor = 1, w->fx = e->c[t].x, w->fy = e->c[t].y;
+        fray_emit(e, &(fray_event){.kind = "item", .actor = who, .target = t,
+                                    .action = w->name, .outcome = "on the floor",
+                                    .detail = "thrown", .rule = CT_RULE("Step I: Attack")});
+    }
     s->oa_open = 0;
     fray_offer(e, FRAY_WIN_TRIGGERED, a);
     s->oa_open = oa;

@@ -12,22 +12,33 @@
 /* A at (0, 0) against D at (1 m, 0): Strength 2, Agility 1, Dodge 1, one
  * style of rank 3. `a` and `d` are extra sheet keys (weapons, shield,
  * armor...), `opts` the encounter's options. */
-static fray_encounter *duel(const char *a, const char *d, const char *opts)
+static fray_encounter *duel_at(const char *a, const char *d, const char *opts, const char *dice,
+                               int dx)
 {
     char json[4096];
     snprintf(json, sizeof json,
              "{\"ruleset\": \"contest\", \"name\": \"untrained\", \"options\": {%s},"
-             " \"combatants\": ["
+             " \"dice\": [%s], \"combatants\": ["
              " {\"name\": \"A\", \"side\": \"a\", \"at\": [0, 0], \"sheet\": {"
              "  \"attributes\": {\"Strength\": 2, \"Agility\": 1}, \"skills\": {\"Dodge\": 1},"
              "  \"fighting_styles\": [{\"name\": \"Sword\", \"rank\": 3,"
              "   \"gear\": [\"longsword\", \"shield\"]}], \"health\": 20, %s}},"
-             " {\"name\": \"D\", \"side\": \"d\", \"at\": [1, 0], \"sheet\": {"
+             " {\"name\": \"D\", \"side\": \"d\", \"at\": [%d.%02d, 0], \"sheet\": {"
              "  \"attributes\": {\"Strength\": 2, \"Agility\": 1}, \"skills\": {\"Dodge\": 1},"
              "  \"fighting_styles\": [{\"name\": \"Spear\", \"rank\": 3,"
              "   \"gear\": [\"spear\", \"partial armor\"]}], \"health\": 20, %s}}]}",
-             opts, a, d);
-    return test_open_round1(json, "untrained");
+             opts, dice, a, dx / 100, dx % 100, d);
+    fray_encounter *e = test_open_round1(json, "untrained");
+    for (int i = 0; i < e->n; i++) {
+        e->c[i].res[CT_R_AP] = 3;
+        e->c[i].res[CT_R_ATTACKS] = 2;
+    }
+    return e;
+}
+
+static fray_encounter *duel(const char *a, const char *d, const char *opts)
+{
+    return duel_at(a, d, opts, "", 100);
 }
 
 static int weapon_named(fray_encounter *e, int who, const char *name)
@@ -63,6 +74,13 @@ static void untrained_weapon_all_tests(void **s)
     assert_int_equal(strike(e, "longsword").att.rating, 2 + 3 - 2);
     /* the crossbow itself, untrained: the best style, -2, once */
     assert_int_equal(strike(e, "hand crossbow").att.rating, 1 + 3 - 2);
+    fray_encounter_free(e);
+    e = duel("\"weapons\": [\"longsword\", \"hand crossbow\"], \"shield\": \"buckler\"",
+             "\"weapons\": [\"spear\"]", "");
+    /* two hands: longsword and buckler in hand (trained), the crossbow
+     * stowed: not wielded, no penalty */
+    assert_false(ct_cc(e, 0)->weapon[1].held);
+    assert_int_equal(strike(e, "longsword").att.rating, 2 + 3);
     fray_encounter_free(e);
 }
 
@@ -121,6 +139,7 @@ static void untrained_armor_option(void **s)
         fray_encounter_free(e);
     }
 }
+
 
 int main(void)
 {
