@@ -51,7 +51,7 @@ enum ct_act {
 
 enum ct_opt { CT_OPT_MODEL, CT_OPT_D20_BASE, CT_OPT_POOL_SUCCESS, CT_OPT_AP_ROUND,
               CT_OPT_ATTACKS, CT_OPT_AP_PRIMARY, CT_OPT_AP_REACTION, CT_OPT_OTHER_BLOCK,
-              CT_OPT_UNTRAINED_ARMOR, CT_OPT_UNTRAINED_WEAPON, CT_NOPT };
+              CT_OPT_UNTRAINED_ARMOR, CT_OPT_UNTRAINED_WEAPON, CT_OPT_PASS_THROUGH, CT_NOPT };
 
 /* option untrained_armor: what armour in no style imposes */
 enum { CT_UA_BANE = 0, CT_UA_PENALTY = 1, CT_UA_BOTH = 2 };

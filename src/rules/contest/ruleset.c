@@ -112,6 +112,10 @@ static const fray_option_info ct_options[CT_NOPT] = {
                                  "a weapon or shield in no Fighting Style: 0 (the text) -2 to "
                                  "all Fighting Style tests while it is wielded, 1 -2 only to the "
                                  "tests made with it"},
+    [CT_OPT_PASS_THROUGH] = {"pass_through", 1, 0, 1,
+                             "a move through a foe's reach that neither starts nor ends in it: "
+                             "1 (the text: \"move within a foe's reach or leave it\") provokes "
+                             "on entering and on leaving, 0 provokes nothing"},
 };
 
 static const fray_question ct_questions[CT_NQ] = {
