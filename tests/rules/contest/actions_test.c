@@ -226,6 +226,117 @@ static void disarm_winner_chooses_the_item(void **s)
 }
 
 
+/* #Combat Overview: "each character has 3 AP and can only take an action
+ * with the Attack trait twice per round"; #Actions in Combat: "A character
+ * can use up to 3 AP per round"; #What is an Attack?: "up to two Attacks
+ * per Round". An action is offered with 1 AP left, not with 0; a Strike
+ * with one attack left, not with none (AP to spare). */
+static void ap_and_attacks_per_round(void **s)
+{
+    (void)s;
+    fray_encounter *e = pair(SHEET("\"weapons\": [\"spear\"]"), 100,
+                             SHEET("\"weapons\": [\"spear\"]"), "6, 1");
+    e->c[0].res[CT_R_AP] = 1;
+    assert_true(listed(e, 0, CT_A_STRIKE, 1, -2, -1));
+    assert_true(listed(e, 0, CT_A_DASH, -2, -2, -1));
+    e->c[0].res[CT_R_AP] = 0;
+    assert_false(listed(e, 0, CT_A_STRIKE, 1, -2, -1));
+    assert_false(listed(e, 0, CT_A_DASH, -2, -2, -1));
+    e->c[0].res[CT_R_AP] = 3;
+    e->c[0].res[CT_R_ATTACKS] = 1;
+    assert_true(listed(e, 0, CT_A_STRIKE, 1, -2, -1));
+    e->c[0].res[CT_R_ATTACKS] = 0;
+    assert_false(listed(e, 0, CT_A_STRIKE, 1, -2, -1));
+    /* not an attack: Grapple still offered ("grappling, pushing, and
+     * tripping a creature do not count as attacks") */
+    assert_true(listed(e, 0, CT_A_GRAPPLE, 1, -2, -1));
+    fray_encounter_free(e);
+}
+
+/* #Free Actions: "you can only take one free action per round": Stand Up
+ * (the free action) is offered with the round's free action unused, not
+ * after. */
+static void one_free_action(void **s)
+{
+    (void)s;
+    fray_encounter *e = pair(SHEET("\"weapons\": [\"spear\"]"), 500,
+                             SHEET("\"weapons\": [\"spear\"]"), "6, 1");
+    fray_cond_add(e, 0, CT_C_PRONE, -1, FRAY_EXP_NEVER, 0);
+    assert_true(listed(e, 0, CT_A_STAND, -2, -2, -1));
+    act(e, CT_A_STAND, 0, -1, 0, 0);
+    assert_int_equal(fray_res(e, 0, CT_R_FREE), 0);
+    fray_cond_add(e, 0, CT_C_PRONE, -1, FRAY_EXP_NEVER, 0);
+    assert_false(listed(e, 0, CT_A_STAND, -2, -2, -1));
+    fray_encounter_free(e);
+}
+
+/* #Primary Actions: "Grapple ... Make a skill contest with Athletics vs
+ * Athletics or Acrobatics (defender's choice)." Both targets 8 + 2 + 2 =
+ * 12. A contest is won as a Combat Roll is: more Successes (a tie is the
+ * defender's, the text being silent): A's roll one lower than D's wins,
+ * equal and one higher fail. */
+static const char *grapple_with(int ra, int rd)
+{
+    char dice[32];
+    snprintf(dice, sizeof dice, "6, 1, %d, %d", ra, rd);
+    fray_encounter *e = pair(SHEET("\"weapons\": [\"spear\"]"), 100,
+                             SHEET("\"weapons\": [\"spear\"]"), dice);
+    act(e, CT_A_GRAPPLE, 0, 1, 0, 0);
+    const char *r = fray_has(e, 1, CT_C_GRAPPLED) ? "grappled" : "failed";
+    fray_encounter_free(e);
+    return r;
+}
+
+static void grapple_contest_ties(void **s)
+{
+    (void)s;
+    assert_string_equal(grapple_with(5, 6), "grappled");
+    assert_string_equal(grapple_with(6, 6), "failed");
+    assert_string_equal(grapple_with(7, 6), "failed");
+    /* D fails: A passing wins, whatever the margin */
+    assert_string_equal(grapple_with(12, 13), "grappled");
+    assert_string_equal(grapple_with(13, 13), "failed");
+}
+
+/* #Maneuvers: "Push*. You drive your foe back. The target must pass an
+ * Athletics test, or be pushed back 1m." Exactly 100 cm further from the
+ * winner; the push provokes nothing ("doesn't provoke ... when being
+ * pushed"). */
+static void push_one_metre(void **s)
+{
+    (void)s;
+    fray_encounter *e = pair(SHEET("\"weapons\": [\"spear\"]"), 100,
+                             SHEET("\"weapons\": [\"spear\"]"), "6, 1, 20");
+    fray_action a = {.kind = CT_A_STRIKE, .actor = 0, .target = 1};
+    ct_maneuver(e, 0, 1, CT_M_PUSH, &a);
+    assert_int_equal(fray_distance(e, 0, 1), 200);
+    assert_int_equal(e->c[1].x, -100);
+    fray_encounter_free(e);
+}
+
+/* #Fighting Style: "you can expand it to a maximum of 10 different types of
+ * gear": 10 load, 11 are an error. */
+static void ten_pieces_of_gear(void **s)
+{
+    (void)s;
+    static const char head[] =
+        "{\"ruleset\": \"contest\", \"combatants\": ["
+        " {\"name\": \"D\", \"side\": \"d\", \"at\": [1, 0], \"use\": \"ogre\"},"
+        " {\"name\": \"A\", \"side\": \"a\", \"at\": [0, 0], \"sheet\": {\"health\": 9,"
+        "  \"fighting_styles\": [{\"name\": \"Many\", \"rank\": 1, \"gear\": [\"rapier\", "
+        "\"dagger\", \"whip\", \"arbolest\", \"hand crossbow\", \"longsword\", \"lance\", "
+        "\"flail\", \"twinblade\"";
+    char json[2048], err[512];
+    snprintf(json, sizeof json, "%s, \"shortsword\"]}]}}]}", head);
+    fray_encounter *e = fray_encounter_load_string(json, "ten", err, sizeof err);
+    assert_non_null(e);
+    fray_encounter_free(e);
+    snprintf(json, sizeof json, "%s, \"shortsword\", \"javelin\"]}]}}]}", head);
+    e = fray_encounter_load_string(json, "eleven", err, sizeof err);
+    assert_null(e);
+    assert_non_null(strstr(err, "gear"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -234,6 +345,11 @@ int main(void)
         cmocka_unit_test(three_items_in_hand_is_an_error),
         cmocka_unit_test(thrown_weapon_leaves_the_hand),
         cmocka_unit_test(disarm_winner_chooses_the_item),
+        cmocka_unit_test(ap_and_attacks_per_round),
+        cmocka_unit_test(one_free_action),
+        cmocka_unit_test(grapple_contest_ties),
+        cmocka_unit_test(push_one_metre),
+        cmocka_unit_test(ten_pieces_of_gear),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

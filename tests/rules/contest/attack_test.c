@@ -141,12 +141,143 @@ static void untrained_armor_option(void **s)
 }
 
 
+static int forced;
+static int ask(void *ud, fray_encounter *e, int who, int q, uint32_t allowed,
+               const fray_action *ctx)
+{
+    (void)ud, (void)e, (void)who, (void)ctx, (void)allowed;
+    return q == CT_Q_DEFENCE ? forced : CT_M_NONE;
+}
+
+static char outcome[32];
+static void last_attack(void *ud, const fray_encounter *e, const fray_event *ev)
+{
+    (void)ud, (void)e;
+    if (!strcmp(ev->kind, "attack"))
+        snprintf(outcome, sizeof outcome, "%s", ev->outcome);
+}
+
+/* One Strike of A's longsword (target 8 + 2 + 3 = 13: Successes 14 - roll)
+ * against D's chosen defence (Dodge: 8 + 1 + 1 = 10, Successes 11 - roll;
+ * Parry and Block: 8 + 2 + 3 - 2 = 11, Successes 12 - roll: D's buckler is
+ * in no style of D's). */
+static const char *one_strike(int def, int att_roll, int def_roll)
+{
+    char dice[64];
+    snprintf(dice, sizeof dice, "6, 1, %d, %d, 1", att_roll, def_roll);
+    fray_encounter *e = duel_at("\"weapons\": [\"longsword\"]",
+                                "\"weapons\": [\"spear\"], \"shield\": \"buckler\"",
+                                "", dice, 100);
+    e->ask_fn = ask;
+    e->c[0].controller = e->c[1].controller = FRAY_CTL_HUMAN;
+    forced = def;
+    fray_subscribe(e, last_attack, NULL);
+    fray_action a = {.kind = CT_A_STRIKE, .actor = 0, .target = 1, .arg = 0};
+    e->rs->resolve(e, &a);
+    assert_false(e->failed);
+    fray_encounter_free(e);
+    return outcome;
+}
+
+/* #Step III: "Attack vs Dodge. If the attacker has more Successes the
+ * attack hits. Otherwise it misses." and the same for Parry: one more hits,
+ * equal misses, one fewer misses. "Attack vs Block. The defender blocks
+ * the attack regardless of the attacker's Successes." */
+static void more_successes_hit(void **s)
+{
+    (void)s;
+    /* Dodge: defender 7 gives 4 Successes; attacker 9, 10, 11 give 5, 4, 3 */
+    assert_string_equal(one_strike(CT_D_DODGE, 9, 7), "hit");
+    assert_string_equal(one_strike(CT_D_DODGE, 10, 7), "miss");
+    assert_string_equal(one_strike(CT_D_DODGE, 11, 7), "miss");
+    /* Parry: defender 8 gives 4 */
+    assert_string_equal(one_strike(CT_D_PARRY, 9, 8), "hit");
+    assert_string_equal(one_strike(CT_D_PARRY, 10, 8), "miss");
+    assert_string_equal(one_strike(CT_D_PARRY, 11, 8), "miss");
+    /* Block: more, equal, fewer: blocked */
+    assert_string_equal(one_strike(CT_D_BLOCK, 9, 8), "blocked");
+    assert_string_equal(one_strike(CT_D_BLOCK, 10, 8), "blocked");
+    assert_string_equal(one_strike(CT_D_BLOCK, 11, 8), "blocked");
+    /* "Both fail. ... One fails, the other passes. A critical win!" */
+    assert_string_equal(one_strike(CT_D_DODGE, 14, 11), "both fail");
+    assert_string_equal(one_strike(CT_D_DODGE, 13, 11), "critical win");
+    assert_string_equal(one_strike(CT_D_DODGE, 14, 10), "critical defence");
+}
+
+/* #Cover: "Low Cover. Ranged attacks against a character with low cover
+ * impose a -2 penalty to the attack test. The character also receives a +2
+ * bonus on Dodge tests." "High Cover. ... increase to -5/+5." "Full Cover.
+ * Ranged attacks against a target with full cover automatically fail." A
+ * shoots its hand crossbow at D 5 m away; none, low, high, full. */
+static void cover_steps(void **s)
+{
+    (void)s;
+    static const struct { const char *cover; int att, dodge; } rows[] = {
+        {"none", 0, 0}, {"low", -2, 2}, {"high", -5, 5}};
+    for (int i = 0; i < 3; i++) {
+        char d[128];
+        snprintf(d, sizeof d, "\"weapons\": [\"spear\"], \"cover\": \"%s\"", rows[i].cover);
+        fray_encounter *e = duel_at("\"weapons\": [\"hand crossbow\"]", d, "", "", 500);
+        ct_plan p = strike(e, "hand crossbow");
+        assert_true(p.ranged);
+        assert_int_equal(p.att.rating, 1 + 3 - 2 + rows[i].att); /* untrained crossbow */
+        assert_int_equal(p.def[CT_D_DODGE].rating, 1 + 1 + rows[i].dodge);
+        fray_encounter_free(e);
+    }
+    fray_encounter *e = duel_at("\"weapons\": [\"hand crossbow\"]",
+                                "\"weapons\": [\"spear\"], \"cover\": \"full\"", "", "", 500);
+    fray_action out[FRAY_MAX_LEGAL];
+    int n = ct_legal(e, 0, FRAY_WIN_ACT, NULL, out, FRAY_MAX_LEGAL);
+    for (int i = 0; i < n; i++)
+        assert_false(out[i].kind == CT_A_STRIKE);
+    fray_encounter_free(e);
+}
+
+/* #Flanking: "When at least two allied characters have a foe in their reach
+ * between them, such that one could draw a straight line and connect all
+ * three characters, the foe is flanked. Fighting Style and Sorcery tests
+ * made to make a melee attack against a flanked foe gain a +2 bonus." T at
+ * (0, 0), A at (-1 m, y), B at (1 m, y): the line A-B passes y from T's
+ * centre; within T's half width (50 cm): 49 and 50 flank, 51 does not;
+ * A alone (B away) does not. */
+static int flank_bonus(int y, int bx)
+{
+    char json[2048];
+    snprintf(json, sizeof json,
+             "{\"ruleset\": \"contest\", \"name\": \"flank\", \"combatants\": ["
+             " {\"name\": \"A\", \"side\": \"a\", \"at\": [-1, 0.%02d], \"sheet\": {"
+             "  \"attributes\": {\"Strength\": 2}, \"health\": 9, \"weapons\": [\"longsword\"]}},"
+             " {\"name\": \"B\", \"side\": \"a\", \"at\": [%d, 0.%02d], \"sheet\": {"
+             "  \"health\": 9, \"weapons\": [\"longsword\"]}},"
+             " {\"name\": \"T\", \"side\": \"t\", \"at\": [0, 0], \"sheet\": {\"health\": 9}}]}",
+             y, bx, y);
+    fray_encounter *e = test_open_round1(json, "flank");
+    ct_plan p;
+    ct_plan_of(e, 0, 2, 0, -1, 0, &p);
+    int f = ct_flanked(e, 0, 2);
+    assert_int_equal(p.att.rating, 2 - 2 + (f ? 2 : 0)); /* no style: untrained -2 */
+    fray_encounter_free(e);
+    return f;
+}
+
+static void flanking_line(void **s)
+{
+    (void)s;
+    assert_true(flank_bonus(49, 1));
+    assert_true(flank_bonus(50, 1));
+    assert_false(flank_bonus(51, 1));
+    assert_false(flank_bonus(50, 9)); /* B out of reach: one character */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(untrained_weapon_all_tests),
         cmocka_unit_test(untrained_shield_defences),
         cmocka_unit_test(untrained_armor_option),
+        cmocka_unit_test(more_successes_hit),
+        cmocka_unit_test(cover_steps),
+        cmocka_unit_test(flanking_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
