@@ -108,8 +108,7 @@ static void list_heals(fray_encounter *e, int who, int kind, fray_list *l)
 /* #Reactions: "Manipulate. You interact with an object within touch, such
  * as drawing or stowing a sword, picking up a ring": take into hand a
  * stowed item, or one of one's own lying within touch, when the hands it
- * needs are free (x 0); or stow an item in hand (x 1). arg: the weapon, -1
- * the shield. */
+ * needs are free; or stow an item in hand (arg: CT_MANIP_* in contest.h). */
 static void list_manipulate(fray_encounter *e, int who, fray_list *l)
 {
     const ct_creature *c = ct_cc(e, who);
@@ -121,12 +120,12 @@ static void list_manipulate(fray_encounter *e, int who, fray_list *l)
     }
     if (c->shield[0] && !c->shield_held && free >= 1 &&
         (!c->shield_floor || within_touch(e, who, c->sfx, c->sfy)))
-        fray_list_add(l, CT_A_MANIPULATE, who, -1, -1, 0, 0);
+        fray_list_add(l, CT_A_MANIPULATE, who, -1, CT_MANIP_SHIELD, 0, 0);
     for (int i = 0; i < c->nweapon; i++)
         if (c->weapon[i].held && !c->weapon[i].unarmed)
-            fray_list_add(l, CT_A_MANIPULATE, who, -1, i, 1, 0);
+            fray_list_add(l, CT_A_MANIPULATE, who, -1, i | CT_MANIP_STOW, 0, 0);
     if (c->shield_held)
-        fray_list_add(l, CT_A_MANIPULATE, who, -1, -1, 1, 0);
+        fray_list_add(l, CT_A_MANIPULATE, who, -1, CT_MANIP_SHIELD | CT_MANIP_STOW, 0, 0);
 }
 
 static void list_moves(fray_encounter *e, int who, fray_list *l)
@@ -320,20 +319,20 @@ static void sneak_search(fray_encounter *e, const fray_action *a)
 static void manipulate(fray_encounter *e, const fray_action *a)
 {
     ct_creature *c = ct_c(e, a->actor);
-    int take = a->x == 0;
+    int take = !(a->arg & CT_MANIP_STOW), item = a->arg & ~CT_MANIP_STOW;
     ct_spend(e, a->actor, fray_opt(e, CT_OPT_AP_REACTION), 0);
-    if (a->arg < 0) {
+    if (item == CT_MANIP_SHIELD) {
         c->shield_held = take;
         c->shield_floor = 0;
     } else {
-        c->weapon[a->arg].held = take;
-        c->weapon[a->arg].floor = 0;
+        c->weapon[item].held = take;
+        c->weapon[item].floor = 0;
     }
     if (!has_dropped(c))
         fray_cond_remove(e, a->actor, CT_C_DISARMED);
     fray_emit(e, &(fray_event){.kind = "manipulate", .actor = a->actor, .target = a->target,
                                 .action = e->rs->actions[a->kind].name,
-                                .outcome = a->arg < 0 ? c->shield : c->weapon[a->arg].name,
+                                .outcome = item == CT_MANIP_SHIELD ? c->shield : c->weapon[item].name,
                                 .detail = take ? "in hand" : "stowed",
                                 .rule = CT_RULE("Reactions")});
 }

@@ -86,6 +86,10 @@ enum ct_cover { CT_COVER_NONE, CT_COVER_LOW, CT_COVER_HIGH, CT_COVER_FULL, CT_NC
 #define CT_MAX_GEAR 10
 #define CT_MAX_SPELLS 4
 #define CT_NAME 24
+/* A Manipulate's arg: the item (a weapon's index, or CT_MANIP_SHIELD), plus
+ * CT_MANIP_STOW to stow it (else it is taken into hand) */
+#define CT_MANIP_SHIELD 8
+#define CT_MANIP_STOW 16
 /* #Reactions: "an object within touch": a reading, 1.5 m (as far as a
  * Grapple reaches) */
 #define CT_TOUCH 150

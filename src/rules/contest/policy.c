@@ -156,7 +156,7 @@ static int find(const fray_action *l, int n, int kind, int arg)
 static int find_take(const fray_action *l, int n)
 {
     for (int i = 0; i < n; i++)
-        if (l[i].kind == CT_A_MANIPULATE && l[i].x == 0)
+        if (l[i].kind == CT_A_MANIPULATE && !(l[i].arg & CT_MANIP_STOW))
             return i;
     return -1;
 }
@@ -225,7 +225,7 @@ int ct_policy(fray_encounter *e, int who, int window, const fray_action *trig,
         const fray_action *a = &legal[k];
         if (a->kind == CT_A_OPPORTUNITY && (ap >= 2 || low(e, a->target, 25)))
             return k;
-        if (a->kind == CT_A_MANIPULATE && a->x == 0 && ap >= 2)
+        if (a->kind == CT_A_MANIPULATE && !(a->arg & CT_MANIP_STOW) && ap >= 2)
             return k;
         if (a->kind == CT_A_MAGIC_REACT && ap >= 2 && low(e, a->target, 30))
             return k;

@@ -97,12 +97,12 @@ static void manipulate_draws_and_stows(void **s)
     (void)s;
     fray_encounter *e = pair("\"use\": \"sahani-rider\"", 100, SHEET("\"weapons\": [\"spear\"]"),
                              "6, 1");
-    assert_false(listed(e, 0, CT_A_MANIPULATE, -2, 1, 0)); /* no hand for the shortsword */
-    assert_true(listed(e, 0, CT_A_MANIPULATE, -2, 0, 1));  /* stow the spear */
-    act(e, CT_A_MANIPULATE, 0, -1, 0, 1);
+    assert_false(listed(e, 0, CT_A_MANIPULATE, -2, 1, -1)); /* no hand for the shortsword */
+    assert_true(listed(e, 0, CT_A_MANIPULATE, -2, 0 | CT_MANIP_STOW, -1)); /* stow the spear */
+    act(e, CT_A_MANIPULATE, 0, -1, 0 | CT_MANIP_STOW, 0);
     assert_false(ct_cc(e, 0)->weapon[0].held);
     assert_int_equal(fray_res(e, 0, CT_R_AP), 2);
-    assert_true(listed(e, 0, CT_A_MANIPULATE, -2, 1, 0));
+    assert_true(listed(e, 0, CT_A_MANIPULATE, -2, 1, -1));
     act(e, CT_A_MANIPULATE, 0, -1, 1, 0);
     assert_true(ct_cc(e, 0)->weapon[1].held);
     assert_int_equal(ct_free_hands(e, 0), 0);
@@ -149,11 +149,11 @@ static void thrown_weapon_leaves_the_hand(void **s)
     assert_true(j->floor);
     assert_int_equal(j->fx, 0);
     assert_false(listed(e, 0, CT_A_STRIKE, 1, 0, -1));
-    assert_false(listed(e, 0, CT_A_MANIPULATE, -2, 0, 0));
+    assert_false(listed(e, 0, CT_A_MANIPULATE, -2, 0, -1));
     fray_move(e, 0, 151, 0);
-    assert_false(listed(e, 0, CT_A_MANIPULATE, -2, 0, 0));
+    assert_false(listed(e, 0, CT_A_MANIPULATE, -2, 0, -1));
     fray_move(e, 0, 150, 0);
-    assert_true(listed(e, 0, CT_A_MANIPULATE, -2, 0, 0));
+    assert_true(listed(e, 0, CT_A_MANIPULATE, -2, 0, -1));
     act(e, CT_A_MANIPULATE, 0, -1, 0, 0);
     assert_true(ct_cc(e, 0)->weapon[0].held);
     assert_false(ct_cc(e, 0)->weapon[0].floor);
@@ -220,7 +220,7 @@ static void disarm_winner_chooses_the_item(void **s)
     fray_action out[FRAY_MAX_LEGAL];
     int n = ct_legal(e, 1, FRAY_WIN_ACT, NULL, out, FRAY_MAX_LEGAL), found = 0;
     for (int i = 0; i < n; i++)
-        found |= out[i].kind == CT_A_MANIPULATE && out[i].arg == -1 && out[i].x == 0;
+        found |= out[i].kind == CT_A_MANIPULATE && out[i].arg == CT_MANIP_SHIELD;
     assert_true(found);
     fray_encounter_free(e);
 }
