@@ -43,14 +43,31 @@ static int hurt(const fray_encounter *e, int who)
     return fray_able(e, who) && fray_res(e, who, CT_R_HEALTH) < ct_cc(e, who)->health;
 }
 
+/* Whether an item of c lies on the floor (a Disarm, a throw). */
 static int has_dropped(const ct_creature *c)
 {
-    if (c->shield[0] && !c->shield_held)
+    if (c->shield_floor)
         return 1;
     for (int i = 0; i < c->nweapon; i++)
-        if (!c->weapon[i].held)
+        if (c->weapon[i].floor)
             return 1;
     return 0;
+}
+
+int ct_free_hands(const fray_encounter *e, int who)
+{
+    int n = 2 - ct_hands_full(ct_cc(e, who));
+    /* "You use a free hand to hold your foe" */
+    for (int i = 0; i < e->n; i++)
+        if (fray_has(e, i, CT_C_GRAPPLED) && fray_cond_source(e, i, CT_C_GRAPPLED) == who)
+            n--;
+    return n < 0 ? 0 : n;
+}
+
+static int within_touch(const fray_encounter *e, int who, int x, int y)
+{
+    int64_t dx = e->c[who].x - x, dy = e->c[who].y - y;
+    return fray_isqrt(dx * dx + dy * dy) <= CT_TOUCH;
 }
 
 /* Strikes and spell attacks on every foe in reach or range. */
@@ -88,25 +105,27 @@ static void list_heals(fray_encounter *e, int who, int kind, fray_list *l)
                 fray_list_add(l, kind, who, t, s, 0, 0);
 }
 
+/* #Reactions: "Manipulate. You interact with an object within touch, such
+ * as drawing or stowing a sword, picking up a ring": take into hand a
+ * stowed item, or one of one's own lying within touch, when the hands it
+ * needs are free; or stow an item in hand (arg: CT_MANIP_* in contest.h). */
 static void list_manipulate(fray_encounter *e, int who, fray_list *l)
 {
     const ct_creature *c = ct_cc(e, who);
-    if (!has_dropped(c))
-        return;
-    for (int i = 0; i < c->nweapon; i++)
-        if (!c->weapon[i].held)
+    int free = ct_free_hands(e, who);
+    for (int i = 0; i < c->nweapon; i++) {
+        const ct_weapon *w = &c->weapon[i];
+        if (!w->held && ct_hands_of(w) <= free && (!w->floor || within_touch(e, who, w->fx, w->fy)))
             fray_list_add(l, CT_A_MANIPULATE, who, -1, i, 0, 0);
-    if (c->shield[0] && !c->shield_held)
-        fray_list_add(l, CT_A_MANIPULATE, who, -1, -1, 0, 0);
-}
-
-static int free_hand(const ct_creature *c)
-{
-    int hands = c->shield_held ? 1 : 0;
+    }
+    if (c->shield[0] && !c->shield_held && free >= 1 &&
+        (!c->shield_floor || within_touch(e, who, c->sfx, c->sfy)))
+        fray_list_add(l, CT_A_MANIPULATE, who, -1, CT_MANIP_SHIELD, 0, 0);
     for (int i = 0; i < c->nweapon; i++)
         if (c->weapon[i].held && !c->weapon[i].unarmed)
-            hands += c->weapon[i].two_handed ? 2 : 1;
-    return hands < 2 || c->nweapon > 2; /* a reading: a spare weapon is stowed, not held */
+            fray_list_add(l, CT_A_MANIPULATE, who, -1, i | CT_MANIP_STOW, 0, 0);
+    if (c->shield_held)
+        fray_list_add(l, CT_A_MANIPULATE, who, -1, CT_MANIP_SHIELD | CT_MANIP_STOW, 0, 0);
 }
 
 static void list_moves(fray_encounter *e, int who, fray_list *l)
@@ -140,8 +159,8 @@ static void list_own(fray_encounter *e, int who, fray_list *l)
         int holder = fray_has(e, who, CT_C_GRAPPLED) ? fray_cond_source(e, who, CT_C_GRAPPLED) : -1;
         for (int t = 0; t < e->n; t++)
             if (ct_foes(e, who, t) && fray_able(e, t) &&
-                ((holder < 0 && free_hand(ct_cc(e, who)) && !fray_has(e, t, CT_C_GRAPPLED) &&
-                  fray_distance(e, who, t) <= 150) || t == holder))
+                ((holder < 0 && ct_free_hands(e, who) > 0 && !fray_has(e, t, CT_C_GRAPPLED) &&
+                  fray_distance(e, who, t) <= CT_TOUCH) || t == holder))
                 fray_list_add(l, CT_A_GRAPPLE, who, t, 0, 0, 0);
         for (int t = 0; t < e->n; t++)
             if (ct_foes(e, who, t) && fray_has(e, t, CT_C_HIDDEN))
@@ -300,15 +319,22 @@ static void sneak_search(fray_encounter *e, const fray_action *a)
 static void manipulate(fray_encounter *e, const fray_action *a)
 {
     ct_creature *c = ct_c(e, a->actor);
+    int take = !(a->arg & CT_MANIP_STOW), item = a->arg & ~CT_MANIP_STOW;
     ct_spend(e, a->actor, fray_opt(e, CT_OPT_AP_REACTION), 0);
-    if (a->arg < 0)
-        c->shield_held = 1;
-    else
-        c->weapon[a->arg].held = 1;
+    if (item == CT_MANIP_SHIELD) {
+        c->shield_held = take;
+        c->shield_floor = 0;
+    } else {
+        c->weapon[item].held = take;
+        c->weapon[item].floor = 0;
+    }
     if (!has_dropped(c))
         fray_cond_remove(e, a->actor, CT_C_DISARMED);
-    note(e, a, "manipulate", a->arg < 0 ? c->shield : c->weapon[a->arg].name,
-         CT_RULE("Reactions"));
+    fray_emit(e, &(fray_event){.kind = "manipulate", .actor = a->actor, .target = a->target,
+                                .action = e->rs->actions[a->kind].name,
+                                .outcome = item == CT_MANIP_SHIELD ? c->shield : c->weapon[item].name,
+                                .detail = take ? "in hand" : "stowed",
+                                .rule = CT_RULE("Reactions")});
 }
 
 static void stand_up(fray_encounter *e, const fray_action *a)

@@ -26,28 +26,39 @@ static void mod(fray_encounter *e, int show, ct_test *t, const char *source, int
 
 /* Dazed and Prone give a bane (readings: the chapter names them without
  * their rules); untrained armour a bane to Fighting Style, Dodge and
- * Sorcery tests (#Using Untrained Weapons and Armor). */
+ * Sorcery tests (#Using Untrained Weapons and Armor: "imposes bane to all
+ * Fighting Style, Dodge, and Sorcery tests"; option untrained_armor, as
+ * #Step I says -2 instead). */
 void ct_state_boons(fray_encounter *e, int who, int armor_counts, ct_test *t)
 {
     if (fray_has(e, who, CT_C_DAZED))
         t->boon--;
     if (fray_has(e, who, CT_C_PRONE))
         t->boon--;
-    if (armor_counts && !ct_armor_trained(ct_cc(e, who)))
+    if (armor_counts && fray_opt(e, CT_OPT_UNTRAINED_ARMOR) != CT_UA_PENALTY &&
+        !ct_armor_trained(ct_cc(e, who)))
         t->boon--;
 }
 
 /* The Fighting Style rating with an item: the best style that lists it,
- * else the best style at -2 (#Using Untrained Weapons and Armor: "imposes a
- * -2 penalty to all Fighting Style tests"). */
+ * else the best style. #Step I: "wielding a weapons or armor not included
+ * in your Fighting Style imposes a -2 penalty to all Fighting Style tests"
+ * and #Using Untrained Weapons and Armor: "Using a weapon with which you
+ * are untrained in imposes a -2 penalty to all Fighting Style tests": -2
+ * to every Fighting Style test while an untrained weapon or shield is in
+ * hand (option untrained_weapon 1: only to the tests made with it), or the
+ * item tested with is untrained (fists included); one -2 however many. */
 static void style_test(fray_encounter *e, int show, int who, const char *gear, int attr,
                        ct_test *t)
 {
     const ct_creature *c = ct_cc(e, who);
     int rank = ct_style_for(c, gear);
     t->rating = attr + (rank >= 0 ? rank : ct_best_rank(c));
-    if (rank < 0)
-        mod(e, show, t, "Untrained weapon", -2);
+    int untrained = rank < 0 ||
+                    (fray_opt(e, CT_OPT_UNTRAINED_WEAPON) == 0 && ct_wields_untrained(c)) ||
+                    (fray_opt(e, CT_OPT_UNTRAINED_ARMOR) != CT_UA_BANE && !ct_armor_trained(c));
+    if (untrained)
+        mod(e, show, t, "Untrained gear", -2);
     ct_state_boons(e, who, 1, t);
 }
 
@@ -243,6 +254,17 @@ void ct_attack(fray_encounter *e, const fray_action *a, int weapon, int spell)
         roll_damage(e, a, &p, man == CT_M_PRECISION, ra.pass && rd.pass && def == CT_D_BLOCK);
     if (man != CT_M_NONE && man != CT_M_PRECISION)
         ct_maneuver(e, crit_att ? who : t, crit_att ? t : who, man, a);
+    /* #Step I: "a ranged or thrown attack": a thrown weapon leaves the
+     * hand and lands by its target (a reading: hit or miss), where its
+     * owner may pick it up (Manipulate, within touch) */
+    if (weapon >= 0 && p.ranged && ct_cc(e, who)->weapon[weapon].thrown) {
+        ct_weapon *w = &ct_c(e, who)->weapon[weapon];
+        w->held = 0;
+        w->floor = 1, w->fx = e->c[t].x, w->fy = e->c[t].y;
+        fray_emit(e, &(fray_event){.kind = "item", .actor = who, .target = t,
+                                    .action = w->name, .outcome = "on the floor",
+                                    .detail = "thrown", .rule = CT_RULE("Step I: Attack")});
+    }
     s->oa_open = 0;
     fray_offer(e, FRAY_WIN_TRIGGERED, a);
     s->oa_open = oa;

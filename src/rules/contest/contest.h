@@ -51,7 +51,10 @@ enum ct_act {
 
 enum ct_opt { CT_OPT_MODEL, CT_OPT_D20_BASE, CT_OPT_POOL_SUCCESS, CT_OPT_AP_ROUND,
               CT_OPT_ATTACKS, CT_OPT_AP_PRIMARY, CT_OPT_AP_REACTION, CT_OPT_OTHER_BLOCK,
-              CT_NOPT };
+              CT_OPT_UNTRAINED_ARMOR, CT_OPT_UNTRAINED_WEAPON, CT_OPT_PASS_THROUGH, CT_NOPT };
+
+/* option untrained_armor: what armour in no style imposes */
+enum { CT_UA_BANE = 0, CT_UA_PENALTY = 1, CT_UA_BOTH = 2 };
 
 enum { CT_MODEL_D20 = 0, CT_MODEL_POOL = 1 };
 
@@ -61,7 +64,11 @@ enum ct_def { CT_D_NONE, CT_D_BLOCK, CT_D_DODGE, CT_D_PARRY, CT_D_WITHSTAND, CT_
 /* #Maneuvers */
 enum ct_man { CT_M_NONE, CT_M_BASH, CT_M_BRACE, CT_M_DISARM, CT_M_FEINT, CT_M_PRECISION,
               CT_M_PUSH, CT_M_TRIP, CT_NMAN };
-enum { CT_Q_DEFENCE, CT_Q_MANEUVER, CT_NQ };
+enum { CT_Q_DEFENCE, CT_Q_MANEUVER, CT_Q_ITEM, CT_NQ };
+/* #Maneuvers: Disarm: "Choose an item the target is holding": answer 0
+ * its shield, k its weapon k - 1 on the sheet */
+#define CT_ITEM_SHIELD 0
+#define CT_NITEM CT_MAX_WEAPONS
 
 /* #Damage Type */
 enum ct_dtype { CT_CRUSHING, CT_PIERCING, CT_SLASHING, CT_FIRE, CT_FROST, CT_SHOCK, CT_ACID,
@@ -79,6 +86,13 @@ enum ct_cover { CT_COVER_NONE, CT_COVER_LOW, CT_COVER_HIGH, CT_COVER_FULL, CT_NC
 #define CT_MAX_GEAR 10
 #define CT_MAX_SPELLS 4
 #define CT_NAME 24
+/* A Manipulate's arg: the item (a weapon's index, or CT_MANIP_SHIELD), plus
+ * CT_MANIP_STOW to stow it (else it is taken into hand) */
+#define CT_MANIP_SHIELD 8
+#define CT_MANIP_STOW 16
+/* #Reactions: "an object within touch": a reading, 1.5 m (as far as a
+ * Grapple reaches) */
+#define CT_TOUCH 150
 
 /* ---- Tables (tables.c) ---- */
 
@@ -93,6 +107,7 @@ extern const char *const ct_level_name[CT_NLEVEL];
 extern const char *const ct_cover_name[CT_NCOVER];
 extern const char *const ct_def_name[CT_NDEF];
 extern const char *const ct_man_name[CT_NMAN];
+extern const char *const ct_item_name[CT_NITEM];
 
 typedef struct ct_material_row {
     const char *name;
@@ -129,8 +144,11 @@ typedef struct ct_weapon {
     int reach;              /* cm, melee */
     int range;              /* cm, 0: melee only */
     int two_handed, heavy;
-    int held;               /* 0 once disarmed and on the floor */
-    int unarmed;            /* unarmed fighting, always at hand */
+    int thrown;             /* leaves the hand when used at range */
+    int explicit_thrown;    /* (loading: "thrown" was given) */
+    int held;               /* in hand (else stowed, or on the floor) */
+    int floor, fx, fy;      /* lies on the floor at (fx, fy), cm */
+    int unarmed;            /* unarmed fighting, always at hand, in no hand */
 } ct_weapon;
 
 typedef struct ct_spell {
@@ -163,6 +181,7 @@ typedef struct ct_creature {
     char armor_name[CT_NAME];
     char shield[CT_NAME];
     int br, shield_held;
+    int shield_floor, sfx, sfy; /* the shield on the floor at (sfx, sfy) */
     int nspell;
     ct_spell spell[CT_MAX_SPELLS];
     int8_t resist[CT_NRESIST], vuln[CT_NRESIST];
@@ -188,6 +207,12 @@ int ct_loaded(fray_load *ld, fray_encounter *e);
 int ct_style_for(const ct_creature *c, const char *gear);
 int ct_best_rank(const ct_creature *c);
 int ct_armor_trained(const ct_creature *c);
+/* The hands an item takes: a two-handed weapon 2, fists 0, else 1. */
+int ct_hands_of(const ct_weapon *w);
+/* The hands c's weapons and shield in hand fill (0 to 2). */
+int ct_hands_full(const ct_creature *c);
+/* Whether c wields (holds) a weapon or shield that no style of c lists. */
+int ct_wields_untrained(const ct_creature *c);
 const char *ct_opt_model_name(int model);
 
 /* ---- Initiative (initiative.c) ---- */
@@ -208,6 +233,8 @@ void ct_spend(fray_encounter *e, int who, int ap, int attack);
 int ct_can_react(const fray_encounter *e, int who);
 int ct_foes(const fray_encounter *e, int a, int b);
 int ct_melee_weapon(const fray_encounter *e, int who);
+/* The hands of `who` free of items and of the foes it grapples. */
+int ct_free_hands(const fray_encounter *e, int who);
 
 /* ---- The Combat Roll (attack.c) ---- */
 
@@ -235,6 +262,7 @@ void ct_state_boons(fray_encounter *e, int who, int defence, ct_test *t);
 
 /* ---- Maneuvers (maneuvers.c) ---- */
 
+uint32_t ct_items_held(const ct_creature *c);
 uint32_t ct_maneuvers_allowed(const fray_encounter *e, int winner, int loser, int strike);
 void ct_maneuver(fray_encounter *e, int winner, int loser, int man, const fray_action *a);
 /* The size rule of a starred maneuver's test: the boon, or auto. */

@@ -12,19 +12,16 @@ static int holds_shield_or_heavy(const ct_creature *c)
     return 0;
 }
 
-/* The item a Disarm takes: the loser's weapon of most damage it holds
- * (its shield when it holds no weapon); -1 the shield, -2 nothing. */
-static int disarm_item(const ct_creature *c)
+/* #Maneuvers: Disarm: "Choose an item the target is holding": the items a
+ * Disarm may take (bit per ct_item_name: the shield, each weapon in hand;
+ * fists are no item). */
+uint32_t ct_items_held(const ct_creature *c)
 {
-    int best = -2, most = -1;
-    for (int i = 0; i < c->nweapon; i++) {
-        int avg = c->weapon[i].dice * (c->weapon[i].sides + 1) + 2 * c->weapon[i].bonus;
-        if (c->weapon[i].held && !c->weapon[i].unarmed && avg > most)
-            most = avg, best = i;
-    }
-    if (best == -2 && c->shield_held)
-        best = -1;
-    return best;
+    uint32_t m = c->shield_held ? 1u << CT_ITEM_SHIELD : 0;
+    for (int i = 0; i < c->nweapon; i++)
+        if (c->weapon[i].held && !c->weapon[i].unarmed)
+            m |= 1u << (i + 1);
+    return m;
 }
 
 uint32_t ct_maneuvers_allowed(const fray_encounter *e, int winner, int loser, int strike)
@@ -34,7 +31,7 @@ uint32_t ct_maneuvers_allowed(const fray_encounter *e, int winner, int loser, in
     /* "You must be wielding a shield or heavy weapon to use this maneuver." */
     if (holds_shield_or_heavy(w))
         ok |= 1u << CT_M_BASH;
-    if (disarm_item(l) != -2)
+    if (ct_items_held(l))
         ok |= 1u << CT_M_DISARM;
     /* "Must be used as part of a Strike." (the striker's win) */
     if (strike)
@@ -79,27 +76,36 @@ static int resist(fray_encounter *e, int winner, int loser, int sk1, int sk2, in
     return ct_test_roll(e, &a, purpose).pass;
 }
 
-static const char *disarm(fray_encounter *e, int winner, int loser)
+/* "Choose an item the target is holding. It must pass an Athletics or
+ * Sleight of Hand test, or loose the item. The item lands on the floor."
+ * The winner chooses (question Disarm item); it lands at the loser's feet. */
+static const char *disarm(fray_encounter *e, int winner, int loser, const fray_action *a)
 {
     ct_creature *l = ct_c(e, loser);
-    int item = disarm_item(l);
+    int k = fray_ask(e, winner, CT_Q_ITEM, ct_items_held(l), a);
+    if (k < 0)
+        return "nothing held";
+    int item = k - 1; /* -1 the shield */
     /* "If the item is a weapon held with two hands or a shield, the test
      * is made with a boon." */
-    int boon = item == -1 || (item >= 0 && l->weapon[item].two_handed);
+    int boon = item < 0 || l->weapon[item].two_handed;
     if (resist(e, winner, loser, CT_SK_ATHLETICS, CT_SK_SLEIGHT, boon,
                "Disarm: Athletics or Sleight of Hand test"))
         return "kept";
-    if (item == -1)
+    if (item < 0) {
         l->shield_held = 0;
-    else
+        l->shield_floor = 1, l->sfx = e->c[loser].x, l->sfy = e->c[loser].y;
+    } else {
         l->weapon[item].held = 0;
+        l->weapon[item].floor = 1, l->weapon[item].fx = e->c[loser].x,
+        l->weapon[item].fy = e->c[loser].y;
+    }
     fray_cond_add(e, loser, CT_C_DISARMED, -1, FRAY_EXP_NEVER, 0);
     return "disarmed";
 }
 
 void ct_maneuver(fray_encounter *e, int winner, int loser, int man, const fray_action *a)
 {
-    (void)a;
     const char *out = "done";
     switch (man) {
     case CT_M_BASH: /* "succeed on an Athletics test or become Dazed" */
@@ -113,7 +119,7 @@ void ct_maneuver(fray_encounter *e, int winner, int loser, int man, const fray_a
         fray_cond_give(e, winner, CT_C_BRACED, winner, 1, FRAY_EXP_ON_USE, 0);
         break;
     case CT_M_DISARM:
-        out = disarm(e, winner, loser);
+        out = disarm(e, winner, loser, a);
         break;
     case CT_M_FEINT:
         fray_cond_give(e, winner, CT_C_FEINTING, loser, loser + 1, FRAY_EXP_NEVER, 0);

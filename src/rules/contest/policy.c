@@ -85,6 +85,18 @@ int ct_answer(fray_encounter *e, int who, int q, uint32_t allowed, const fray_ac
 {
     if (q == CT_Q_DEFENCE && ctx)
         return defence(e, who, allowed, ctx);
+    if (q == CT_Q_ITEM) {
+        /* the weapon of most damage, else the shield */
+        int loser = ctx && ctx->actor == who ? ctx->target : ctx ? ctx->actor : -1;
+        int best = -1, most = -1;
+        for (int k = 1; loser >= 0 && k < CT_NITEM; k++) {
+            const ct_weapon *w = &ct_cc(e, loser)->weapon[k - 1];
+            int avg = w->dice * (w->sides + 1) + 2 * w->bonus;
+            if (allowed >> k & 1u && avg > most)
+                most = avg, best = k;
+        }
+        return best >= 0 ? best : CT_ITEM_SHIELD;
+    }
     /* a maneuver: the striker maximizes its damage; otherwise take the
      * foe's weapon, else put it on the ground, else brace */
     int loser = ctx && ctx->actor == who ? ctx->target : ctx ? ctx->actor : -1;
@@ -140,6 +152,15 @@ static int find(const fray_action *l, int n, int kind, int arg)
     return -1;
 }
 
+/* A Manipulate that takes an item into hand (never one that stows). */
+static int find_take(const fray_action *l, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (l[i].kind == CT_A_MANIPULATE && !(l[i].arg & CT_MANIP_STOW))
+            return i;
+    return -1;
+}
+
 static int own_turn(fray_encounter *e, int who, const fray_action *l, int n)
 {
     int ap = fray_res(e, who, CT_R_AP), cost = fray_opt(e, CT_OPT_AP_PRIMARY);
@@ -152,7 +173,7 @@ static int own_turn(fray_encounter *e, int who, const fray_action *l, int n)
     int i = find(l, n, CT_A_STAND, -2);
     if (i >= 0)
         return i;
-    if (spare && (i = find(l, n, CT_A_MANIPULATE, -2)) >= 0)
+    if (spare && (i = find_take(l, n)) >= 0)
         return i;
     for (int k = 0; spare && k < n; k++)
         if (l[k].kind == CT_A_MAGIC && ct_cc(e, who)->spell[l[k].arg].heal && low(e, l[k].target, 40))
@@ -204,7 +225,7 @@ int ct_policy(fray_encounter *e, int who, int window, const fray_action *trig,
         const fray_action *a = &legal[k];
         if (a->kind == CT_A_OPPORTUNITY && (ap >= 2 || low(e, a->target, 25)))
             return k;
-        if (a->kind == CT_A_MANIPULATE && ap >= 2)
+        if (a->kind == CT_A_MANIPULATE && !(a->arg & CT_MANIP_STOW) && ap >= 2)
             return k;
         if (a->kind == CT_A_MAGIC_REACT && ap >= 2 && low(e, a->target, 30))
             return k;

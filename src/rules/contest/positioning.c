@@ -78,16 +78,70 @@ void ct_provoke(fray_encounter *e, const fray_action *a, int window, uint32_t wh
     s->oa_open = keep;
 }
 
+/* The point of the straight path (x0, y0) -> (x1, y1) nearest (px, py):
+ * the foot of the perpendicular, kept on the path. */
+static void nearest_on_path(int64_t x0, int64_t y0, int64_t x1, int64_t y1, int64_t px,
+                            int64_t py, int *qx, int *qy)
+{
+    int64_t dx = x1 - x0, dy = y1 - y0, len2 = dx * dx + dy * dy;
+    int64_t t = len2 ? (px - x0) * dx + (py - y0) * dy : 0;
+    if (t < 0)
+        t = 0;
+    if (t > len2)
+        t = len2;
+    *qx = (int)(x0 + (len2 ? dx * t / len2 : 0));
+    *qy = (int)(y0 + (len2 ? dy * t / len2 : 0));
+}
+
+/* Where a move passes through a foe's reach it neither starts nor ends in
+ * (option pass_through): the first such point along the path, the one
+ * nearest that foe; 0 if none. */
+static int pass_point(const fray_encounter *e, const fray_action *a, uint32_t ends, int *px,
+                      int *py)
+{
+    int who = a->actor, found = 0;
+    int64_t x0 = e->c[who].x, y0 = e->c[who].y, best = -1;
+    if (!fray_opt(e, CT_OPT_PASS_THROUGH))
+        return 0;
+    for (int i = 0; i < e->n; i++) {
+        if (ends >> i & 1u || !ct_foes(e, i, who) || !fray_able(e, i))
+            continue;
+        int qx, qy;
+        nearest_on_path(x0, y0, a->x, a->y, e->c[i].x, e->c[i].y, &qx, &qy);
+        if (!(ct_reach_of(e, who, qx, qy) >> i & 1u) || (qx == x0 && qy == y0) ||
+            (qx == a->x && qy == a->y))
+            continue;
+        int64_t along = (qx - x0) * (qx - x0) + (qy - y0) * (qy - y0);
+        if (!found || along < best)
+            found = 1, best = along, *px = qx, *py = qy;
+    }
+    return found;
+}
+
 /* #Attack of Opportunity: "Characters that willingly move within a foe's
  * reach or leave it": the foes whose reach it leaves strike before it goes
- * (the declared window), those whose reach it enters when it arrives;
- * Disengage spares both ("You don't provoke opportunity attacks for the
- * rest of your turn"). */
+ * (the declared window), those whose reach it enters when it arrives; a
+ * move that passes through a reach does both: it stops where it comes
+ * nearest that foe (entering), then goes on (leaving). Disengage spares
+ * them all ("You don't provoke opportunity attacks for the rest of your
+ * turn"). */
 void ct_move_to(fray_encounter *e, const fray_action *a, int cost_move)
 {
     int who = a->actor;
     uint32_t before = ct_reach_of(e, who, e->c[who].x, e->c[who].y);
     uint32_t after = ct_reach_of(e, who, a->x, a->y);
+    int mx, my;
+    if (!fray_has(e, who, CT_C_DISENGAGED) && pass_point(e, a, before | after, &mx, &my)) {
+        fray_action leg = *a;
+        leg.x = mx, leg.y = my;
+        ct_move_to(e, &leg, cost_move);
+        /* the rest of the way, unless an opportunity attack's maneuver
+         * stopped it (tripped, pushed) */
+        if (fray_able(e, who) && !e->failed && !(fray_cflags(e, who) & FRAY_CF_NO_MOVE) &&
+            !fray_has(e, who, CT_C_PRONE) && e->c[who].x == mx && e->c[who].y == my)
+            ct_move_to(e, a, cost_move);
+        return;
+    }
     ct_provoke(e, a, FRAY_WIN_DECLARED, before & ~after);
     if (!fray_able(e, who) || e->failed)
         return;

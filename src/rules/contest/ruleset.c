@@ -26,8 +26,8 @@ static const fray_action_info ct_actions[CT_NACT] = {
                         "#Primary Actions: your turn"},
     [CT_A_GRAPPLE] = {"Grapple", "1 AP (option ap_primary), not an attack",
                       "Athletics vs Athletics or Acrobatics: the foe cannot move",
-                      "#Primary Actions: your turn, a free hand and a foe within 1.5 m (or the "
-                      "foe grappling you)"},
+                      "#Primary Actions: your turn, a hand free of weapons, shield and "
+                      "grapples, and a foe within 1.5 m (or the foe grappling you)"},
     [CT_A_SEARCH] = {"Search", "1 AP (option ap_primary)",
                      "an Observation test to find a hidden foe",
                      "#Primary Actions: your turn and a hidden foe"},
@@ -44,7 +44,10 @@ static const fray_action_info ct_actions[CT_NACT] = {
                      "(the Defence question)",
                      "#Step II: Defend: attacked, aware of it, 1 AP left"},
     [CT_A_MANIPULATE] = {"Manipulate", "1 AP, reaction (option ap_reaction)",
-                         "pick up an item you dropped", "#Reactions: an item of yours on the floor"},
+                         "draw a stowed weapon or shield, pick one of yours up from the floor "
+                         "(within 1.5 m), or stow one in hand",
+                         "#Reactions: the hands the item needs free (one, two for a "
+                         "two-handed weapon), or an item in hand"},
     [CT_A_OPPORTUNITY] = {"Opportunity Attack", "1 AP, reaction (option ap_reaction), an attack",
                           "a melee Strike at a foe that moves into or out of your reach, casts "
                           "or stands up",
@@ -100,11 +103,25 @@ static const fray_option_info ct_options[CT_NOPT] = {
     [CT_OPT_OTHER_BLOCK] = {"other_block", 1, 0, 1,
                             "a block against damage neither physical nor magical (acid, "
                             "force...): 1 the whole Block Rating, 0 half, rounded up"},
+    [CT_OPT_UNTRAINED_ARMOR] = {"untrained_armor", CT_UA_BANE, 0, 2,
+                                "armour in no Fighting Style: the text says both -2 to all "
+                                "Fighting Style tests (#Step I: Attack) and a bane to all "
+                                "Fighting Style, Dodge and Sorcery tests (#Using Untrained "
+                                "Weapons and Armor): 0 the bane, 1 the -2, 2 both"},
+    [CT_OPT_UNTRAINED_WEAPON] = {"untrained_weapon", 0, 0, 1,
+                                 "a weapon or shield in no Fighting Style: 0 (the text) -2 to "
+                                 "all Fighting Style tests while it is wielded, 1 -2 only to the "
+                                 "tests made with it"},
+    [CT_OPT_PASS_THROUGH] = {"pass_through", 1, 0, 1,
+                             "a move through a foe's reach that neither starts nor ends in it: "
+                             "1 (the text: \"move within a foe's reach or leave it\") provokes "
+                             "on entering and on leaving, 0 provokes nothing"},
 };
 
 static const fray_question ct_questions[CT_NQ] = {
     [CT_Q_DEFENCE] = {"Defence", ct_def_name, CT_NDEF},
     [CT_Q_MANEUVER] = {"Maneuver", ct_man_name, CT_NMAN},
+    [CT_Q_ITEM] = {"Disarm item", ct_item_name, CT_NITEM},
 };
 
 static int ct_describe(const fray_encounter *e, int who, char *buf, size_t len)

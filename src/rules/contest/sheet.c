@@ -12,7 +12,7 @@
 static const char *const sheet_keys[] = {
     "description", "pc",     "attributes", "initiative", "skills",  "fighting_styles",
     "speed",       "size",   "health",     "armor",      "shield",  "weapons",
-    "spells",      "resistances", "vulnerabilities", "cover", "ambush", NULL};
+    "spells",      "resistances", "vulnerabilities", "cover", "ambush", "hands", NULL};
 
 typedef struct sheet_ctx {
     fray_load *ld;
@@ -76,7 +76,7 @@ static int load_dice(fray_load *ld, const json_t *o, const char *key, int *n, in
 static int load_weapon_fields(fray_load *ld, const json_t *o, ct_weapon *w)
 {
     static const char *const keys[] = {"item", "name", "damage", "type", "reach", "range",
-                                       "two_handed", "heavy", NULL};
+                                       "two_handed", "heavy", "thrown", NULL};
     char name0[CT_NAME];
     snprintf(name0, sizeof name0, "%s", w->name);
     if (fray_load_keys(ld, o, keys) < 0 ||
@@ -90,6 +90,15 @@ static int load_weapon_fields(fray_load *ld, const json_t *o, ct_weapon *w)
         fray_load_bool(ld, o, "two_handed", &w->two_handed, w->two_handed) < 0 ||
         fray_load_bool(ld, o, "heavy", &w->heavy, w->heavy) < 0)
         return -1;
+    /* a weapon with a reach and a range is thrown unless it says otherwise
+     * (dagger, javelin, hatchet); a bow's arrows leave it, not the bow */
+    if (json_object_get(o, "thrown")) {
+        if (fray_load_bool(ld, o, "thrown", &w->thrown, 0) < 0)
+            return -1;
+        w->explicit_thrown = 1;
+    } else if (!w->explicit_thrown) {
+        w->thrown = w->reach > 0 && w->range > 0;
+    }
     if (!w->dice)
         return fray_load_fail(ld, "damage", "a weapon needs its damage");
     return 0;
@@ -322,6 +331,63 @@ static int load_body(fray_load *ld, const json_t *sheet, ct_creature *c)
     return 0;
 }
 
+int ct_hands_of(const ct_weapon *w) { return w->unarmed ? 0 : w->two_handed ? 2 : 1; }
+
+int ct_hands_full(const ct_creature *c)
+{
+    int n = c->shield_held ? 1 : 0;
+    for (int i = 0; i < c->nweapon; i++)
+        if (c->weapon[i].held)
+            n += ct_hands_of(&c->weapon[i]);
+    return n;
+}
+
+/* #Primary Actions: Grapple "You use a free hand"; #Reactions: Manipulate
+ * "drawing or stowing a sword": what is in a creature's two hands is state.
+ * Sheet "hands": the items in hand at the start (weapon names, "shield");
+ * without it, a reading: the first weapon, then the shield if a hand is
+ * free, then the other weapons while they fit; the rest is stowed. */
+static int load_hands(fray_load *ld, const json_t *sheet, ct_creature *c)
+{
+    for (int i = 0; i < c->nweapon; i++)
+        c->weapon[i].held = 0;
+    c->shield_held = 0;
+    json_t *h = json_object_get(sheet, "hands");
+    if (!h) {
+        if (c->nweapon > 0)
+            c->weapon[0].held = 1;
+        if (c->shield[0] && ct_hands_full(c) < 2)
+            c->shield_held = 1;
+        for (int i = 1; i < c->nweapon; i++)
+            if (ct_hands_full(c) + ct_hands_of(&c->weapon[i]) <= 2)
+                c->weapon[i].held = 1;
+        return 0;
+    }
+    if (!json_is_array(h))
+        return fray_load_fail(ld, "hands", "expected an array of the items in hand (weapon "
+                                           "names, \"shield\")");
+    size_t k;
+    json_t *x;
+    json_array_foreach(h, k, x) {
+        const char *n = json_string_value(x);
+        int i = 0;
+        if (n && c->shield[0] && !c->shield_held && !strcasecmp(n, "shield")) {
+            c->shield_held = 1;
+        } else {
+            while (n && i < c->nweapon && (c->weapon[i].held || strcasecmp(n, c->weapon[i].name)))
+                i++;
+            if (!n || i == c->nweapon)
+                return fray_load_fail(ld, "hands", "'%s' is not a weapon or shield of this sheet "
+                                                   "not already in hand", n ? n : "?");
+            c->weapon[i].held = 1;
+        }
+    }
+    if (ct_hands_full(c) > 2)
+        return fray_load_fail(ld, "hands", "two hands hold at most two one-handed items or one "
+                                           "two-handed weapon");
+    return 0;
+}
+
 int ct_load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int who)
 {
     ct_creature *c = ct_c(e, who);
@@ -334,7 +400,8 @@ int ct_load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int 
         load_list(&s, sheet, "weapons", CT_MAX_WEAPONS - 1, c->weapon, sizeof c->weapon[0],
                   &c->nweapon, weapon_entry) < 0 ||
         load_list(&s, sheet, "spells", CT_MAX_SPELLS, c->spell, sizeof c->spell[0], &c->nspell,
-                  spell_entry) < 0)
+                  spell_entry) < 0 ||
+        load_hands(ld, sheet, c) < 0)
         goto out;
     /* #Fighting Style: "Unarmed fighting is included in this as well.":
      * a creature always has its fists (1d4 crushing, a reading) */
@@ -379,4 +446,17 @@ int ct_armor_trained(const ct_creature *c)
     if (c->armor_level == CT_UNARMORED)
         return 1;
     return ct_style_for(c, c->armor_level == CT_FULL ? "full armor" : "partial armor") >= 0;
+}
+
+/* #Step I: Attack: "wielding a weapons or armor not included in your
+ * Fighting Style imposes a -2 penalty to all Fighting Style tests": the
+ * weapons and the shield in hand (fists are not wielded gear). */
+int ct_wields_untrained(const ct_creature *c)
+{
+    if (c->shield_held && ct_style_for(c, "shield") < 0)
+        return 1;
+    for (int i = 0; i < c->nweapon; i++)
+        if (c->weapon[i].held && !c->weapon[i].unarmed && ct_style_for(c, c->weapon[i].name) < 0)
+            return 1;
+    return 0;
 }

@@ -52,3 +52,7 @@ const ct_cover_row ct_cover_table[CT_NCOVER] = {
 const char *const ct_def_name[CT_NDEF] = {"None", "Block", "Dodge", "Parry", "Withstand"};
 const char *const ct_man_name[CT_NMAN] = {"None", "Bash", "Brace", "Disarm", "Feint",
                                           "Precision", "Push", "Trip"};
+/* #Maneuvers: Disarm: the item chosen (the shield, or a weapon by its place
+ * on the sheet) */
+const char *const ct_item_name[CT_NITEM] = {"Shield", "Weapon 1", "Weapon 2", "Weapon 3",
+                                            "Weapon 4"};

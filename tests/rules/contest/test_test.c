@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "support/test.h"
+#include "support/fight.h"
 #include "rules/contest/contest.h"
 
 static double total(const double p[CT_MAX_SUCC])
@@ -64,12 +65,63 @@ static void automatic(void **s)
     assert_true(p[0] == 0.0);
 }
 
+
+/* #Step III: "Both fail ... One fails, the other passes ... Both pass":
+ * the d20 reading passes a roll equal to the target (12 on 12: one
+ * Success), fails one above (13); the pool counts a die equal to
+ * pool_success (5) and not one below (4). */
+static void pass_at_the_target(void **s)
+{
+    (void)s;
+    double p[CT_MAX_SUCC];
+    ct_test t = {4, 0, 0}; /* target 8 + 4 = 12 */
+    ct_test_dist(CT_MODEL_D20, 8, 5, &t, p);
+    assert_true(fabs(p[1] - 1.0 / 20) < 1e-12);  /* a roll of 12: passes, 1 Success */
+    assert_true(fabs(p[0] - 8.0 / 20) < 1e-12);  /* 13 to 20 fail */
+    assert_true(fabs(p[12] - 1.0 / 20) < 1e-12); /* a roll of 1: 12 Successes */
+    t = (ct_test){1, 0, 0};                      /* one die */
+    ct_test_dist(CT_MODEL_POOL, 8, 5, &t, p);
+    assert_true(fabs(p[1] - 2.0 / 6) < 1e-12);   /* 5 and 6 */
+    ct_test_dist(CT_MODEL_POOL, 8, 4, &t, p);
+    assert_true(fabs(p[1] - 3.0 / 6) < 1e-12);   /* 4, 5 and 6 */
+}
+
+/* #Size Matters: "If the target is one size larger than you, the target
+ * makes their test with a boon. Creatures more than one size larger than
+ * you automatically pass the test. If the target is one size smaller than
+ * you, the target makes their test with a bane. Creatures more than one
+ * size smaller than you automatically fail the test." Sizes 0 to 2 steps
+ * either way from a medium winner. */
+static void size_steps(void **s)
+{
+    (void)s;
+    fray_encounter *e = test_open_round1(
+        "{\"ruleset\": \"contest\", \"name\": \"sizes\", \"combatants\": ["
+        " {\"name\": \"W\", \"side\": \"a\", \"at\": [0, 0], \"sheet\": {\"health\": 9}},"
+        " {\"name\": \"T\", \"side\": \"d\", \"at\": [1, 0], \"sheet\": {\"health\": 9, \"size\": \"tiny\"}},"
+        " {\"name\": \"S\", \"side\": \"d\", \"at\": [2, 0], \"sheet\": {\"health\": 9, \"size\": \"small\"}},"
+        " {\"name\": \"M\", \"side\": \"d\", \"at\": [3, 0], \"sheet\": {\"health\": 9}},"
+        " {\"name\": \"L\", \"side\": \"d\", \"at\": [4, 0], \"sheet\": {\"health\": 9, \"size\": \"large\"}},"
+        " {\"name\": \"H\", \"side\": \"d\", \"at\": [5, 0], \"sheet\": {\"health\": 9, \"size\": \"huge\"}}]}",
+        "sizes");
+    static const struct { int boon, autores; } want[5] = {{0, -1}, {-1, 0}, {0, 0}, {1, 0}, {0, 1}};
+    for (int k = 0; k < 5; k++) {
+        ct_test t = {0};
+        ct_size_matters(e, 0, 1 + k, &t);
+        assert_int_equal(t.boon, want[k].boon);
+        assert_int_equal(t.autores, want[k].autores);
+    }
+    fray_encounter_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(d20_reading),
         cmocka_unit_test(pool_reading),
         cmocka_unit_test(automatic),
+        cmocka_unit_test(pass_at_the_target),
+        cmocka_unit_test(size_steps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
