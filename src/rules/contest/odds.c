@@ -177,7 +177,7 @@ static json_t *defence_json(const ct_outcome *o)
     json_t *dm = json_object();
     for (int v = 0; v < 128; v++)
         if (o->dmg[v] > 0) {
-            char k[8];
+            char k[12];
             snprintf(k, sizeof k, "%d", v);
             json_object_set_new(dm, k, json_real(o->dmg[v]));
         }

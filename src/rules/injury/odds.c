@@ -89,7 +89,7 @@ static json_t *attack_json(const in_attack_dist *d)
     json_t *o = json_object(), *deg = json_object(), *sev = json_object();
     double sv[IN_NSEV] = {0}, hit = 1 - d->p_miss;
     for (int k = 0; k < 16; k++) {
-        char key[8];
+        char key[12];
         snprintf(key, sizeof key, "%d", k);
         if (d->p_deg[k] > 0)
             json_object_set_new(deg, key, json_real(d->p_deg[k]));

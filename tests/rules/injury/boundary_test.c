@@ -268,7 +268,7 @@ static void head_confused_afterwards(void **s)
 {
     (void)s;
     for (int roll = 1; roll <= 20; roll += 19) { /* 1: stunned; 20: dazed */
-        char dice[8];
+        char dice[12];
         snprintf(dice, sizeof dice, "%d", roll);
         fray_encounter *e = duel(dice);
         in_injure(e, 1, IN_HEAD, 2, 0);
