@@ -101,6 +101,8 @@ static void initiative(fray_encounter *e, const fray_action *a)
         won = c->init_value > oc->init_value;
         fray_mod(e, "Initiative of the creature reacted to", oc->init_value);
     }
+    if (dice_out(e))
+        return;
     fray_emit(e, &(fray_event){.kind = "initiative", .actor = who, .target = other,
                                 .action = "Initiative", .outcome = won ? "won" : "lost",
                                 .value = c->init_value, .has_value = 1, .rule = RULE("Initiative")});
@@ -206,6 +208,8 @@ static void shaken_drop(fray_encounter *e, int who, int *dropped)
     if (!fray_has(e, who, EN_C_SHAKEN))
         return;
     int r = fray_die(&e->dice, 20, "Chance roll (Shaken), 1d20");
+    if (dice_out(e))
+        return;
     *dropped = r < 5;
     fray_emit(e, &(fray_event){.kind = "chance roll", .actor = who, .target = -1,
                                 .outcome = *dropped ? "dropped" : "held", .value = r, .has_value = 1,
@@ -251,6 +255,8 @@ static int act_load(fray_encounter *e, const fray_action *a)
     en_acted(e, who, w->load);
     int dropped;
     shaken_drop(e, who, &dropped);
+    if (dice_out(e))
+        return 1;
     c->loaded = !dropped;
     simple(e, a, dropped ? "ammunition dropped" : "loaded", RULE("Actions"));
     return 1;
@@ -379,6 +385,8 @@ static int act_stow(fray_encounter *e, const fray_action *a)
     en_acted(e, who, cost);
     int dropped;
     shaken_drop(e, who, &dropped);
+    if (dice_out(e))
+        return 1;
     if (dropped)
         drop_here(e, who, c->wielded);
     c->wielded = -1;
@@ -398,6 +406,8 @@ static int act_equip(fray_encounter *e, const fray_action *a)
     en_acted(e, who, cost);
     int dropped;
     shaken_drop(e, who, &dropped);
+    if (dice_out(e))
+        return 1;
     if (dropped) {
         drop_here(e, who, i);
     } else {
@@ -449,6 +459,8 @@ static int act_escape(fray_encounter *e, const fray_action *a)
     /* Restrained: "a Fortitude roll ... contested by the ... Fortitude
      * roll of the restrainer"; the restrainer keeps its hold on a tie */
     int mine = en_fortitude_roll(e, who, 0), theirs = h >= 0 ? en_fortitude_roll(e, h, 0) : 0;
+    if (dice_out(e))
+        return 1;
     int out = mine > theirs;
     if (out && h >= 0)
         en_release_hold(e, h);

@@ -117,6 +117,12 @@ static inline int can_pay_arg(const fray_encounter *e, int who, int cost)
 
 
 
+/* The dice failed (a script that ran out, a roll a person did not enter):
+ * every later draw reads 1, so nothing rolled from here on happened. What
+ * the rolls would decide is neither applied nor reported; the fight stops
+ * with the dice's error at the end of the step. */
+static inline int dice_out(const fray_encounter *e) { return e->dice.error != 0; }
+
 static inline void face(fray_encounter *e, int who, int target)
 {
     /* #Facing: "Turning around does not take Energy or any other resource." */
