@@ -270,10 +270,18 @@ static int swift_target(const fray_encounter *e, int who, int t, int r)
 static int moved_through_reach(fray_encounter *e, int who, int m, int r)
 {
     en_state *s = st(e);
-    /* option swift_on_enter 0: only a move that enters and leaves again */
-    if (!fray_path_enters(e->c[who].x, e->c[who].y, r, s->mv_x0, s->mv_y0, e->c[m].x, e->c[m].y,
-                          !fray_opt(e, EN_O_SWIFT_ON_ENTER)))
+    int64_t sx = s->mv_x0 - e->c[who].x, sy = s->mv_y0 - e->c[who].y;
+    if (en_within_sq(sx * sx + sy * sy, r)) {
+        /* it started inside: a move that leaves the Reach moved through its
+         * edge (option swift_on_leave, default 1); one that stays inside
+         * did not cross it */
+        if (!fray_opt(e, EN_O_SWIFT_ON_LEAVE) || en_within_sq(fray_distance2(e, who, m), r))
+            return 0;
+    } else if (!fray_path_enters(e->c[who].x, e->c[who].y, r, s->mv_x0, s->mv_y0, e->c[m].x,
+                                 e->c[m].y, !fray_opt(e, EN_O_SWIFT_ON_ENTER))) {
+        /* option swift_on_enter 0: only a move that enters and leaves again */
         return 0;
+    }
     return fray_faces(e, who, e->c[m].x, e->c[m].y) || fray_faces(e, who, s->mv_x0, s->mv_y0);
 }
 

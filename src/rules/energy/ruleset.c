@@ -85,6 +85,7 @@ static const fray_option_info en_options[EN_NOPTS] = {
     [EN_O_SHORT_REST_MIN] = {"short_rest_minutes", 30, 5, 30, "length of a Short Rest: one Recovery Surge may be spent every 5 minutes"},
     [EN_O_SWIFT_ON_ENTER] = {"swift_on_enter", 1, 0, 1, "a move that ends inside your maximum Reach counts as moving through it (1) or only a move that enters and leaves does (0)"},
     [EN_O_AGILE_BANKED] = {"agile_move_banked", 1, 0, 1, "Agile Moves earned by Energy spent on non-movement actions: 1 kept for the rest of the Round (and usable as an Immediate Interrupt against an attack), 0 lost as soon as another creature acts"},
+    [EN_O_SWIFT_ON_LEAVE] = {"swift_on_leave", 1, 0, 1, "a move that starts inside your maximum Reach and ends outside it moves through it (1, the text's \"moves through\"), or does not (0: only moves from outside, the old reading)"},
     [EN_O_INIT_DEX] = {"initiative_dex", 1, 0, 1, "Initiative roll = 1d20 + Initiative points, plus the Dexterity modifier when 1 (the Skills section is not in the text)"},
 };
 

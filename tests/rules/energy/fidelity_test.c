@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "support/test.h"
+#include "support/fight.h"
 #include "rules/energy/energy.h"
 
 #define MAX_EV 400
@@ -108,10 +109,84 @@ static void dice_run_out(void **state)
     assert_true(find_from(&l, 0, "damage Aldric - aura > Grok", NULL) >= 0);
 }
 
+/* ---- Leaving a Reach ----------------------------------------------------- */
+
+/* #Swift Attacks: "When a creature moves through your maximum Reach (and you
+ * are facing them), you may make a Swift Attack against them." A move that
+ * starts inside the Reach and ends outside it moves through it. */
+static const char *leave_duel =
+    "{\"ruleset\": \"energy\", \"name\": \"t\", \"combatants\": ["
+    " {\"name\": \"Aldric\", \"side\": \"blue\", \"at\": [0, 0], \"facing\": 0, \"use\": \"knight\"},"
+    " {\"name\": \"Snik\", \"side\": \"red\", \"at\": [5, 0], \"facing\": 4, \"use\": \"goblin\"}]}";
+
+/* Whether Aldric (longsword, Reach 1: 150 cm against the Small goblin) is
+ * offered a Swift Attack after Snik's move from x0 to x1 cm along his
+ * facing, under option swift_on_leave `leave`. */
+static int swift_after_move(int x0, int x1, int leave)
+{
+    fray_encounter *e = test_open_round1(leave_duel, "leave");
+    e->opt[EN_O_SWIFT_ON_LEAVE] = leave;
+    en_state *s = (en_state *)(void *)e->state;
+    s->mv_x0 = x0;
+    s->mv_y0 = 0;
+    e->c[1].x = x1;
+    e->c[1].y = 0;
+    fray_action trig = {.kind = EN_A_SHIFT, .actor = 1, .target = 0, .arg = EN_ARG_AWAY, .x = x1};
+    fray_action l[FRAY_MAX_LEGAL];
+    int n = e->rs->legal(e, 0, FRAY_WIN_TRIGGERED, &trig, l, FRAY_MAX_LEGAL);
+    int found = 0;
+    for (int i = 0; i < n; i++)
+        found |= l[i].kind == EN_A_SWIFT && l[i].target == 1;
+    fray_encounter_free(e);
+    return found;
+}
+
+static void swift_on_leaving_reach(void **state)
+{
+    (void)state;
+    /* starts at the edge (150: inside), one below, one above (151: outside) */
+    assert_true(swift_after_move(150, 250, 1));
+    assert_true(swift_after_move(149, 249, 1));
+    assert_false(swift_after_move(151, 251, 1));
+    /* ends at the edge, inside: it stayed in the Reach, crossed no edge */
+    assert_false(swift_after_move(50, 150, 1));
+    /* ends one above the edge: it left */
+    assert_true(swift_after_move(51, 151, 1));
+    /* the old reading stays as option swift_on_leave 0 */
+    assert_false(swift_after_move(150, 250, 0));
+    /* entering is unchanged: from 151 to 150 */
+    assert_true(swift_after_move(251, 150, 1));
+}
+
+/* The same through a whole fight with scripted dice: Snik Shifts away from
+ * 1 m to 2 m, Aldric's Swift Attack (Combat roll 14, Evasion roll 2, damage
+ * 3) lands for 1 Energy. On the old code the Swift Attack was never offered
+ * and the script's entry failed. */
+static void swift_on_leaving_fight(void **state)
+{
+    (void)state;
+    static evlog l;
+    const char *json =
+        "{\"ruleset\": \"energy\", \"name\": \"leave\", \"max_rounds\": 1, \"dice\": [14, 2, 3],"
+        " \"combatants\": ["
+        "  {\"name\": \"Snik\", \"side\": \"red\", \"at\": [1, 0], \"facing\": 4, \"use\": \"goblin\","
+        "   \"script\": [\"Shift > Aldric\", \"pass\", \"pass\", \"pass\"]},"
+        "  {\"name\": \"Aldric\", \"side\": \"blue\", \"at\": [0, 0], \"facing\": 0, \"use\": \"knight\","
+        "   \"script\": [\"Swift Attack > Snik\", \"pass\", \"pass\", \"pass\"]}]}";
+    int rc = run(json, &l);
+    if (rc != 0 || find_from(&l, find_from(&l, 0, "action Snik Shift moved", NULL),
+                             "attack Aldric Swift Attack hit > Snik", NULL) < 0) {
+        dump(&l);
+        fail_msg("no Swift Attack on leaving the Reach (rc %d)", rc);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(dice_run_out),
+        cmocka_unit_test(swift_on_leaving_reach),
+        cmocka_unit_test(swift_on_leaving_fight),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
