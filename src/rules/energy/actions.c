@@ -495,6 +495,13 @@ __attribute__((flatten)) void en_resolve(fray_encounter *e, const fray_action *a
     en_state *s = st(e);
     if (s->depth == 0 && s->respond == who)
         s->respond = -1;
+    /* #Waiting to Act: a creature that passed waits "to use their Energy";
+     * once another creature acts, the waiting ones may act again. The Round
+     * ends when every creature able to act waits (en_next_actor). Option
+     * wait_forfeits 1: a pass ends the creature's actions for the Round. */
+    if (s->depth == 0 && e->offer_depth == 0 && !fray_opt(e, EN_O_WAIT_FORFEITS))
+        for (int i = 0; i < e->n; i++)
+            cr(e, i)->passed = 0;
     /* option agile_move_banked 0: an Agile Move goes with the creature's own
      * action, so another creature's action ends what it had earned */
     if (!fray_opt(e, EN_O_AGILE_BANKED) && e->offer_depth == 0 && s->depth == 0)

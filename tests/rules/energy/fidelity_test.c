@@ -181,12 +181,77 @@ static void swift_on_leaving_fight(void **state)
     }
 }
 
+/* ---- Waiting to Act --------------------------------------------------------- */
+
+/* #Waiting to Act: "If enough combatants choose to wait to use their Energy,
+ * the GM may declare that enough time has passed that the current Round is
+ * over and a new Round begins." Aldric waits; Grok runs into his Reach; Aldric
+ * then spends the Energy he waited with (Combat roll 14, Evasion roll 2,
+ * damage 3). On the old code a pass ended Aldric's Round: no attack. */
+static void waiting_to_act_fight(void **state)
+{
+    (void)state;
+    static evlog l;
+    const char *json =
+        "{\"ruleset\": \"energy\", \"name\": \"wait\", \"max_rounds\": 1, \"dice\": [14, 2, 3],"
+        " \"combatants\": ["
+        "  {\"name\": \"Aldric\", \"side\": \"blue\", \"at\": [0, 0], \"facing\": 0, \"use\": \"knight\","
+        "   \"script\": [\"pass\", \"Melee Attack > Grok\", \"pass\", \"pass\", \"pass\"]},"
+        "  {\"name\": \"Grok\", \"side\": \"red\", \"at\": [5, 0], \"facing\": 4, \"use\": \"ogre\","
+        "   \"script\": [\"Run > Aldric\", \"pass\", \"pass\", \"pass\", \"pass\"]}]}";
+    int rc = run(json, &l);
+    int ran = find_from(&l, 0, "move Grok Run", NULL);
+    if (rc != 0 || ran < 0 || find_from(&l, ran, "attack Aldric Melee Attack hit > Grok", NULL) < 0) {
+        dump(&l);
+        fail_msg("the waiting creature did not act after another did (rc %d)", rc);
+    }
+}
+
+/* The boundary of "enough combatants": the Round goes on while one creature
+ * able to act has not passed since the last action, and ends when every one
+ * has (all three: -1); an action by one gives the others their turn back
+ * (option wait_forfeits 0), not with wait_forfeits 1. */
+static const char *trio =
+    "{\"ruleset\": \"energy\", \"name\": \"t\", \"combatants\": ["
+    " {\"name\": \"A\", \"side\": \"blue\", \"at\": [0, 0], \"use\": \"knight\"},"
+    " {\"name\": \"B\", \"side\": \"red\", \"at\": [1, 0], \"facing\": 4, \"use\": \"ogre\"},"
+    " {\"name\": \"C\", \"side\": \"red\", \"at\": [9, 0], \"facing\": 4, \"use\": \"archer\"}]}";
+
+static void waiting_to_act_round(void **state)
+{
+    (void)state;
+    for (int forfeit = 0; forfeit <= 1; forfeit++) {
+        fray_encounter *e = test_open_round1(trio, "trio");
+        e->opt[EN_O_WAIT_FORFEITS] = forfeit;
+        e->rs->pass(e, 0, FRAY_WIN_ACT);
+        e->rs->pass(e, 1, FRAY_WIN_ACT);
+        /* two of three wait: the third acts */
+        assert_int_equal(e->rs->next_actor(e), 2);
+        /* C Defends (1 Energy): A and B may act again, unless passing forfeits */
+        fray_action d = {.kind = EN_A_DEFEND, .actor = 2, .target = -1};
+        e->rs->resolve(e, &d);
+        assert_int_equal(e->rs->next_actor(e), forfeit ? 2 : 0);
+        e->rs->pass(e, 2, FRAY_WIN_ACT);
+        if (!forfeit) {
+            assert_int_equal(e->rs->next_actor(e), 0);
+            e->rs->pass(e, 0, FRAY_WIN_ACT);
+            assert_int_equal(e->rs->next_actor(e), 1);
+            e->rs->pass(e, 1, FRAY_WIN_ACT);
+        }
+        /* all three wait: the Round is over */
+        assert_int_equal(e->rs->next_actor(e), -1);
+        fray_encounter_free(e);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(dice_run_out),
         cmocka_unit_test(swift_on_leaving_reach),
         cmocka_unit_test(swift_on_leaving_fight),
+        cmocka_unit_test(waiting_to_act_fight),
+        cmocka_unit_test(waiting_to_act_round),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
