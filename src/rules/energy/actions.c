@@ -158,6 +158,42 @@ static int still_possible(fray_encounter *e, const fray_action *a)
            (a->kind != EN_A_MELEE || melee_weapon(c));
 }
 
+/* #Initiative: "You may try to perform an action in response to another
+ * creature's action, even before their action is completed. This is done by
+ * rolling Initiative." The declared window of action a: every other
+ * creature may roll Initiative (en_may_answer), the target of an attack
+ * first, then file order; the target of a melee attack may also step away
+ * (an Agile Move). Option initiative_any 0: only the target of an attack is
+ * asked (the old reading). The number of answers taken. */
+static int declare(fray_encounter *e, const fray_action *a)
+{
+    if (!fray_opt(e, EN_O_INITIATIVE_ANY))
+        return is_attack(a->kind) ? fray_offer_may_one(e, en_may_answer, FRAY_WIN_DECLARED, a, a->target) : 0;
+    return fray_offer_may(e, en_may_answer, FRAY_WIN_DECLARED, a, UINT32_MAX);
+}
+
+/* Whether action a (not an attack) can still be carried out after its
+ * declared window changed the field: its entry (kind, target, variant) is
+ * still in the actor's list; *now is that entry as it reads now (a move's
+ * end point measured again). */
+static int still_legal(fray_encounter *e, const fray_action *a, fray_action *now)
+{
+    if (!fray_able(e, a->actor))
+        return 0;
+    fray_action opts[FRAY_MAX_LEGAL];
+    fray_list b = {opts, 0, FRAY_MAX_LEGAL};
+    en_legal_act(e, a->actor, &b);
+    const int same = EN_ARG_AWAY | EN_ARG_AGILITY | EN_ARG_THROW;
+    for (int i = 0; i < b.n; i++)
+        if (opts[i].kind == a->kind && opts[i].target == a->target &&
+            (opts[i].arg & same) == (a->arg & same) &&
+            (a->kind == EN_A_JUMP || (opts[i].arg & EN_ARG_LOW) == (a->arg & EN_ARG_LOW))) {
+            *now = opts[i];
+            return 1;
+        }
+    return 0;
+}
+
 static int attack_cost(const fray_encounter *e, const fray_action *a)
 {
     switch (a->kind) {
@@ -178,9 +214,9 @@ static void attack(fray_encounter *e, const fray_action *a)
 {
     en_state *s = st(e);
     if (s->depth == 0 && a->kind != EN_A_SWIFT) {
-        /* only the creature attacked may answer (legal_declared); with
-         * the ruleset's own may_answer named, called directly, inline */
-        fray_offer_may_one(e, en_may_answer, FRAY_WIN_DECLARED, a, a->target);
+        /* the declared window (declare()): the creature attacked first,
+         * with the ruleset's own may_answer named, called directly, inline */
+        declare(e, a);
         if (!still_possible(e, a)) {
             /* #Incomplete Actions: "you could willingly end the attack and
              * spend only 1 Energy" */
@@ -510,6 +546,26 @@ __attribute__((flatten)) void en_resolve(fray_encounter *e, const fray_action *a
                 cr(e, i)->agile_credit = 0;
     if (a->kind < 0 || a->kind >= EN_NACTIONS || !act[a->kind])
         return;
+    fray_action now;
+    if (s->depth == 0 && e->offer_depth == 0 && !is_attack(a->kind) && a->kind != EN_A_SWIFT &&
+        a->kind != EN_A_INITIATIVE && a->kind != EN_A_AGILE_MOVE && declare(e, a) > 0) {
+        /* an Initiative won before it: the action as it can be done now,
+         * else given up (#Incomplete Actions: "Typically, at least 1 Energy
+         * is still spent if an action is interrupted") */
+        if (dice_out(e) || e->failed)
+            return;
+        if (!still_legal(e, a, &now)) {
+            if (fray_able(e, who) && fray_res(e, who, EN_R_ENERGY) >= 1 && a->kind != EN_A_RELEASE) {
+                en_pay(e, who, 1, 0);
+                en_acted(e, who, 1);
+            }
+            fray_emit(e, &(fray_event){.kind = "action", .actor = who, .target = a->target,
+                                        .action = en_actions[a->kind].name, .outcome = "abandoned",
+                                        .value = 1, .has_value = 1, .rule = RULE("Incomplete Actions")});
+            return;
+        }
+        a = &now;
+    }
     if (act[a->kind](e, a) && e->offer_depth == 0)
         en_offer_triggered(e, a);
 }

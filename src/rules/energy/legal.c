@@ -437,17 +437,22 @@ int en_declared_entry(const fray_encounter *e, int who, const fray_action *trigg
                       fray_action *a)
 {
     const en_creature *c = ccr(e, who);
-    /* Only the creature attacked may answer a declared attack. */
-    if (!is_attack(trigger->kind) || trigger->target != who)
-        return 0;
     int m = trigger->actor;
+    if (m == who)
+        return 0;
     if (kind == EN_A_INITIATIVE) {
-        /* #Initiative: "You may only roll Initiative once per Round." */
-        if (c->init_rolled || can_pay_arg(e, who, 1) < 0)
+        /* #Initiative: "You may try to perform an action in response to
+         * another creature's action": any creature, any action (option
+         * initiative_any; 0: only the creature attacked). "You may only
+         * roll Initiative once per Round." */
+        if (!initiative_window(e, who, trigger) || c->init_rolled || can_pay_arg(e, who, 1) < 0)
             return 0;
         *a = (fray_action){.kind = EN_A_INITIATIVE, .actor = (int16_t)who, .target = (int16_t)m};
         return 1;
     }
+    /* Only the creature attacked may step out of Reach. */
+    if (!is_attack(trigger->kind) || trigger->target != who)
+        return 0;
     /* #Immediate Interrupts: step out of Reach before the roll, an Agile
      * Move away from the attacker */
     unsigned mine = conds(e, who);
@@ -513,10 +518,12 @@ __attribute__((flatten)) int en_may_answer(const fray_encounter *e, int who, int
     const en_creature *c = ccr(e, who);
     unsigned mine = conds(e, who);
     if (window == FRAY_WIN_DECLARED) {
+        if (trigger->actor == who)
+            return 0;
+        if (initiative_window(e, who, trigger) && !c->init_rolled && can_pay_arg(e, who, 1) >= 0)
+            return 1;
         if (!is_attack(trigger->kind) || trigger->target != who)
             return 0;
-        if (!c->init_rolled && can_pay_arg(e, who, 1) >= 0)
-            return 1;
         /* add_agile's own test */
         return trigger->kind != EN_A_RANGED && c->agile_credit >= 1 &&
                fray_res(e, who, EN_R_AGILITY) >= 1 && agility_ok(mine) && can_move(c, mine);

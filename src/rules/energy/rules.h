@@ -178,6 +178,18 @@ static inline int is_attack(int kind)
            kind == EN_A_DISARM || kind == EN_A_RESTRAIN || kind == EN_A_PUSH;
 }
 
+/* Whether `who` may roll Initiative against the declared action `trigger`
+ * (#Initiative: "in response to another creature's action"): any creature
+ * against any action but an Immediate Interrupt or an Initiative; with
+ * option initiative_any 0, only the creature an attack targets. */
+static inline int initiative_window(const fray_encounter *e, int who, const fray_action *trigger)
+{
+    if (trigger->actor == who || trigger->kind == EN_A_SWIFT || trigger->kind == EN_A_INITIATIVE ||
+        trigger->kind == EN_A_AGILE_MOVE)
+        return 0;
+    return fray_opt(e, EN_O_INITIATIVE_ANY) || (is_attack(trigger->kind) && trigger->target == who);
+}
+
 static inline int defense_dis(const fray_encounter *e, int t, int evasion_roll)
 {
     /* Surprised and Dazed: Disadvantage on Defense rolls; Blinded and Prone:

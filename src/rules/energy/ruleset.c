@@ -87,6 +87,7 @@ static const fray_option_info en_options[EN_NOPTS] = {
     [EN_O_AGILE_BANKED] = {"agile_move_banked", 1, 0, 1, "Agile Moves earned by Energy spent on non-movement actions: 1 kept for the rest of the Round (and usable as an Immediate Interrupt against an attack), 0 lost as soon as another creature acts"},
     [EN_O_SWIFT_ON_LEAVE] = {"swift_on_leave", 1, 0, 1, "a move that starts inside your maximum Reach and ends outside it moves through it (1, the text's \"moves through\"), or does not (0: only moves from outside, the old reading)"},
     [EN_O_WAIT_FORFEITS] = {"wait_forfeits", 0, 0, 1, "a creature that passes: 0 waits, and may act again once another creature has acted (#Waiting to Act); 1 is done for the Round (the old reading)"},
+    [EN_O_INITIATIVE_ANY] = {"initiative_any", 1, 0, 1, "who may roll Initiative before a declared action: 1 any creature, against any action but an Immediate Interrupt (#Initiative: \"in response to another creature's action\"); 0 only the target of an attack (the old reading)"},
     [EN_O_INIT_DEX] = {"initiative_dex", 1, 0, 1, "Initiative roll = 1d20 + Initiative points, plus the Dexterity modifier when 1 (the Skills section is not in the text)"},
 };
 

@@ -244,6 +244,53 @@ static void waiting_to_act_round(void **state)
     }
 }
 
+/* ---- Initiative for any creature, against any action ------------------------ */
+
+/* #Initiative: "You may try to perform an action in response to another
+ * creature's action, even before their action is completed. This is done by
+ * rolling Initiative." Grok declares a Defend (no attack, no target): Aldric
+ * rolls Initiative against it (15 + 0 against 8 - 1: "If your roll is
+ * higher, you win the Initiative"), and his Melee Attack (Combat roll 14,
+ * Evasion roll 2, damage 3) lands before Grok's Defend. On the old code
+ * only an attack's target was offered Initiative: the script's entry was
+ * not legal. With option initiative_any 0 the old reading. */
+static const char *init_fmt =
+    "{\"ruleset\": \"energy\", \"name\": \"init\", \"max_rounds\": 1, \"dice\": [%s],"
+    " \"options\": {\"initiative_any\": %d},"
+    " \"combatants\": ["
+    "  {\"name\": \"Grok\", \"side\": \"red\", \"at\": [1, 0], \"facing\": 4, \"use\": \"ogre\","
+    "   \"script\": [\"Defend\", \"pass\", \"pass\", \"pass\", \"pass\"]},"
+    "  {\"name\": \"Aldric\", \"side\": \"blue\", \"at\": [0, 0], \"facing\": 0, \"use\": \"knight\","
+    "   \"script\": [\"Initiative > Grok\", \"Melee Attack > Grok\", \"pass\", \"pass\", \"pass\"]}]}";
+
+static void initiative_any_action(void **state)
+{
+    (void)state;
+    static evlog l;
+    char json[2048];
+    snprintf(json, sizeof json, init_fmt, "15, 8, 14, 2, 3", 1);
+    int rc = run(json, &l);
+    int won = find_from(&l, 0, "initiative Aldric Initiative won > Grok", NULL);
+    int hit = find_from(&l, won, "attack Aldric Melee Attack hit > Grok", NULL);
+    int def = find_from(&l, 0, "action Grok Defend defending", NULL);
+    if (rc != 0 || won < 0 || hit < 0 || def < hit) {
+        dump(&l);
+        fail_msg("no Initiative against a declared Defend (rc %d)", rc);
+    }
+    /* a tie is no win: 8 against 8 + 1 - 1 (Aldric's Dex modifier +1,
+     * Grok's -1): Aldric's 8 + 1 = 9 against Grok's 10 - 1 = 9 */
+    snprintf(json, sizeof json, init_fmt, "8, 10, 14, 2, 3", 1);
+    rc = run(json, &l);
+    if (find_from(&l, 0, "initiative Aldric Initiative lost > Grok = 9", NULL) < 0) {
+        dump(&l);
+        fail_msg("a tie of Initiative was not lost");
+    }
+    /* the old reading: no window on a Defend */
+    snprintf(json, sizeof json, init_fmt, "15, 8, 14, 2, 3", 0);
+    assert_true(run(json, &l) < 0);
+    assert_int_equal(find_from(&l, 0, "initiative", NULL), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -252,6 +299,7 @@ int main(void)
         cmocka_unit_test(swift_on_leaving_fight),
         cmocka_unit_test(waiting_to_act_fight),
         cmocka_unit_test(waiting_to_act_round),
+        cmocka_unit_test(initiative_any_action),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
