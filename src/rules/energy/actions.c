@@ -194,6 +194,56 @@ static int still_legal(fray_encounter *e, const fray_action *a, fray_action *now
     return 0;
 }
 
+static int attack_cost(const fray_encounter *e, const fray_action *a);
+
+/* #Incomplete Actions: "If the target of your melee attack uses an
+ * Immediate Interrupt to move out of you reach before you could roll to hit
+ * them or deal damage, you could willingly end the attack and spend only 1
+ * Energy." Could, not must: the attacker may instead follow it with Agile
+ * Moves (#Agile Move: "Once per Energy you spend on a non-movement action,
+ * you may also move one meter as an Immediate Interrupt ... your ability to
+ * move slowly while attacking"), 1 Agility a metre, the attack's own Energy
+ * counting for them, when that brings the target back within Reach. Asked
+ * of the attacker (question Follow: Abandon or Follow; a script answers
+ * with ": Follow"). Option attack_follow 0: the attack always ends (the old
+ * reading). 1 when it followed and the attack goes on. */
+static int follow(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target;
+    en_creature *c = cr(e, who);
+    unsigned mine = conds(e, who);
+    if (!fray_opt(e, EN_O_ATTACK_FOLLOW) || a->kind == EN_A_RANGED || !fray_able(e, who) ||
+        !fray_able(e, t) || !can_attack(mine) || (a->kind == EN_A_MELEE && !melee_weapon(c)) ||
+        !agility_ok(mine) || !can_move(c, mine))
+        return 0;
+    int unarmed = a->kind == EN_A_UNARMED || a->kind == EN_A_RESTRAIN || a->kind == EN_A_PUSH;
+    int r = (unarmed ? c->d.unarmed_reach_cm : c->d.reach_cm) + en_footprint_cm(ccr(e, t)->size);
+    int d = fray_distance(e, who, t);
+    int agility = fray_res(e, who, EN_R_AGILITY), credit = c->agile_credit + attack_cost(e, a);
+    int steps = (d - r + 99) / 100, x = 0, y = 0;
+    if (steps < 1)
+        steps = 1;
+    for (;; steps++) {
+        if (steps > agility || steps > credit)
+            return 0;
+        fray_step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, steps * 100, 0, &x, &y);
+        int64_t dx = e->c[t].x - x, dy = e->c[t].y - y;
+        if (en_within_sq(dx * dx + dy * dy, r))
+            break;
+    }
+    if (fray_ask(e, who, EN_Q_FOLLOW, 3u, a) != 1)
+        return 0;
+    fray_res_set(e, who, EN_R_AGILITY, agility - steps);
+    c->agile_credit -= steps; /* the attack's Energy adds its own (en_acted) */
+    fray_action mv = {.kind = EN_A_AGILE_MOVE, .actor = (int16_t)who, .target = (int16_t)t, .x = x, .y = y};
+    /* an Immediate Interrupt's move: no move of the sequence, no window */
+    move_to(e, &mv, 0, steps * 100);
+    fray_emit(e, &(fray_event){.kind = "move", .actor = who, .target = t, .action = "Agile Move",
+                                .outcome = "follows", .value = steps * 100, .has_value = 1,
+                                .rule = RULE("Incomplete Actions")});
+    return still_possible(e, a);
+}
+
 static int attack_cost(const fray_encounter *e, const fray_action *a)
 {
     switch (a->kind) {
@@ -217,7 +267,7 @@ static void attack(fray_encounter *e, const fray_action *a)
         /* the declared window (declare()): the creature attacked first,
          * with the ruleset's own may_answer named, called directly, inline */
         declare(e, a);
-        if (!still_possible(e, a)) {
+        if (!still_possible(e, a) && !follow(e, a)) {
             /* #Incomplete Actions: "you could willingly end the attack and
              * spend only 1 Energy" */
             if (fray_able(e, a->actor)) {

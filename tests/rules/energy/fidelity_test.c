@@ -291,6 +291,48 @@ static void initiative_any_action(void **state)
     assert_int_equal(find_from(&l, 0, "initiative", NULL), -1);
 }
 
+/* ---- Following a target that stepped away ---------------------------------- */
+
+/* #Incomplete Actions: "If the target of your melee attack uses an Immediate
+ * Interrupt to move out of you reach before you could roll to hit them or
+ * deal damage, you could willingly end the attack and spend only 1 Energy."
+ * Snik Defends (1 Agile Move earned), Hob spends 2 of his 3 Agility on a
+ * Shift to 1.5 m (the edge of his Unarmed Reach against the Small goblin),
+ * attacks; Snik steps 1 m away (2.5 m); Hob follows with his last Agility
+ * (exactly the one metre he needs) and his attack is rolled (Combat roll
+ * 14, Evasion roll 2). Answered ": Abandon", the attack ends for 1 Energy,
+ * as it always did on the old code. */
+static const char *follow_fmt =
+    "{\"ruleset\": \"energy\", \"name\": \"follow\", \"max_rounds\": 1, \"dice\": [14, 2, 3],"
+    " \"combatants\": ["
+    "  {\"name\": \"Snik\", \"side\": \"red\", \"at\": [2.5, 0], \"facing\": 4, \"use\": \"goblin\","
+    "   \"script\": [\"Defend\", \"Agile Move > Hob\", \"pass\", \"pass\", \"pass\", \"pass\"]},"
+    "  {\"name\": \"Hob\", \"side\": \"blue\", \"at\": [0, 0], \"facing\": 0, \"use\": \"brawler\","
+    "   \"script\": [\"Shift > Snik\", \"Unarmed Attack > Snik: %s\", \"pass\", \"pass\", \"pass\", \"pass\"]}]}";
+
+static void follow_stepped_away(void **state)
+{
+    (void)state;
+    static evlog l;
+    char json[2048];
+    snprintf(json, sizeof json, follow_fmt, "Follow");
+    int rc = run(json, &l);
+    int away = find_from(&l, 0, "move Snik Agile Move away > Hob", NULL);
+    int fol = find_from(&l, away, "move Hob Agile Move follows > Snik = 100", NULL);
+    int hit = find_from(&l, fol, "attack Hob Unarmed Attack hit > Snik", NULL);
+    if (rc != 0 || away < 0 || fol < 0 || hit < 0) {
+        dump(&l);
+        fail_msg("the attacker did not follow (rc %d)", rc);
+    }
+    snprintf(json, sizeof json, follow_fmt, "Abandon");
+    rc = run(json, &l);
+    if (rc != 0 || find_from(&l, 0, "attack Hob Unarmed Attack abandoned > Snik = 1", NULL) < 0 ||
+        find_from(&l, 0, "follows", NULL) >= 0) {
+        dump(&l);
+        fail_msg("the attack was not abandoned when asked to (rc %d)", rc);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -300,6 +342,7 @@ int main(void)
         cmocka_unit_test(waiting_to_act_fight),
         cmocka_unit_test(waiting_to_act_round),
         cmocka_unit_test(initiative_any_action),
+        cmocka_unit_test(follow_stepped_away),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
