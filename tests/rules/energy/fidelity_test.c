@@ -10,6 +10,7 @@
 #include "support/test.h"
 #include "support/fight.h"
 #include "rules/energy/energy.h"
+#include "rules/energy/rules.h"
 
 #define MAX_EV 400
 
@@ -333,6 +334,111 @@ static void follow_stepped_away(void **state)
     }
 }
 
+/* ---- Boundaries of the comparison table (docs/rules/energy.md) -------------- */
+
+/* #Trip/Push Down: "the target makes a Fortitude roll which must be higher
+ * than your AV (without the -5) to succeed." Aldric's AV without the -5 is
+ * 17; Grok's Fortitude 15: a Fortitude die of 2 (17, equal) fails and Grok
+ * is Prone, 1 (16, one below) fails, 3 (18, one above) resists. Dice:
+ * Combat roll 14, Evasion roll 2 twice (Advantage: Grok is not Exposed),
+ * then the Fortitude die. */
+static void fortitude_higher_than_av(void **state)
+{
+    (void)state;
+    static evlog l;
+    static const struct { const char *die; const char *outcome; int total; } cases[] = {
+        {"2", "failed", 17}, {"1", "failed", 16}, {"3", "resisted", 18}};
+    for (int i = 0; i < 3; i++) {
+        char json[2048], want[64];
+        snprintf(json, sizeof json,
+                 "{\"ruleset\": \"energy\", \"name\": \"trip\", \"max_rounds\": 1,"
+                 " \"dice\": [14, 2, 2, %s], \"combatants\": ["
+                 "  {\"name\": \"Aldric\", \"side\": \"blue\", \"at\": [0, 0], \"facing\": 0,"
+                 "   \"use\": \"knight\", \"script\": [\"Trip > Grok\", \"pass\", \"pass\", \"pass\"]},"
+                 "  {\"name\": \"Grok\", \"side\": \"red\", \"at\": [1, 0], \"facing\": 4,"
+                 "   \"use\": \"ogre\", \"script\": [\"pass\", \"pass\", \"pass\", \"pass\"]}]}",
+                 cases[i].die);
+        int rc = run(json, &l);
+        snprintf(want, sizeof want, "maneuver Aldric Trip %s > Grok = %d", cases[i].outcome, cases[i].total);
+        if (rc != 0 || find_from(&l, 0, want, NULL) < 0) {
+            dump(&l);
+            fail_msg("no '%s' (rc %d)", want, rc);
+        }
+    }
+}
+
+/* #Conditions, Slowed: "Your Speed is halved (the Speed left is rounded
+ * up)": 501 cm leaves 251, 500 leaves 250, 499 leaves 250. */
+static void slowed_rounds_up(void **state)
+{
+    (void)state;
+    en_creature c;
+    memset(&c, 0, sizeof c);
+    unsigned slowed = 1u << EN_C_SLOWED;
+    c.d.speed_cm = 501;
+    assert_int_equal(speed_of(&c, slowed), 251);
+    c.d.speed_cm = 500;
+    assert_int_equal(speed_of(&c, slowed), 250);
+    c.d.speed_cm = 499;
+    assert_int_equal(speed_of(&c, slowed), 250);
+    assert_int_equal(speed_of(&c, 0), 499);
+}
+
+/* #Trip/Push Down: "The target cannot be more than one Size Category larger
+ * than you."; #Push: "The target cannot be a larger Size Category than
+ * you." A Medium knight may Trip a Medium wolf (equal) and a Large ogre (one
+ * larger) but not a Huge giant (two larger); he may Push the wolf (equal)
+ * but not the ogre (one larger). */
+static int listed(const char *foe, int kind)
+{
+    char json[1024];
+    snprintf(json, sizeof json,
+             "{\"ruleset\": \"energy\", \"name\": \"t\", \"combatants\": ["
+             " {\"name\": \"A\", \"side\": \"blue\", \"at\": [0, 0], \"facing\": 0, \"use\": \"knight\"},"
+             " {\"name\": \"B\", \"side\": \"red\", \"at\": [1, 0], \"facing\": 4, \"use\": \"%s\"}]}",
+             foe);
+    fray_encounter *e = test_open_round1(json, "size");
+    fray_action l[FRAY_MAX_LEGAL];
+    int n = e->rs->legal(e, 0, FRAY_WIN_ACT, NULL, l, FRAY_MAX_LEGAL), found = 0;
+    for (int i = 0; i < n; i++)
+        found |= l[i].kind == kind && l[i].target == 1;
+    fray_encounter_free(e);
+    return found;
+}
+
+static void maneuver_sizes(void **state)
+{
+    (void)state;
+    assert_true(listed("wolf", EN_A_TRIP));
+    assert_true(listed("ogre", EN_A_TRIP));
+    assert_false(listed("giant", EN_A_TRIP));
+    assert_true(listed("wolf", EN_A_PUSH));
+    assert_false(listed("ogre", EN_A_PUSH));
+}
+
+/* #Size: "Huge (and larger) creatures have +1 Reach and Tiny (or smaller)
+ * creatures have -1 Reach." The number as written: a Tiny creature with a
+ * Reach 2 weapon reaches as far as a Medium one with Reach 1 (not 2), with
+ * Reach 1 as a Medium one's Reach 0 (the adjacent spaces: Unarmed Reach 0
+ * reaches them), Unarmed not even the adjacent space (100 cm); a Huge one
+ * with Reach 1 as a Medium one with Reach 2 (plus its footprint). */
+static void size_reach(void **state)
+{
+    (void)state;
+    int med0 = en_reach_cm(EN_SIZE_MEDIUM, 0, EN_SIZE_MEDIUM);
+    int med1 = en_reach_cm(EN_SIZE_MEDIUM, 1, EN_SIZE_MEDIUM);
+    int med2 = en_reach_cm(EN_SIZE_MEDIUM, 2, EN_SIZE_MEDIUM);
+    assert_int_equal(en_reach_cm(EN_SIZE_TINY, 2, EN_SIZE_MEDIUM), med1);
+    assert_true(en_reach_cm(EN_SIZE_TINY, 2, EN_SIZE_MEDIUM) < med2);
+    assert_int_equal(en_reach_cm(EN_SIZE_TINY, 1, EN_SIZE_MEDIUM), med0);
+    assert_true(en_reach_cm(EN_SIZE_TINY, 0, EN_SIZE_MEDIUM) < 100);
+    /* Small is not Tiny: no change */
+    assert_int_equal(en_reach_cm(EN_SIZE_SMALL, 2, EN_SIZE_MEDIUM), med2);
+    /* Large is not Huge: only its footprint */
+    assert_int_equal(en_reach_cm(EN_SIZE_LARGE, 1, EN_SIZE_MEDIUM), med1 + en_footprint_cm(EN_SIZE_LARGE));
+    assert_int_equal(en_reach_cm(EN_SIZE_HUGE, 1, EN_SIZE_MEDIUM), med2 + en_footprint_cm(EN_SIZE_HUGE));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -343,6 +449,10 @@ int main(void)
         cmocka_unit_test(waiting_to_act_round),
         cmocka_unit_test(initiative_any_action),
         cmocka_unit_test(follow_stepped_away),
+        cmocka_unit_test(fortitude_higher_than_av),
+        cmocka_unit_test(slowed_rounds_up),
+        cmocka_unit_test(maneuver_sizes),
+        cmocka_unit_test(size_reach),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
