@@ -439,6 +439,49 @@ static void size_reach(void **state)
     assert_int_equal(en_reach_cm(EN_SIZE_HUGE, 1, EN_SIZE_MEDIUM), med2 + en_footprint_cm(EN_SIZE_HUGE));
 }
 
+/* #Actions, Catch Your Breath: "Using 3 Energy (or all your Energy), you may
+ * regain 1 Stamina.": with 2 Energy it takes both, with 3 all three, with 4
+ * three and leaves 1. */
+static void catch_breath_cost(void **state)
+{
+    (void)state;
+    static const int have[] = {2, 3, 4}, left[] = {0, 0, 1};
+    for (int i = 0; i < 3; i++) {
+        fray_encounter *e = test_open_round1(leave_duel, "breath");
+        int st = e->c[0].res[EN_R_STAMINA] - 2;
+        fray_res_set(e, 0, EN_R_STAMINA, st);
+        fray_res_set(e, 0, EN_R_ENERGY, have[i]);
+        fray_action a = {.kind = EN_A_CATCH_BREATH, .actor = 0, .target = -1};
+        e->rs->resolve(e, &a);
+        assert_int_equal(e->c[0].res[EN_R_ENERGY], left[i]);
+        assert_int_equal(e->c[0].res[EN_R_STAMINA], st + 1);
+        fray_encounter_free(e);
+    }
+}
+
+/* #Actions, Jump: "You may Jump immediately after having moved at least 2m
+ * by spending 1 Energy and 1 Stamina. Otherwise, it takes 2 Energy": after a
+ * move of 199 cm 2 Energy, of 200 or 201 cm 1. */
+static void jump_after_two_metres(void **state)
+{
+    (void)state;
+    static const int moved[] = {199, 200, 201}, cost[] = {2, 1, 1};
+    for (int i = 0; i < 3; i++) {
+        fray_encounter *e = test_open_round1(leave_duel, "jump");
+        en_creature *c = fray_priv(e, 0);
+        c->last_move = 1; /* a move eastwards, towards Snik */
+        c->last_move_cm = moved[i];
+        fray_action l[FRAY_MAX_LEGAL];
+        int n = e->rs->legal(e, 0, FRAY_WIN_ACT, NULL, l, FRAY_MAX_LEGAL), k = -1;
+        for (int j = 0; j < n; j++)
+            if (l[j].kind == EN_A_JUMP && l[j].target == 1)
+                k = j;
+        assert_true(k >= 0);
+        assert_int_equal(l[k].arg & EN_ARG_LOW, cost[i]);
+        fray_encounter_free(e);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -453,6 +496,8 @@ int main(void)
         cmocka_unit_test(slowed_rounds_up),
         cmocka_unit_test(maneuver_sizes),
         cmocka_unit_test(size_reach),
+        cmocka_unit_test(catch_breath_cost),
+        cmocka_unit_test(jump_after_two_metres),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
