@@ -101,6 +101,8 @@ static void initiative(fray_encounter *e, const fray_action *a)
         won = c->init_value > oc->init_value;
         fray_mod(e, "Initiative of the creature reacted to", oc->init_value);
     }
+    if (dice_out(e))
+        return;
     fray_emit(e, &(fray_event){.kind = "initiative", .actor = who, .target = other,
                                 .action = "Initiative", .outcome = won ? "won" : "lost",
                                 .value = c->init_value, .has_value = 1, .rule = RULE("Initiative")});
@@ -156,6 +158,92 @@ static int still_possible(fray_encounter *e, const fray_action *a)
            (a->kind != EN_A_MELEE || melee_weapon(c));
 }
 
+/* #Initiative: "You may try to perform an action in response to another
+ * creature's action, even before their action is completed. This is done by
+ * rolling Initiative." The declared window of action a: every other
+ * creature may roll Initiative (en_may_answer), the target of an attack
+ * first, then file order; the target of a melee attack may also step away
+ * (an Agile Move). Option initiative_any 0: only the target of an attack is
+ * asked (the old reading). The number of answers taken. */
+static int declare(fray_encounter *e, const fray_action *a)
+{
+    if (!fray_opt(e, EN_O_INITIATIVE_ANY))
+        return is_attack(a->kind) ? fray_offer_may_one(e, en_may_answer, FRAY_WIN_DECLARED, a, a->target) : 0;
+    return fray_offer_may(e, en_may_answer, FRAY_WIN_DECLARED, a, UINT32_MAX);
+}
+
+/* Whether action a (not an attack) can still be carried out after its
+ * declared window changed the field: its entry (kind, target, variant) is
+ * still in the actor's list; *now is that entry as it reads now (a move's
+ * end point measured again). */
+static int still_legal(fray_encounter *e, const fray_action *a, fray_action *now)
+{
+    if (!fray_able(e, a->actor))
+        return 0;
+    fray_action opts[FRAY_MAX_LEGAL];
+    fray_list b = {opts, 0, FRAY_MAX_LEGAL};
+    en_legal_act(e, a->actor, &b);
+    const int same = EN_ARG_AWAY | EN_ARG_AGILITY | EN_ARG_THROW;
+    for (int i = 0; i < b.n; i++)
+        if (opts[i].kind == a->kind && opts[i].target == a->target &&
+            (opts[i].arg & same) == (a->arg & same) &&
+            (a->kind == EN_A_JUMP || (opts[i].arg & EN_ARG_LOW) == (a->arg & EN_ARG_LOW))) {
+            *now = opts[i];
+            return 1;
+        }
+    return 0;
+}
+
+static int attack_cost(const fray_encounter *e, const fray_action *a);
+
+/* #Incomplete Actions: "If the target of your melee attack uses an
+ * Immediate Interrupt to move out of you reach before you could roll to hit
+ * them or deal damage, you could willingly end the attack and spend only 1
+ * Energy." Could, not must: the attacker may instead follow it with Agile
+ * Moves (#Agile Move: "Once per Energy you spend on a non-movement action,
+ * you may also move one meter as an Immediate Interrupt ... your ability to
+ * move slowly while attacking"), 1 Agility a metre, the attack's own Energy
+ * counting for them, when that brings the target back within Reach. Asked
+ * of the attacker (question Follow: Abandon or Follow; a script answers
+ * with ": Follow"). Option attack_follow 0: the attack always ends (the old
+ * reading). 1 when it followed and the attack goes on. */
+static int follow(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target;
+    en_creature *c = cr(e, who);
+    unsigned mine = conds(e, who);
+    if (!fray_opt(e, EN_O_ATTACK_FOLLOW) || a->kind == EN_A_RANGED || !fray_able(e, who) ||
+        !fray_able(e, t) || !can_attack(mine) || (a->kind == EN_A_MELEE && !melee_weapon(c)) ||
+        !agility_ok(mine) || !can_move(c, mine))
+        return 0;
+    int unarmed = a->kind == EN_A_UNARMED || a->kind == EN_A_RESTRAIN || a->kind == EN_A_PUSH;
+    int r = (unarmed ? c->d.unarmed_reach_cm : c->d.reach_cm) + en_footprint_cm(ccr(e, t)->size);
+    int d = fray_distance(e, who, t);
+    int agility = fray_res(e, who, EN_R_AGILITY), credit = c->agile_credit + attack_cost(e, a);
+    int steps = (d - r + 99) / 100, x = 0, y = 0;
+    if (steps < 1)
+        steps = 1;
+    for (;; steps++) {
+        if (steps > agility || steps > credit)
+            return 0;
+        fray_step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, steps * 100, 0, &x, &y);
+        int64_t dx = e->c[t].x - x, dy = e->c[t].y - y;
+        if (en_within_sq(dx * dx + dy * dy, r))
+            break;
+    }
+    if (fray_ask(e, who, EN_Q_FOLLOW, 3u, a) != 1)
+        return 0;
+    fray_res_set(e, who, EN_R_AGILITY, agility - steps);
+    c->agile_credit -= steps; /* the attack's Energy adds its own (en_acted) */
+    fray_action mv = {.kind = EN_A_AGILE_MOVE, .actor = (int16_t)who, .target = (int16_t)t, .x = x, .y = y};
+    /* an Immediate Interrupt's move: no move of the sequence, no window */
+    move_to(e, &mv, 0, steps * 100);
+    fray_emit(e, &(fray_event){.kind = "move", .actor = who, .target = t, .action = "Agile Move",
+                                .outcome = "follows", .value = steps * 100, .has_value = 1,
+                                .rule = RULE("Incomplete Actions")});
+    return still_possible(e, a);
+}
+
 static int attack_cost(const fray_encounter *e, const fray_action *a)
 {
     switch (a->kind) {
@@ -176,10 +264,10 @@ static void attack(fray_encounter *e, const fray_action *a)
 {
     en_state *s = st(e);
     if (s->depth == 0 && a->kind != EN_A_SWIFT) {
-        /* only the creature attacked may answer (legal_declared); with
-         * the ruleset's own may_answer named, called directly, inline */
-        fray_offer_may_one(e, en_may_answer, FRAY_WIN_DECLARED, a, a->target);
-        if (!still_possible(e, a)) {
+        /* the declared window (declare()): the creature attacked first,
+         * with the ruleset's own may_answer named, called directly, inline */
+        declare(e, a);
+        if (!still_possible(e, a) && !follow(e, a)) {
             /* #Incomplete Actions: "you could willingly end the attack and
              * spend only 1 Energy" */
             if (fray_able(e, a->actor)) {
@@ -206,6 +294,8 @@ static void shaken_drop(fray_encounter *e, int who, int *dropped)
     if (!fray_has(e, who, EN_C_SHAKEN))
         return;
     int r = fray_die(&e->dice, 20, "Chance roll (Shaken), 1d20");
+    if (dice_out(e))
+        return;
     *dropped = r < 5;
     fray_emit(e, &(fray_event){.kind = "chance roll", .actor = who, .target = -1,
                                 .outcome = *dropped ? "dropped" : "held", .value = r, .has_value = 1,
@@ -251,6 +341,8 @@ static int act_load(fray_encounter *e, const fray_action *a)
     en_acted(e, who, w->load);
     int dropped;
     shaken_drop(e, who, &dropped);
+    if (dice_out(e))
+        return 1;
     c->loaded = !dropped;
     simple(e, a, dropped ? "ammunition dropped" : "loaded", RULE("Actions"));
     return 1;
@@ -379,6 +471,8 @@ static int act_stow(fray_encounter *e, const fray_action *a)
     en_acted(e, who, cost);
     int dropped;
     shaken_drop(e, who, &dropped);
+    if (dice_out(e))
+        return 1;
     if (dropped)
         drop_here(e, who, c->wielded);
     c->wielded = -1;
@@ -398,6 +492,8 @@ static int act_equip(fray_encounter *e, const fray_action *a)
     en_acted(e, who, cost);
     int dropped;
     shaken_drop(e, who, &dropped);
+    if (dice_out(e))
+        return 1;
     if (dropped) {
         drop_here(e, who, i);
     } else {
@@ -449,6 +545,8 @@ static int act_escape(fray_encounter *e, const fray_action *a)
     /* Restrained: "a Fortitude roll ... contested by the ... Fortitude
      * roll of the restrainer"; the restrainer keeps its hold on a tie */
     int mine = en_fortitude_roll(e, who, 0), theirs = h >= 0 ? en_fortitude_roll(e, h, 0) : 0;
+    if (dice_out(e))
+        return 1;
     int out = mine > theirs;
     if (out && h >= 0)
         en_release_hold(e, h);
@@ -483,6 +581,13 @@ __attribute__((flatten)) void en_resolve(fray_encounter *e, const fray_action *a
     en_state *s = st(e);
     if (s->depth == 0 && s->respond == who)
         s->respond = -1;
+    /* #Waiting to Act: a creature that passed waits "to use their Energy";
+     * once another creature acts, the waiting ones may act again. The Round
+     * ends when every creature able to act waits (en_next_actor). Option
+     * wait_forfeits 1: a pass ends the creature's actions for the Round. */
+    if (s->depth == 0 && e->offer_depth == 0 && !fray_opt(e, EN_O_WAIT_FORFEITS))
+        for (int i = 0; i < e->n; i++)
+            cr(e, i)->passed = 0;
     /* option agile_move_banked 0: an Agile Move goes with the creature's own
      * action, so another creature's action ends what it had earned */
     if (!fray_opt(e, EN_O_AGILE_BANKED) && e->offer_depth == 0 && s->depth == 0)
@@ -491,6 +596,26 @@ __attribute__((flatten)) void en_resolve(fray_encounter *e, const fray_action *a
                 cr(e, i)->agile_credit = 0;
     if (a->kind < 0 || a->kind >= EN_NACTIONS || !act[a->kind])
         return;
+    fray_action now;
+    if (s->depth == 0 && e->offer_depth == 0 && !is_attack(a->kind) && a->kind != EN_A_SWIFT &&
+        a->kind != EN_A_INITIATIVE && a->kind != EN_A_AGILE_MOVE && declare(e, a) > 0) {
+        /* an Initiative won before it: the action as it can be done now,
+         * else given up (#Incomplete Actions: "Typically, at least 1 Energy
+         * is still spent if an action is interrupted") */
+        if (dice_out(e) || e->failed)
+            return;
+        if (!still_legal(e, a, &now)) {
+            if (fray_able(e, who) && fray_res(e, who, EN_R_ENERGY) >= 1 && a->kind != EN_A_RELEASE) {
+                en_pay(e, who, 1, 0);
+                en_acted(e, who, 1);
+            }
+            fray_emit(e, &(fray_event){.kind = "action", .actor = who, .target = a->target,
+                                        .action = en_actions[a->kind].name, .outcome = "abandoned",
+                                        .value = 1, .has_value = 1, .rule = RULE("Incomplete Actions")});
+            return;
+        }
+        a = &now;
+    }
     if (act[a->kind](e, a) && e->offer_depth == 0)
         en_offer_triggered(e, a);
 }

@@ -155,6 +155,8 @@ __attribute__((noinline, flatten)) void en_melee(fray_encounter *e, const fray_a
     en_melee_in in = m.in;
     en_attack_out o;
     en_melee_resolve(&in, &e->dice, &o);
+    if (dice_out(e))
+        return;
     /* #Combat Roll: Exposure "happens during the attack, not after" */
     if (o.flags & EN_OUT_SELF_EXPOSED)
         en_give(e, who, EN_C_EXPOSED, FRAY_EXP_ROUND_END, e->round + 1);
@@ -189,6 +191,8 @@ __attribute__((noinline, flatten)) void en_melee(fray_encounter *e, const fray_a
      * "If the target is moving during the attack, it has a Disadvantage". */
     int moving = k == EN_A_TRIP && tc->last_move;
     int fr = en_fortitude_roll(e, t, en_net_adv(0, moving || defense_dis(e, t, 0)));
+    if (dice_out(e))
+        return;
     int resisted = fr > full_av || (fr == full_av && fray_has(e, t, EN_C_DEFENDING));
     const char *outcome = resisted ? "resisted" : "failed";
     if (k == EN_A_TRIP) {
@@ -334,6 +338,8 @@ __attribute__((noinline, flatten)) void en_ranged(fray_encounter *e, const fray_
     en_ranged_in in = m.in;
     en_attack_out o;
     en_ranged_resolve(&in, &e->dice, &o);
+    if (dice_out(e))
+        return;
     if (o.flags & EN_OUT_SELF_EXPOSED)
         en_give(e, who, EN_C_EXPOSED, FRAY_EXP_ROUND_END, e->round + 1);
     if (o.flags & EN_OUT_CRIT)

@@ -132,6 +132,8 @@ static void death_roll(fray_encounter *e, int who)
 {
     /* #Death Roll */
     int r = fray_die(&e->dice, 20, "Death roll, 1d20");
+    if (dice_out(e))
+        return;
     int eff = en_death_roll_effect(r);
     static const char *const outcome[] = {"scratch", "exhausted", "major injury", "bleeding",
                                           "unconscious", "dead"};
@@ -161,6 +163,8 @@ void en_make_death_save(fray_encounter *e, int who)
         return;
     c->saved = 1;
     int r = fray_die(&e->dice, 20, "Death Save, 1d20");
+    if (dice_out(e))
+        return;
     int eff = en_death_save_effect(r);
     static const char *const outcome[] = {"stabilized", "bleeding", "unconscious", "dead"};
     switch (eff) {
@@ -214,6 +218,8 @@ void en_deal(fray_encounter *e, int src, int who, int base, int dtype, int halve
     } else if (nl_source >= 0) {
         /* #Non-Lethal Damage: "Other attacks require a Chance roll" */
         int r = fray_die(&e->dice, 20, "Chance roll (Non-Lethal), 1d20");
+        if (dice_out(e))
+            return;
         nonlethal = r >= en_nonlethal_min(nl_source, trades);
         fray_emit(e, &(fray_event){.kind = "chance roll", .actor = src, .target = who,
                                     .outcome = nonlethal ? "non-lethal" : "lethal", .value = r,

@@ -270,10 +270,18 @@ static int swift_target(const fray_encounter *e, int who, int t, int r)
 static int moved_through_reach(fray_encounter *e, int who, int m, int r)
 {
     en_state *s = st(e);
-    /* option swift_on_enter 0: only a move that enters and leaves again */
-    if (!fray_path_enters(e->c[who].x, e->c[who].y, r, s->mv_x0, s->mv_y0, e->c[m].x, e->c[m].y,
-                          !fray_opt(e, EN_O_SWIFT_ON_ENTER)))
+    int64_t sx = s->mv_x0 - e->c[who].x, sy = s->mv_y0 - e->c[who].y;
+    if (en_within_sq(sx * sx + sy * sy, r)) {
+        /* it started inside: a move that leaves the Reach moved through its
+         * edge (option swift_on_leave, default 1); one that stays inside
+         * did not cross it */
+        if (!fray_opt(e, EN_O_SWIFT_ON_LEAVE) || en_within_sq(fray_distance2(e, who, m), r))
+            return 0;
+    } else if (!fray_path_enters(e->c[who].x, e->c[who].y, r, s->mv_x0, s->mv_y0, e->c[m].x,
+                                 e->c[m].y, !fray_opt(e, EN_O_SWIFT_ON_ENTER))) {
+        /* option swift_on_enter 0: only a move that enters and leaves again */
         return 0;
+    }
     return fray_faces(e, who, e->c[m].x, e->c[m].y) || fray_faces(e, who, s->mv_x0, s->mv_y0);
 }
 
@@ -429,17 +437,22 @@ int en_declared_entry(const fray_encounter *e, int who, const fray_action *trigg
                       fray_action *a)
 {
     const en_creature *c = ccr(e, who);
-    /* Only the creature attacked may answer a declared attack. */
-    if (!is_attack(trigger->kind) || trigger->target != who)
-        return 0;
     int m = trigger->actor;
+    if (m == who)
+        return 0;
     if (kind == EN_A_INITIATIVE) {
-        /* #Initiative: "You may only roll Initiative once per Round." */
-        if (c->init_rolled || can_pay_arg(e, who, 1) < 0)
+        /* #Initiative: "You may try to perform an action in response to
+         * another creature's action": any creature, any action (option
+         * initiative_any; 0: only the creature attacked). "You may only
+         * roll Initiative once per Round." */
+        if (!initiative_window(e, who, trigger) || c->init_rolled || can_pay_arg(e, who, 1) < 0)
             return 0;
         *a = (fray_action){.kind = EN_A_INITIATIVE, .actor = (int16_t)who, .target = (int16_t)m};
         return 1;
     }
+    /* Only the creature attacked may step out of Reach. */
+    if (!is_attack(trigger->kind) || trigger->target != who)
+        return 0;
     /* #Immediate Interrupts: step out of Reach before the roll, an Agile
      * Move away from the attacker */
     unsigned mine = conds(e, who);
@@ -505,10 +518,12 @@ __attribute__((flatten)) int en_may_answer(const fray_encounter *e, int who, int
     const en_creature *c = ccr(e, who);
     unsigned mine = conds(e, who);
     if (window == FRAY_WIN_DECLARED) {
+        if (trigger->actor == who)
+            return 0;
+        if (initiative_window(e, who, trigger) && !c->init_rolled && can_pay_arg(e, who, 1) >= 0)
+            return 1;
         if (!is_attack(trigger->kind) || trigger->target != who)
             return 0;
-        if (!c->init_rolled && can_pay_arg(e, who, 1) >= 0)
-            return 1;
         /* add_agile's own test */
         return trigger->kind != EN_A_RANGED && c->agile_credit >= 1 &&
                fray_res(e, who, EN_R_AGILITY) >= 1 && agility_ok(mine) && can_move(c, mine);

@@ -507,6 +507,13 @@ static int steps_out(const fray_encounter *e, int who, int attacker, const fray_
     return dx * dx + dy * dy > (int64_t)r * r;
 }
 
+/* The policy rolls Initiative only against an attack on its own creature
+ * (it keeps its one roll a Round for that). */
+static int attacked(const fray_action *trigger, int who)
+{
+    return trigger && is_attack(trigger->kind) && trigger->target == who;
+}
+
 /* Whether to roll Initiative against the attacker: only when a win buys a
  * full attack back. */
 static int initiative_pays(const fray_encounter *e, int who, int attacker)
@@ -535,7 +542,7 @@ static const fray_action *declared(choice *ch, const fray_action *trigger)
             if (steps_out(e, who, attacker, l[i]))
                 return l[i];
     if ((k = best_of(ch, EN_A_INITIATIVE, 0)))
-        return initiative_pays(e, who, attacker) ? k : NULL;
+        return attacked(trigger, who) && initiative_pays(e, who, attacker) ? k : NULL;
     n = entries(ch, EN_A_MELEE, l);
     for (int i = 0; i < n; i++)
         if (l[i]->target == attacker && !(l[i]->arg & EN_ARG_STAMINA))
@@ -611,7 +618,8 @@ static __attribute__((noinline, flatten)) int decide_declared(fray_encounter *e,
     if (agile && steps_out(e, who, trigger->actor, out))
         return FRAY_DECIDE_TAKE;
     if (en_declared_entry(e, who, trigger, EN_A_INITIATIVE, out))
-        return initiative_pays(e, who, trigger->actor) ? FRAY_DECIDE_TAKE : FRAY_DECIDE_PASS;
+        return attacked(trigger, who) && initiative_pays(e, who, trigger->actor) ? FRAY_DECIDE_TAKE
+                                                                                : FRAY_DECIDE_PASS;
     return agile ? FRAY_DECIDE_PASS : FRAY_DECIDE_NONE;
 }
 

@@ -82,6 +82,8 @@ __attribute__((flatten)) void en_start_round(fray_encounter *e)
              * 20, in which case you wake up, regaining 1 Stamina if you were
              * at 0." */
             int r = fray_die(&e->dice, 20, "Waking roll, 1d20");
+            if (dice_out(e))
+                return;
             if (r == 20) {
                 fray_cond_remove(e, i, EN_C_UNCONSCIOUS);
                 if (fray_res(e, i, EN_R_STAMINA) == 0)

@@ -117,6 +117,12 @@ static inline int can_pay_arg(const fray_encounter *e, int who, int cost)
 
 
 
+/* The dice failed (a script that ran out, a roll a person did not enter):
+ * every later draw reads 1, so nothing rolled from here on happened. What
+ * the rolls would decide is neither applied nor reported; the fight stops
+ * with the dice's error at the end of the step. */
+static inline int dice_out(const fray_encounter *e) { return e->dice.error != 0; }
+
 static inline void face(fray_encounter *e, int who, int target)
 {
     /* #Facing: "Turning around does not take Energy or any other resource." */
@@ -170,6 +176,18 @@ static inline int is_attack(int kind)
 {
     return kind == EN_A_MELEE || kind == EN_A_RANGED || kind == EN_A_UNARMED || kind == EN_A_TRIP ||
            kind == EN_A_DISARM || kind == EN_A_RESTRAIN || kind == EN_A_PUSH;
+}
+
+/* Whether `who` may roll Initiative against the declared action `trigger`
+ * (#Initiative: "in response to another creature's action"): any creature
+ * against any action but an Immediate Interrupt or an Initiative; with
+ * option initiative_any 0, only the creature an attack targets. */
+static inline int initiative_window(const fray_encounter *e, int who, const fray_action *trigger)
+{
+    if (trigger->actor == who || trigger->kind == EN_A_SWIFT || trigger->kind == EN_A_INITIATIVE ||
+        trigger->kind == EN_A_AGILE_MOVE)
+        return 0;
+    return fray_opt(e, EN_O_INITIATIVE_ANY) || (is_attack(trigger->kind) && trigger->target == who);
 }
 
 static inline int defense_dis(const fray_encounter *e, int t, int evasion_roll)

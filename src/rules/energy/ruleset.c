@@ -85,9 +85,24 @@ static const fray_option_info en_options[EN_NOPTS] = {
     [EN_O_SHORT_REST_MIN] = {"short_rest_minutes", 30, 5, 30, "length of a Short Rest: one Recovery Surge may be spent every 5 minutes"},
     [EN_O_SWIFT_ON_ENTER] = {"swift_on_enter", 1, 0, 1, "a move that ends inside your maximum Reach counts as moving through it (1) or only a move that enters and leaves does (0)"},
     [EN_O_AGILE_BANKED] = {"agile_move_banked", 1, 0, 1, "Agile Moves earned by Energy spent on non-movement actions: 1 kept for the rest of the Round (and usable as an Immediate Interrupt against an attack), 0 lost as soon as another creature acts"},
+    [EN_O_SWIFT_ON_LEAVE] = {"swift_on_leave", 1, 0, 1, "a move that starts inside your maximum Reach and ends outside it moves through it (1, the text's \"moves through\"), or does not (0: only moves from outside, the old reading)"},
+    [EN_O_WAIT_FORFEITS] = {"wait_forfeits", 0, 0, 1, "a creature that passes: 0 waits, and may act again once another creature has acted (#Waiting to Act); 1 is done for the Round (the old reading)"},
+    [EN_O_INITIATIVE_ANY] = {"initiative_any", 1, 0, 1, "who may roll Initiative before a declared action: 1 any creature, against any action but an Immediate Interrupt (#Initiative: \"in response to another creature's action\"); 0 only the target of an attack (the old reading)"},
+    [EN_O_ATTACK_FOLLOW] = {"attack_follow", 1, 0, 1, "a melee attack whose target stepped out of Reach before the roll: 1 the attacker may follow it with Agile Moves (1 Agility a metre) and attack, or end the attack for 1 Energy (question Follow); 0 the attack always ends (the old reading)"},
     [EN_O_INIT_DEX] = {"initiative_dex", 1, 0, 1, "Initiative roll = 1d20 + Initiative points, plus the Dexterity modifier when 1 (the Skills section is not in the text)"},
 };
 
+static const char *const follow_answers[] = {"Abandon", "Follow"};
+static const fray_question en_questions[EN_NQ] = {
+    [EN_Q_FOLLOW] = {"Follow", follow_answers, 2},
+};
+
+/* The policy's answer: it follows (it wants the attack it paid for). */
+static int answer(fray_encounter *e, int who, int q, uint32_t allowed, const fray_action *ctx)
+{
+    (void)e, (void)who, (void)ctx;
+    return q == EN_Q_FOLLOW && (allowed & 2u) ? 1 : -1;
+}
 
 int en_foe(const fray_encounter *e, int a, int b) { return e->c[a].side != e->c[b].side; }
 int en_in_reach(const fray_encounter *e, int a, int b, int reach_m)
@@ -215,5 +230,8 @@ FRAY_RULESET(fray_ruleset_energy,
     .odds_help = en_odds_help,
     .action_odds = en_action_odds,
     .may_answer = en_may_answer,
+    .questions = en_questions,
+    .nquestions = EN_NQ,
+    .answer = answer,
     .decide = en_decide)
 
