@@ -72,6 +72,17 @@ int ta_spend(fray_encounter *e, int who, int actions)
     return 0;
 }
 
+/* #Ranged Attack: "If the target of the Attack is farther away than the
+ * Range Increment of the Weapon you take a -1 Penalty on the Attack for
+ * every Range Increment it is from you rounded down": nothing up to one
+ * increment, then d / increment (core fray_range_increments_floor). */
+int ta_range_penalty(const fray_encounter *e, int d, int increment)
+{
+    if (fray_opt(e, TA_OPT_RANGE_PAST_FIRST))
+        return fray_range_increments(d, increment);
+    return fray_range_increments_floor(d, increment);
+}
+
 /* ---- Advantage ---- */
 
 static void adv(fray_encounter *e, int *n, int d, const char *why)
@@ -173,7 +184,7 @@ static void attack_roll(fray_encounter *e, const fray_action *a, int kind, const
     if (kind == 1) {
         int w = a->arg;
         fray_check_mod(e, &c, "Range increments",
-                       -fray_range_increments(ta_dist(e, who, t), ta_ccr(e, who)->w[w].increment));
+                       -ta_range_penalty(e, ta_dist(e, who, t), ta_ccr(e, who)->w[w].increment));
     }
     ta_attack_adv(e, who, s->area ? -1 : t, kind, &n);
     if (!s->area && fray_cond_use(e, t, TA_C_DODGING))

@@ -303,7 +303,7 @@ int ta_action_odds(fray_encounter *e, const fray_action *a, json_t **out, char *
     fray_mods_drop(e, mark);
     g.adv = ta_settle_adv(e, n);
     g.bonus = melee ? ta_melee_bonus(e, who, a->arg, NULL)
-                    : c->level + c->dex - fray_range_increments(ta_dist(e, who, t), c->w[a->arg].increment);
+                    : c->level + c->dex - ta_range_penalty(e, ta_dist(e, who, t), c->w[a->arg].increment);
     g.defense = ct->pdef;
     g.hp = e->c[t].res[TA_R_HP];
     g.max_hp = ct->hp_max;

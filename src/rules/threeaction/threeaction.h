@@ -55,7 +55,10 @@ enum {
     TA_OPT_STABILIZE_SKIPS_DAMAGE, TA_OPT_READIED_REACTION,
     /* appended with the map (terrain.c) */
     TA_OPT_SWIM_DC, TA_OPT_CLIMB_DC, TA_OPT_CLIMB_FALL_MARGIN, TA_OPT_WATER_FALL,
-    TA_OPT_DIFFICULT_IGNORE_SIZE, TA_NOPT
+    TA_OPT_DIFFICULT_IGNORE_SIZE,
+    /* appended with issue 33 (the text's reading by default, the old one kept) */
+    TA_OPT_RANGE_PAST_FIRST, TA_OPT_INCAPACITATED_ACTS, TA_OPT_DODGE_UNTIL_TURN,
+    TA_OPT_PRONE_SPELL_DIS, TA_OPT_COVER_RANGED_ONLY, TA_OPT_AREA_COVER, TA_NOPT
 };
 
 /* ---- Questions ---- */
@@ -186,6 +189,9 @@ int ta_ranged_weapon(const fray_encounter *e, int who);
 int ta_melee_bonus(const fray_encounter *e, int who, int w, const char **attr);
 int ta_speed(const fray_encounter *e, int who);
 int ta_spend(fray_encounter *e, int who, int actions);
+/* #Ranged Attack: the penalty's size, "-1 ... for every Range Increment it
+ * is from you rounded down" (option range_past_first: the old count). */
+int ta_range_penalty(const fray_encounter *e, int d, int increment);
 void ta_attack_adv(fray_encounter *e, int who, int t, int kind, int *adv);
 int ta_settle_adv(const fray_encounter *e, int adv);
 void ta_crit(const fray_encounter *e, fray_check *c);
