@@ -73,8 +73,10 @@ static void turn_start(fray_encounter *e, int who)
     c->flew = 0;
     c->acted = 0;
     c->controlled = 0;
-    /* #Dodge: "the next Attack against you", until this turn at the latest */
-    fray_cond_remove(e, who, TA_C_DODGING);
+    /* #Dodge: "the next Attack against you", with no time limit: it lasts
+     * until an Attack uses it (option dodge_until_turn: until this turn) */
+    if (fray_opt(e, TA_OPT_DODGE_UNTIL_TURN))
+        fray_cond_remove(e, who, TA_C_DODGING);
     if (phase != FRAY_TURN_ENTER) {
         turn_effects(e, who);
         if (e->map) /* currents, drifting in Zero-G (terrain.c) */

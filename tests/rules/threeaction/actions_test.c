@@ -78,10 +78,159 @@ static void range_penalty_rounded_down(void **s)
     fray_encounter_free(e);
 }
 
+/* The settled Advantage (+1), Disadvantage (-1) or neither of who's attack
+ * of `kind` (0 melee, 1 ranged, 2 spell) on t. */
+static int adv_of(fray_encounter *e, int who, int t, int kind)
+{
+    int mark = fray_mods_mark(e), n = 0;
+    ta_attack_adv(e, who, t, kind, &n);
+    fray_mods_drop(e, mark);
+    return ta_settle_adv(e, n);
+}
+
+#define BOLT "{\"name\": \"Bolt\", \"energy\": 1, \"damage\": \"1d6\"}"
+
+/* #Prone: "It has Disadvantage on Melee Attacks, Melee Attacks against it
+ * have Advantage, and Ranged Attacks against it have Disadvantage." A Spell
+ * Attack is neither: no Disadvantage (option prone_spell_dis: the old). */
+static void prone_ranged_not_spell(void **s)
+{
+    (void)s;
+    const char *cs =
+        "{\"name\": \"A\", \"side\": \"blue\", \"at\": [0, 0], \"sheet\": {\"level\": 1, \"hp\": 20, "
+        "\"energy\": 6, \"weapons\": [" BOW "], \"spells\": [" BOLT "]}},"
+        "{\"name\": \"M\", \"side\": \"blue\", \"at\": [4.5, 1.5], \"sheet\": " SHEET(SWORD) "},"
+        "{\"name\": \"T\", \"side\": \"red\", \"at\": [6, 0], \"sheet\": {\"level\": 1, \"hp\": 20, "
+        "\"weapons\": [" SWORD "], \"conditions\": [{\"condition\": \"Prone\"}]}}";
+    fray_encounter *e = fight(cs, "");
+    assert_true(fray_has(e, 2, TA_C_PRONE));
+    assert_int_equal(adv_of(e, 1, 2, 0), 1);  /* melee: Advantage */
+    assert_int_equal(adv_of(e, 0, 2, 1), -1); /* ranged: Disadvantage */
+    assert_int_equal(adv_of(e, 0, 2, 2), 0);  /* spell: neither */
+    /* a Cast at it rolls one d20: 10 + Level 1 hits Physical Defense 11 (two
+     * dice, 10 and 3, would miss) */
+    int d[] = {10, 4, 3};
+    dice(e, d, 3);
+    act(e, TA_A_CAST, 0, 2, 0);
+    assert_int_equal(fray_res(e, 2, TA_R_HP), 16);
+    fray_encounter_free(e);
+    e = fight(cs, "\"prone_spell_dis\": 1");
+    assert_int_equal(adv_of(e, 0, 2, 2), -1);
+    fray_encounter_free(e);
+}
+
+/* #Cover: "If the target of an Attack is partially obscured by a Creature
+ * or Object of at least their Size ... it has Cover. ... Attacks against
+ * Creatures with Cover are made with Disadvantage." A melee attack with a
+ * 10 ft reach past a creature: Disadvantage when the creature between is
+ * one Size smaller (no: not at least their Size), the same Size (yes), one
+ * Size larger (yes). */
+static void cover_for_melee_too(void **s)
+{
+    (void)s;
+    static const char *const sizes[] = {"small", "medium", "large"};
+    for (int i = 0; i < 3; i++) {
+        char cs[2048];
+        snprintf(cs, sizeof cs,
+                 "{\"name\": \"A\", \"side\": \"blue\", \"at\": [0, 0], \"sheet\": {\"level\": 1, "
+                 "\"hp\": 20, \"weapons\": [{\"name\": \"pike\", \"damage\": \"1d8\", \"reach\": 10}]}},"
+                 "{\"name\": \"K\", \"side\": \"red\", \"at\": [1.5, 0], \"sheet\": {\"level\": 1, "
+                 "\"hp\": 20, \"size\": \"%s\", \"weapons\": [" SWORD "]}},"
+                 "{\"name\": \"T\", \"side\": \"red\", \"at\": [3, 0], \"sheet\": " SHEET(SWORD) "}",
+                 sizes[i]);
+        fray_encounter *e = fight(cs, "");
+        assert_int_equal(adv_of(e, 0, 2, 0), i == 0 ? 0 : -1);
+        fray_encounter_free(e);
+        e = fight(cs, "\"cover_ranged_only\": 1"); /* the old reading */
+        assert_int_equal(adv_of(e, 0, 2, 0), 0);
+        fray_encounter_free(e);
+    }
+}
+
+/* #Cover: "If being attacked by an Effect with an Area determine Cover
+ * based on the point of origin of the Area." #Attack: "make a single Attack
+ * roll for the ability." A Fire Ball on T: K beside T has no Cover from T,
+ * U behind K has: the one roll (14) hits T and K, and U reads it with
+ * Disadvantage (14 and 3: 3 + 1 misses Physical Defense 11). */
+static void area_cover_from_its_origin(void **s)
+{
+    (void)s;
+    const char *cs =
+        "{\"name\": \"M\", \"side\": \"blue\", \"at\": [0, 0], \"sheet\": {\"level\": 1, \"hp\": 20, "
+        "\"energy\": 6, \"weapons\": [" SWORD "], \"spells\": [{\"name\": \"Fire Ball\", \"energy\": 4, "
+        "\"damage\": \"1d6\", \"area\": 10}]}},"
+        "{\"name\": \"T\", \"side\": \"red\", \"at\": [6, 0], \"sheet\": " SHEET(SWORD) "},"
+        "{\"name\": \"K\", \"side\": \"red\", \"at\": [7.5, 0], \"sheet\": " SHEET(SWORD) "},"
+        "{\"name\": \"U\", \"side\": \"red\", \"at\": [9, 0], \"sheet\": " SHEET(SWORD) "}";
+    fray_encounter *e = fight(cs, "");
+    int d[] = {14, 2, 2, 3};
+    dice(e, d, 4);
+    act(e, TA_A_CAST, 0, 1, 0);
+    assert_int_equal(fray_res(e, 1, TA_R_HP), 18);
+    assert_int_equal(fray_res(e, 2, TA_R_HP), 18);
+    assert_int_equal(fray_res(e, 3, TA_R_HP), 20);
+    fray_encounter_free(e);
+    /* the second die above the first: the first counts, U is hit */
+    e = fight(cs, "");
+    int d2[] = {14, 2, 2, 17, 5};
+    dice(e, d2, 5);
+    act(e, TA_A_CAST, 0, 1, 0);
+    assert_int_equal(fray_res(e, 3, TA_R_HP), 15);
+    fray_encounter_free(e);
+    /* option area_cover 0: Areas ignore Cover, no second die */
+    e = fight(cs, "\"area_cover\": 0");
+    int d3[] = {14, 2, 2, 5};
+    dice(e, d3, 4);
+    act(e, TA_A_CAST, 0, 1, 0);
+    assert_int_equal(fray_res(e, 3, TA_R_HP), 15);
+    fray_encounter_free(e);
+}
+
+/* #Dodge: "You spend one Action to give the next Attack against you
+ * Disadvantage." No time limit: the Dodge of round 1 still holds in round
+ * 2 after the dodger's own turn, for the next Attack only (option
+ * dodge_until_turn: the old, ended at the dodger's turn). */
+static void dodge_until_the_next_attack(void **s)
+{
+    (void)s;
+    const char *cs = "{\"name\": \"D\", \"side\": \"blue\", \"at\": [0, 0], \"sheet\": " SHEET(SWORD) "},"
+                     "{\"name\": \"T\", \"side\": \"red\", \"at\": [1.5, 0], \"sheet\": " SHEET(SWORD) "}";
+    for (int old = 0; old < 2; old++) {
+        fray_encounter *e = fight(cs, old ? "\"dodge_until_turn\": 1" : "");
+        act(e, TA_A_DODGE, 0, -1, 0);
+        assert_true(fray_has(e, 0, TA_C_DODGING));
+        /* D's next turn starts */
+        e->turns.cur = -1;
+        fray_turns_round_start(e);
+        e->round = 2;
+        e->turns.order[0] = 0, e->turns.order[1] = 1, e->turns.pos = 0;
+        assert_int_equal(fray_turns_next(e), 0);
+        assert_int_equal(fray_has(e, 0, TA_C_DODGING) != 0, !old);
+        if (old) {
+            fray_encounter_free(e);
+            continue;
+        }
+        /* T's attack: 15 and 4 with Disadvantage, 4 + 1 misses 11 */
+        int d[] = {15, 4, 15, 3};
+        dice(e, d, 4);
+        act(e, TA_A_MELEE, 1, 0, 0);
+        assert_int_equal(fray_res(e, 0, TA_R_HP), 20);
+        assert_false(fray_has(e, 0, TA_C_DODGING));
+        /* the next one has no Disadvantage: 15 hits */
+        act(e, TA_A_MELEE, 1, 0, 0);
+        assert_int_equal(fray_res(e, 0, TA_R_HP), 17);
+        fray_encounter_free(e);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(range_penalty_rounded_down),
+        cmocka_unit_test(prone_ranged_not_spell),
+        cmocka_unit_test(cover_for_melee_too),
+        cmocka_unit_test(area_cover_from_its_origin),
+        cmocka_unit_test(dodge_until_the_next_attack),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

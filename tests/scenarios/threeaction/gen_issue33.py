@@ -25,3 +25,36 @@ sc("range_rounded_down", "Ranged Attack: -1 per increment rounded down (59, 60, 
    cr("A", "blue", [0, 0], ["Ranged Attack > N", "Ranged Attack > F", "Ranged Attack > G"],
       weapons=[BOW]),
    cr("N", "red", [17.7, 0], []), cr("F", "red", [0, 18], []), cr("G", "red", [0, -18.3], []))
+
+# #Prone: "Melee Attacks against it have Advantage, and Ranged Attacks
+# against it have Disadvantage": a bow shot at the Prone T has Disadvantage
+# (12 and 4: 5 misses), a Spell Attack has not (one die, 10 + 1 hits 11).
+sc("prone_ranged_spell", "Prone: Ranged Attacks have Disadvantage, Spell Attacks not",
+   [15, 5, 12, 4, 10, 4], 1,
+   cr("A", "blue", [0, 0], ["Ranged Attack > T", "Cast > T"], weapons=[BOW], energy=6,
+      spells=[{"name": "Bolt", "energy": 1, "damage": "1d6"}]),
+   cr("T", "red", [6, 0], [], conditions=[{"condition": "Prone"}]))
+# #Cover: "Attacks against Creatures with Cover are made with Disadvantage":
+# a 10 ft pike past K (the same Size as T) has Disadvantage (15 and 6: 7
+# misses); past the Small S at T2 it has not (6 + 1 misses 11, 15 hits).
+sc("cover_melee", "Cover: melee past a creature of at least the target's Size",
+   [15, 5, 4, 3, 2, 15, 6, 6, 15, 5], 1,
+   cr("A", "blue", [0, 0], ["Melee Attack > T", "Melee Attack > T2", "Melee Attack > T2"],
+      weapons=[{"name": "pike", "damage": "1d8", "reach": 10}]),
+   cr("K", "red", [1.5, 0], []), cr("T", "red", [3, 0], []),
+   cr("S", "red", [0, 1.5], [], size="small"), cr("T2", "red", [0, 3], []))
+# #Cover: "If being attacked by an Effect with an Area determine Cover based
+# on the point of origin of the Area": a Fire Ball on T, one roll (14) for
+# all; U, behind K from T, reads it with Disadvantage (a second die, 3).
+sc("area_cover", "Cover: an Area's Cover from its point of origin",
+   [15, 5, 4, 3, 14, 2, 2, 3], 1,
+   cr("M", "blue", [0, 0], ["Cast > T"], energy=6,
+      spells=[{"name": "Fire Ball", "energy": 4, "damage": "1d6", "area": 10}]),
+   cr("T", "red", [6, 0], []), cr("K", "red", [7.5, 0], []), cr("U", "red", [9, 0], []))
+
+# #Dodge: "You spend one Action to give the next Attack against you
+# Disadvantage": no time limit. D dodges in round 1, T attacks only in
+# round 2, after D's next turn: still Disadvantage (18 and 4: 5 misses).
+sc("dodge_lasts", "Dodge: the next Attack, after the dodger's next turn too", [15, 5, 18, 4], 2,
+   dict(cr("D", "blue", [0, 0], ["Dodge"]), script=["Dodge", "pass", "pass"]),
+   dict(cr("T", "red", [1.5, 0], []), script=["pass", "Melee Attack > D", "pass"]))
