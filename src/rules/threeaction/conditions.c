@@ -190,6 +190,13 @@ void ta_damage(fray_encounter *e, int who, int amount, int src, const char *what
         fray_cond_add(e, who, TA_C_PRONE, -1, FRAY_EXP_NEVER, 0);
         fray_cond_add(e, who, TA_C_BLEEDING, -1, FRAY_EXP_NEVER, 0);
         fray_set_status(e, who, FRAY_DOWN);
+        /* "2 less Actions and 2 less Reactions per Turn": in its own turn,
+         * from what it has left (its next turns are refilled so) */
+        if (fray_turns_current(e) == who) {
+            int act = e->c[who].res[TA_R_ACTIONS] - 2, rea = e->c[who].res[TA_R_REACTIONS] - 2;
+            fray_res_set(e, who, TA_R_ACTIONS, act < 0 ? 0 : act);
+            fray_res_set(e, who, TA_R_REACTIONS, rea < 0 ? 0 : rea);
+        }
     }
     fray_emit(e, &(fray_event){.kind = "damage", .actor = src, .target = who, .detail = what,
                                 .value = amount, .has_value = 1, .rule = rule});

@@ -94,7 +94,7 @@ static void others(fray_encounter *e, int who, fray_list *l)
     if (c->energy_max > 0 && e->c[who].res[TA_R_ENERGY] < c->energy_max)
         fray_list_add(l, TA_A_FOCUS, who, -1, 0, 0, 0);
     for (int t = 0; t < e->n; t++)
-        if (t != who && fray_able(e, t) && ta_ccr(e, t)->commander == who &&
+        if (t != who && ta_acting(e, t) && ta_ccr(e, t)->commander == who &&
             ta_ccr(e, t)->commanded != e->round)
             fray_list_add(l, TA_A_COMMAND, who, t, 0, 0, 0);
     if (acts >= 2 && ta_melee_weapon(e, who) >= 0 && !fray_turns_readied(e, who))
@@ -134,7 +134,7 @@ int ta_legal(fray_encounter *e, int who, int window, const fray_action *trig, fr
              int max)
 {
     fray_list l = {out, 0, max};
-    if (!fray_able(e, who) || (fray_cflags(e, who) & FRAY_CF_NO_ACTIONS))
+    if (!ta_acting(e, who) || (fray_cflags(e, who) & FRAY_CF_NO_ACTIONS))
         return 0;
     if (window == FRAY_WIN_WAITING) {
         fray_list_add(&l, TA_A_ENTER, who, -1, 0, 0, 0);

@@ -59,7 +59,8 @@ static void command(fray_encounter *e, const fray_action *a)
 {
     int t = a->target;
     ta_creature *ct = ta_cr(e, t);
-    int n = 3 - (fray_has(e, t, TA_C_SLOWED) ? 1 : 0);
+    /* its Actions, less Slowed's one and Incapacitated's two (#Turn) */
+    int n = ta_turn_allowance(e, t, TA_R_ACTIONS);
     ta_spend(e, a->actor, 1);
     ct->commanded = e->round;
     fray_res_set(e, t, TA_R_ACTIONS, n);

@@ -180,6 +180,10 @@ void ta_join(fray_encounter *e, int who);
 void ta_start_round(fray_encounter *e);
 void ta_end_round(fray_encounter *e);
 int ta_describe(const fray_encounter *e, int who, char *buf, size_t len);
+/* Actions or Reactions a turn (#Turn less #Slowed and #Incapacitated). */
+int ta_turn_allowance(const fray_encounter *e, int who, int res);
+/* Able, or Incapacitated and still acting (#Incapacitated: 1 Action). */
+int ta_acting(const fray_encounter *e, int who);
 
 /* actions.c: distances and attacks shared with maneuvers.c and legal.c */
 int ta_dist(const fray_encounter *e, int a, int b);

@@ -223,6 +223,103 @@ static void dodge_until_the_next_attack(void **s)
     }
 }
 
+/* Start the next turn in the order [first, second] of a new round. */
+static int next_turn_of(fray_encounter *e, int first, int second, int round)
+{
+    e->turns.cur = -1;
+    fray_turns_round_start(e);
+    e->round = round;
+    e->turns.order[0] = (int8_t)first, e->turns.order[1] = (int8_t)second, e->turns.pos = 0;
+    return fray_turns_next(e);
+}
+
+static int has_action(fray_encounter *e, int who, int kind)
+{
+    fray_action l[FRAY_MAX_LEGAL];
+    int n = ta_legal(e, who, FRAY_WIN_ACT, NULL, l, FRAY_MAX_LEGAL);
+    for (int i = 0; i < n; i++)
+        if (l[i].kind == kind)
+            return 1;
+    return 0;
+}
+
+/* #Incapacitated: "A Creature with 0 or less HP that is not Dead is
+ * Incapacitated. ... An Incapacitated Creature gets 2 less Actions and 2
+ * less Reactions per Turn to a minimum of 0 (usually 1 Action and 0
+ * Reactions)." At 1 HP: 3 Actions; at 0 and at -1 HP: its turn comes with
+ * 1 Action, which it uses (an attack), and the turn ends; Slowed too: 0
+ * (the minimum), no turn to act in. Option incapacitated_acts 0: the old,
+ * no turn. */
+static void incapacitated_takes_its_one_action(void **s)
+{
+    (void)s;
+    const char *cs = "{\"name\": \"A\", \"side\": \"blue\", \"at\": [0, 0], \"sheet\": " SHEET(SWORD) "},"
+                     "{\"name\": \"T\", \"side\": \"red\", \"at\": [1.5, 0], \"sheet\": " SHEET(SWORD) "},"
+                     "{\"name\": \"R\", \"side\": \"red\", \"at\": [30, 0], \"sheet\": " SHEET(SWORD) "}";
+    static const int dmg[] = {19, 20, 21}; /* 1, 0, -1 HP */
+    for (int i = 0; i < 3; i++) {
+        fray_encounter *e = fight(cs, "");
+        ta_damage(e, 1, dmg[i], 0, "test", "t");
+        assert_int_equal(fray_has(e, 1, TA_C_INCAPACITATED) != 0, i > 0);
+        int bleed[] = {14, 1, 1}; /* Bleed Table 14 - 1 (or - 2): no effect; 2 Bleed Damage */
+        dice(e, bleed, i ? 3 : 0);
+        assert_int_equal(next_turn_of(e, 1, 0, 2), 1);
+        assert_int_equal(fray_res(e, 1, TA_R_ACTIONS), i ? 1 : 3);
+        assert_int_equal(fray_res(e, 1, TA_R_REACTIONS), i ? 0 : 1);
+        if (i) {
+            assert_true(has_action(e, 1, TA_A_MELEE));
+            int d[] = {19, 19, 5}; /* Prone: Disadvantage on its melee attack */
+            dice(e, d, 3);
+            act(e, TA_A_MELEE, 1, 0, 0);
+            assert_int_equal(fray_res(e, 0, TA_R_HP), 15);
+            assert_int_equal(fray_turns_next(e), 0); /* its turn is over: A's */
+        }
+        fray_encounter_free(e);
+    }
+    /* Slowed and Incapacitated: 3 - 1 - 2 = 0 Actions, no turn to act in */
+    fray_encounter *e = fight(cs, "");
+    fray_cond_add(e, 1, TA_C_SLOWED, -1, FRAY_EXP_NEVER, 0);
+    ta_damage(e, 1, 20, 0, "test", "t");
+    int bleed[] = {14, 1, 1};
+    dice(e, bleed, 3);
+    assert_int_equal(next_turn_of(e, 1, 0, 2), 1);
+    assert_int_equal(fray_res(e, 1, TA_R_ACTIONS), 0);
+    assert_int_equal(fray_turns_next(e), 0);
+    fray_encounter_free(e);
+    /* the old reading: a down creature's turn has only its Bleeding */
+    e = fight(cs, "\"incapacitated_acts\": 0");
+    ta_damage(e, 1, 20, 0, "test", "t");
+    dice(e, bleed, 3);
+    assert_int_equal(next_turn_of(e, 1, 0, 2), 0);
+    fray_encounter_free(e);
+}
+
+/* #Command: "When a Creature is commanded they are able to use their
+ * Actions"; #Incapacitated "gets 2 less Actions": a commanded Incapacitated
+ * companion has 1 Action (it was given 3), a Slowed one 2, both 0. */
+static void command_counts_incapacitated(void **s)
+{
+    (void)s;
+    const char *cs =
+        "{\"name\": \"R\", \"side\": \"blue\", \"at\": [0, 0], \"sheet\": " SHEET(SWORD) "},"
+        "{\"name\": \"W\", \"side\": \"blue\", \"at\": [0, 1.5], \"sheet\": {\"level\": 1, \"hp\": 10, "
+        "\"commander\": \"R\", \"weapons\": [{\"name\": \"jaws\", \"damage\": \"1d6\", \"natural\": true}]}},"
+        "{\"name\": \"T\", \"side\": \"red\", \"at\": [1.5, 0], \"sheet\": " SHEET(SWORD) "}";
+    static const struct { int incap, slowed, actions; } rows[] = {
+        {0, 0, 3}, {0, 1, 2}, {1, 0, 1}, {1, 1, 0}};
+    for (int i = 0; i < 4; i++) {
+        fray_encounter *e = fight(cs, "");
+        if (rows[i].slowed)
+            fray_cond_add(e, 1, TA_C_SLOWED, -1, FRAY_EXP_NEVER, 0);
+        if (rows[i].incap)
+            ta_damage(e, 1, 10, 2, "test", "t");
+        assert_true(has_action(e, 0, TA_A_COMMAND));
+        act(e, TA_A_COMMAND, 0, 1, 0);
+        assert_int_equal(fray_res(e, 1, TA_R_ACTIONS), rows[i].actions);
+        fray_encounter_free(e);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -231,6 +328,8 @@ int main(void)
         cmocka_unit_test(cover_for_melee_too),
         cmocka_unit_test(area_cover_from_its_origin),
         cmocka_unit_test(dodge_until_the_next_attack),
+        cmocka_unit_test(incapacitated_takes_its_one_action),
+        cmocka_unit_test(command_counts_incapacitated),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -58,3 +58,23 @@ sc("area_cover", "Cover: an Area's Cover from its point of origin",
 sc("dodge_lasts", "Dodge: the next Attack, after the dodger's next turn too", [15, 5, 18, 4], 2,
    dict(cr("D", "blue", [0, 0], ["Dodge"]), script=["Dodge", "pass", "pass"]),
    dict(cr("T", "red", [1.5, 0], []), script=["pass", "Melee Attack > D", "pass"]))
+
+# #Incapacitated: "An Incapacitated Creature gets 2 less Actions and 2 less
+# Reactions per Turn to a minimum of 0 (usually 1 Action and 0 Reactions)."
+# T falls to 0 HP in round 1; its turn: Bleeding (14 - 1: no row; 2 damage),
+# then its 1 Action, an attack from the ground (Prone: Disadvantage), and
+# its turn ends; its second Melee Attack waits.
+sc("incapacitated_acts", "Incapacitated: 1 Action in its turn", [15, 5, 3, 15, 4, 14, 1, 1, 19, 19, 5], 1,
+   cr("A", "blue", [0, 0], ["Melee Attack > T"]),
+   cr("T", "red", [1.5, 0], ["Melee Attack > A", "Melee Attack > A"], hp=4),
+   cr("R", "red", [30, 0], []))
+# #Command: "When a Creature is commanded they are able to use their
+# Actions": an Incapacitated companion has 1 (3 less 2), not 3: after its
+# attack it has none left (the "pass" ends its part of R's turn).
+sc("command_incapacitated", "Command: an Incapacitated companion has 1 Action",
+   [15, 5, 3, 15, 3, 18, 18, 2, 14, 1, 1], 1,
+   cr("T", "red", [1.5, 0], ["Melee Attack > W"]),
+   cr("R", "blue", [0, 0], ["Command > W"]),
+   dict(cr("W", "blue", [1.5, 1.5], ["Melee Attack > T", "pass"]),
+        sheet={"level": 1, "hp": 3, "commander": "R",
+               "weapons": [{"name": "jaws", "damage": "1d6", "natural": True}]}))
