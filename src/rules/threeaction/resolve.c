@@ -23,8 +23,11 @@ static void cast(fray_encounter *e, const fray_action *a)
     const ta_spell *sp = &c->sp[a->arg];
     ta_spend(e, a->actor, 1);
     fray_res_set(e, a->actor, TA_R_ENERGY, e->c[a->actor].res[TA_R_ENERGY] - sp->energy);
-    if (sp->control)
+    if (sp->control) {
         c->active_spell = a->arg;
+        /* #Control: "a Spell you Cast on a previous Turn": not this one */
+        c->controlled = 1;
+    }
     ta_attack(e, a, 2);
 }
 

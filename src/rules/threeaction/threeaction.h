@@ -124,7 +124,7 @@ typedef struct ta_creature {
     /* during the fight */
     int flew;          /* spent an Action to fly this turn */
     int acted;         /* spent an Action this turn (holding and delaying come first) */
-    int controlled;    /* Controlled a spell this turn */
+    int controlled;    /* Controlled a spell this turn, or Cast a lasting one (#Control: "on a previous Turn") */
     int active_spell;  /* the spell Cast on an earlier turn that lasts, -1 */
     int commanded;     /* round it was last Commanded */
     int breath;        /* rounds without breath */
