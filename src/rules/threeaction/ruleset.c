@@ -136,6 +136,9 @@ static const fray_option_info ta_options[TA_NOPT] = {
                            "1: a creature in an Area with Cover from the Area's point of origin (its "
                            "centre) reads the single Attack roll with Disadvantage, as the text "
                            "says; 0: Areas ignore Cover"},
+    [TA_OPT_ALLY_SQUARES_DIFFICULT] = {"ally_squares_difficult", 0, 0, 1,
+                                       "1: an ally's square counts as Difficult Terrain (#Occupied "
+                                       "Squares); 0: passed at no Penalty (#Move): the text says both"},
 };
 
 static const char *const push_opts[] = {"5 ft", "10 ft", "15 ft"};

@@ -339,6 +339,39 @@ static void zero_g_push_off_within_one_size(void **s)
     }
 }
 
+/* #Occupied Squares: "Creatures may Move through squares occupied by
+ * Allies or by Creatures either 2 sizes larger or smaller than themselves.
+ * While moving through these squares count as Difficult Terrain." A Medium
+ * mover (Speed 900 cm) towards T past E: E Tiny (2 smaller) is passed
+ * without a Push, its 75 cm twice (ends at 825); Small (1 smaller) needs
+ * the Push, which fails (2 against 15): it stops at E's space (151); Large
+ * (1 larger) the same (76); Huge (2 larger) is passed, 450 cm twice (ends
+ * at 450). An ally's square: #Move "at no Penalty" (900), or Difficult
+ * Terrain with option ally_squares_difficult (750). */
+static void occupied_squares_by_size(void **s)
+{
+    (void)s;
+    static const struct { const char *side, *size, *opt; int x; } rows[] = {
+        {"red", "tiny", "", 825}, {"red", "small", "", 151}, {"red", "large", "", 76},
+        {"red", "huge", "", 450}, {"blue", "medium", "", 900},
+        {"blue", "medium", "\"ally_squares_difficult\": 1", 750}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char cs[1024];
+        snprintf(cs, sizeof cs,
+                 "{\"name\": \"A\", \"side\": \"blue\", \"at\": [0, 0], \"sheet\": " SHEET "},"
+                 "{\"name\": \"E\", \"side\": \"%s\", \"at\": [3, 0], \"sheet\": {\"level\": 1, "
+                 "\"hp\": 20, \"size\": \"%s\", \"weapons\": [" SWORD "]}},"
+                 "{\"name\": \"T\", \"side\": \"red\", \"at\": [12, 0], \"sheet\": " SHEET "}",
+                 rows[i].side, rows[i].size);
+        fray_encounter *e = fight(cs, rows[i].opt);
+        int d[] = {2, 15};
+        dice(e, d, 2);
+        act(e, TA_A_MOVE, 0, 2, 0);
+        assert_int_equal(e->c[0].x, rows[i].x);
+        fray_encounter_free(e);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -354,6 +387,7 @@ int main(void)
         cmocka_unit_test(speeds),
         cmocka_unit_test(spell_within_range),
         cmocka_unit_test(zero_g_push_off_within_one_size),
+        cmocka_unit_test(occupied_squares_by_size),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

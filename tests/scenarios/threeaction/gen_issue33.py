@@ -78,3 +78,13 @@ sc("command_incapacitated", "Command: an Incapacitated companion has 1 Action",
    dict(cr("W", "blue", [1.5, 1.5], ["Melee Attack > T", "pass"]),
         sheet={"level": 1, "hp": 3, "commander": "R",
                "weapons": [{"name": "jaws", "damage": "1d6", "natural": True}]}))
+
+# #Occupied Squares: "Creatures may Move through squares occupied by Allies
+# or by Creatures either 2 sizes larger or smaller than themselves. While
+# moving through these squares count as Difficult Terrain." A passes the
+# Tiny E without a Push (its square costs double), the Small F only by one.
+sc("occupied_squares", "Occupied Squares: 2 Sizes apart passed without a Push",
+   [15, 5, 4, 3, 14, 9], 1,
+   cr("A", "blue", [0, 0], ["Move > T", "Move > T"]),
+   cr("E", "red", [3, 0], [], size="tiny"), cr("F", "red", [12, 0], [], size="small"),
+   cr("T", "red", [21, 0], []))
