@@ -293,7 +293,8 @@ int ta_action_odds(fray_encounter *e, const fray_action *a, json_t **out, char *
         snprintf(err, errlen, "no odds for %s", e->rs->actions[a->kind].name);
         return -1;
     }
-    int who = a->actor, t = a->target, melee = a->kind != TA_A_RANGED, n = 0;
+    int who = a->actor, t = a->target, n = 0;
+    int melee = a->kind == TA_A_MELEE || (a->kind == TA_A_READIED && !a->x);
     const ta_creature *c = ta_ccr(e, who), *ct = ta_ccr(e, t);
     ta_args g = {0};
     int mark = fray_mods_mark(e);

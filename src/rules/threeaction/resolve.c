@@ -71,13 +71,18 @@ static void command(fray_encounter *e, const fray_action *a)
     fray_turns_command(e, t);
 }
 
-/* #Readied action: two Actions for a Melee Attack that fires when a foe
- * comes into reach before the next turn. */
+/* #Readied action: "You may use two Actions to ready a single Action. In
+ * doing so you must choose a specific Action to ready and a specific
+ * condition to trigger that Action." Two Actions for a Melee Attack (arg
+ * 0) that fires when a foe's move ends within reach, or a Ranged Attack
+ * (arg 1, kept in x) when it ends within range, before the next turn. */
 static void ready(fray_encounter *e, const fray_action *a)
 {
     ta_spend(e, a->actor, 2);
     fray_action r = {.kind = TA_A_READIED, .actor = a->actor, .target = -1,
-                     .arg = (int16_t)ta_melee_weapon(e, a->actor)};
+                     .arg = (int16_t)(a->arg ? ta_ranged_weapon(e, a->actor)
+                                             : ta_melee_weapon(e, a->actor)),
+                     .x = a->arg ? 1 : 0};
     fray_turns_ready(e, a->actor, &r);
     note(e, a, "ready", R("Readied action"));
 }
@@ -87,7 +92,7 @@ static void readied(fray_encounter *e, const fray_action *a)
     fray_turns_unready(e, a->actor);
     if (fray_opt(e, TA_OPT_READIED_REACTION))
         fray_res_set(e, a->actor, TA_R_REACTIONS, e->c[a->actor].res[TA_R_REACTIONS] - 1);
-    ta_attack(e, a, 0);
+    ta_attack(e, a, a->x ? 1 : 0);
 }
 
 /* #Use a Skill, #Bleeding: "A sucessful Medicine Check on this Creature

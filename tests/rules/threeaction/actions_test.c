@@ -320,6 +320,47 @@ static void command_counts_incapacitated(void **s)
     }
 }
 
+/* #Readied action: "You may use two Actions to ready a single Action. In
+ * doing so you must choose a specific Action to ready and a specific
+ * condition to trigger that Action." An archer readies a Ranged Attack (it
+ * had only a Melee Attack to ready before): it fires when T's move ends
+ * within range (30 ft increments, 10 more: 330 ft): at 329 and 330 ft, not
+ * at 331. */
+static void ready_a_ranged_attack(void **s)
+{
+    (void)s;
+    static const struct { const char *at; int fires; } rows[] = {{"98.7", 1}, {"99", 1}, {"99.3", 0}};
+    for (int i = 0; i < 3; i++) {
+        char cs[1024];
+        snprintf(cs, sizeof cs,
+                 "{\"name\": \"A\", \"side\": \"blue\", \"at\": [0, 0], \"sheet\": " SHEET(BOW) "},"
+                 "{\"name\": \"T\", \"side\": \"red\", \"at\": [%s, 0], \"sheet\": " SHEET(SWORD) "}",
+                 rows[i].at);
+        fray_encounter *e = fight(cs, "");
+        fray_action l[FRAY_MAX_LEGAL];
+        int n = ta_legal(e, 0, FRAY_WIN_ACT, NULL, l, FRAY_MAX_LEGAL), k = -1;
+        for (int j = 0; j < n; j++)
+            if (l[j].kind == TA_A_READY)
+                k = j;
+        assert_true(k >= 0);
+        assert_int_equal(l[k].arg, 1);
+        ta_resolve(e, &l[k]);
+        assert_non_null(fray_turns_readied(e, 0));
+        fray_action mv = {.kind = TA_A_MOVE, .actor = 1, .target = 0};
+        n = ta_legal(e, 0, FRAY_WIN_TRIGGERED, &mv, l, FRAY_MAX_LEGAL);
+        assert_int_equal(n, rows[i].fires);
+        if (n) {
+            assert_int_equal(l[0].kind, TA_A_READIED);
+            int d[] = {20, 5};
+            dice(e, d, 2);
+            ta_resolve(e, &l[0]);
+            /* a bow shot (-10 at 329 ft: a natural 20 hits, doubled) */
+            assert_int_equal(fray_res(e, 1, TA_R_HP), 10);
+        }
+        fray_encounter_free(e);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -330,6 +371,7 @@ int main(void)
         cmocka_unit_test(dodge_until_the_next_attack),
         cmocka_unit_test(incapacitated_takes_its_one_action),
         cmocka_unit_test(command_counts_incapacitated),
+        cmocka_unit_test(ready_a_ranged_attack),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

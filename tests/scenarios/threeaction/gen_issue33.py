@@ -88,3 +88,11 @@ sc("occupied_squares", "Occupied Squares: 2 Sizes apart passed without a Push",
    cr("A", "blue", [0, 0], ["Move > T", "Move > T"]),
    cr("E", "red", [3, 0], [], size="tiny"), cr("F", "red", [12, 0], [], size="small"),
    cr("T", "red", [21, 0], []))
+
+# #Readied action: "you must choose a specific Action to ready and a
+# specific condition to trigger that Action": an archer readies a Ranged
+# Attack, fired when T's move ends within range (10 ft away: 14 + 1 hits).
+sc("ready_ranged", "Readied action: a Ranged Attack when a foe comes within range",
+   [15, 5, 14, 6], 1,
+   cr("R", "blue", [0, 0], ["Ready", "pass", "Readied Attack > T"], weapons=[BOW]),
+   cr("T", "red", [12, 0], ["Move > R"]))
