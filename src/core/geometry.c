@@ -135,6 +135,13 @@ int fray_range_increments(int d, int increment)
     return (d - 1) / increment;
 }
 
+int fray_range_increments_floor(int d, int increment)
+{
+    if (increment <= 0 || d <= increment)
+        return 0;
+    return d / increment;
+}
+
 int fray_nearest(const fray_encounter *e, int who, int (*ok)(const fray_encounter *e, int who, int i))
 {
     int best = -1, bd = 0;

@@ -130,6 +130,11 @@ int fray_opposite(int64_t tx, int64_t ty, int64_t ax, int64_t ay, int64_t bx, in
 /* Range increments beyond the first at distance d (units of `increment`,
  * the first increment's end counting as inside it): 0 within the first. */
 int fray_range_increments(int d, int increment);
+/* Whole range increments at distance d, rounded down, counted only beyond
+ * the first increment: 0 up to `increment`, then d / increment (a target
+ * at exactly two increments is 2 away). The threeaction text's "for every
+ * Range Increment it is from you rounded down". */
+int fray_range_increments_floor(int d, int increment);
 /* The nearest creature to `who` for which ok(e, who, i) holds, -1 none;
  * ties go to the earlier creature in the file. */
 int fray_nearest(const struct fray_encounter *e, int who,

@@ -13,6 +13,14 @@ static int score(const fray_encounter *e, int who) { return e->c[who].res[rules(
 
 static int able(const fray_encounter *e, int who) { return e->c[who].status == FRAY_ABLE; }
 
+/* Able, or down and still acting by the rules' down_acts. */
+static int acts(const fray_encounter *e, int who)
+{
+    const fray_turn_rules *r = rules(e);
+    return able(e, who) ||
+           (e->c[who].status == FRAY_DOWN && r->down_acts && r->down_acts(e, who));
+}
+
 void fray_turns_init(fray_encounter *e)
 {
     fray_turns *t = &e->turns;
@@ -97,7 +105,7 @@ static void after_turn(fray_encounter *e, int ended)
         return;
     uint32_t ask = 0;
     for (int i = 0; i < e->n; i++) {
-        if (!(t->delaying & BIT(i)) || !able(e, i))
+        if (!(t->delaying & BIT(i)) || !acts(e, i))
             continue;
         if (t->follow[i] >= 0 && (t->follow[i] == ended || ended < 0))
             fray_turns_enter(e, i);
@@ -179,7 +187,7 @@ static int next_fixed(fray_encounter *e)
             continue;
         }
         begin_turn(e, i, FRAY_TURN_NORMAL);
-        if (able(e, i))
+        if (acts(e, i))
             return i;
         end_turn(e, i); /* down: its start-of-turn effects, and no actions */
     }
@@ -195,7 +203,7 @@ static int entering(fray_encounter *e)
         if ((t->delaying & BIT(i)) && t->follow[i] == -2) {
             t->delaying &= ~BIT(i);
             t->follow[i] = -1;
-            if (able(e, i))
+            if (acts(e, i))
                 return i;
         }
     }
@@ -208,13 +216,13 @@ int fray_turns_next(fray_encounter *e)
     fray_turns *t = &e->turns;
     while (t->ncommand > 0) {
         int c = t->command[t->ncommand - 1];
-        if (able(e, c))
+        if (acts(e, c))
             return c;
         t->ncommand--;
     }
     if (t->cur >= 0) {
         int who = t->cur;
-        if (!able(e, who)) {
+        if (!acts(e, who)) {
             /* fallen in its own turn: the turn is over, its end-of-turn
              * rules with it */
             t->cur = -1;
@@ -229,7 +237,7 @@ int fray_turns_next(fray_encounter *e)
         int who = entering(e);
         if (who >= 0) {
             begin_turn(e, who, FRAY_TURN_ENTER);
-            if (able(e, who))
+            if (acts(e, who))
                 return who;
             t->cur = -1;
             continue;

@@ -69,6 +69,12 @@ typedef struct fray_turn_rules {
     void (*turn_end)(fray_encounter *e, int who);
     /* Whether who's turn is over without a pass (no actions left). May be NULL. */
     int (*turn_over)(const fray_encounter *e, int who);
+    /* Whether a creature that is down (FRAY_DOWN: out of the fight for
+     * victory) still acts in its turn, in a turn it enters after delaying
+     * and when commanded (threeaction's Incapacitated: "usually 1 Action").
+     * May be NULL: a down creature never acts (its turn, with
+     * down_takes_turn, has only its start-of-turn effects). */
+    int (*down_acts)(const fray_encounter *e, int who);
 } fray_turn_rules;
 
 #define FRAY_MAX_COMMAND 4

@@ -72,6 +72,17 @@ int ta_spend(fray_encounter *e, int who, int actions)
     return 0;
 }
 
+/* #Ranged Attack: "If the target of the Attack is farther away than the
+ * Range Increment of the Weapon you take a -1 Penalty on the Attack for
+ * every Range Increment it is from you rounded down": nothing up to one
+ * increment, then d / increment (core fray_range_increments_floor). */
+int ta_range_penalty(const fray_encounter *e, int d, int increment)
+{
+    if (fray_opt(e, TA_OPT_RANGE_PAST_FIRST))
+        return fray_range_increments(d, increment);
+    return fray_range_increments_floor(d, increment);
+}
+
 /* ---- Advantage ---- */
 
 static void adv(fray_encounter *e, int *n, int d, const char *why)
@@ -95,12 +106,26 @@ void ta_attack_adv(fray_encounter *e, int who, int t, int kind, int *n)
         return;
     if (ta_flat_footed(e, t, who))
         adv(e, n, 1, "Advantage: Flat Footed");
-    if (fray_has(e, t, TA_C_PRONE))
-        adv(e, n, kind == 0 ? 1 : -1, kind == 0 ? "Advantage: Prone target" : "Disadvantage: Prone target");
+    /* #Prone: "Melee Attacks against it have Advantage, and Ranged Attacks
+     * against it have Disadvantage" (Spell Attacks: option prone_spell_dis) */
+    if (fray_has(e, t, TA_C_PRONE) && kind == 0)
+        adv(e, n, 1, "Advantage: Prone target");
+    else if (fray_has(e, t, TA_C_PRONE) && (kind == 1 || fray_opt(e, TA_OPT_PRONE_SPELL_DIS)))
+        adv(e, n, -1, "Disadvantage: Prone target");
     if (ta_concealed(e, t, who))
         adv(e, n, -1, "Disadvantage: Concealed");
-    if (kind != 0 && ta_cover(e, t, who))
+    /* #Cover: "Attacks against Creatures with Cover are made with
+     * Disadvantage", melee ones too (option cover_ranged_only: not). A
+     * melee roll is judged where it is made: within reach (the free Push
+     * through an enemy's square (#Move) is rolled before the mover gets
+     * there, and what it passed on the way is behind it then). */
+    if (kind == 0 && !fray_opt(e, TA_OPT_COVER_RANGED_ONLY)) {
+        int mw = ta_melee_weapon(e, who);
+        if (mw >= 0 && ta_in_reach(e, who, t, ta_ccr(e, who)->w[mw].reach) && ta_cover(e, t, who))
+            adv(e, n, -1, "Disadvantage: Cover");
+    } else if (kind != 0 && ta_cover(e, t, who)) {
         adv(e, n, -1, "Disadvantage: Cover");
+    }
     if (kind == 1 && ta_dist(e, who, t) <= TA_SQUARE + TA_SQUARE / 2)
         adv(e, n, -1, "Disadvantage: within 5 ft");
 }
@@ -173,7 +198,7 @@ static void attack_roll(fray_encounter *e, const fray_action *a, int kind, const
     if (kind == 1) {
         int w = a->arg;
         fray_check_mod(e, &c, "Range increments",
-                       -fray_range_increments(ta_dist(e, who, t), ta_ccr(e, who)->w[w].increment));
+                       -ta_range_penalty(e, ta_dist(e, who, t), ta_ccr(e, who)->w[w].increment));
     }
     ta_attack_adv(e, who, s->area ? -1 : t, kind, &n);
     if (!s->area && fray_cond_use(e, t, TA_C_DODGING))
@@ -189,12 +214,30 @@ static void attack_roll(fray_encounter *e, const fray_action *a, int kind, const
     if (s->area) {
         fray_emit(e, &(fray_event){.kind = "attack", .actor = who, .target = t, .action = s->name,
                                     .outcome = "area", .value = c.total, .has_value = 1, .rule = rule});
+        int second = 0; /* a second d20, rolled once for every creature with Cover */
         for (int k = 0; k < e->n; k++) {
             if (k == who || e->c[k].gone || e->c[k].status == FRAY_DEAD ||
                 fray_distance(e, k, t) > s->area)
                 continue;
             fray_check ck = c;
             ck.target = s->mental ? ta_ccr(e, k)->mdef : ta_ccr(e, k)->pdef;
+            /* #Cover: "If being attacked by an Effect with an Area determine
+             * Cover based on the point of origin of the Area" (its centre,
+             * the creature it is cast on): the single roll is read with
+             * Disadvantage for a creature with Cover from there. The roll's
+             * own dice had no Advantage (an Area's roll has none), so its
+             * worse with one more die is the lower of the two. */
+            if (fray_opt(e, TA_OPT_AREA_COVER) && k != t &&
+                ta_cover_at(e, k, e->c[t].x, e->c[t].y, t) &&
+                ta_settle_adv(e, c.adv - 1) != ta_settle_adv(e, c.adv)) {
+                if (!second)
+                    second = fray_die(&e->dice, 20, "Attack roll, 1d20 (Disadvantage: Cover)");
+                fray_mod(e, "Disadvantage: Cover", -1);
+                if (second < ck.nat)
+                    fray_check_natural(&ck, second,
+                                       !fray_opt(e, TA_OPT_NATURAL_CRITS) ? 0 : second == 20 ? 1
+                                                                        : second == 1 ? -1 : 0);
+            }
             fray_check_settle(&ck, 0);
             ta_crit(e, &ck);
             fray_emit(e, &(fray_event){.kind = "area", .actor = who, .target = k, .action = s->name,

@@ -123,21 +123,34 @@ int ta_concealed(const fray_encounter *e, int t, int a)
 
 /* #Cover: "partially obscured by a Creature ... of at least their Size":
  * another creature of at least the target's Size whose space the line from
- * the attacker to the target crosses. */
-int ta_cover(const fray_encounter *e, int t, int a)
+ * the point (ox, oy) to the target crosses, nearer the point than the
+ * target. `o` is the creature at the point (the attacker, or the creature
+ * an Area is centred on): it and those it grapples or is grappled by (who
+ * share its space) cover nothing. */
+int ta_cover_at(const fray_encounter *e, int t, int ox, int oy, int o)
 {
     int ts = ta_ccr(e, t)->size;
-    const fray_combatant *ca = &e->c[a], *ct = &e->c[t];
+    const fray_combatant *ct = &e->c[t];
+    int64_t tx = ct->x - ox, ty = ct->y - oy;
     for (int k = 0; k < e->n; k++) {
-        if (k == a || k == t || e->c[k].gone || e->c[k].status == FRAY_DEAD ||
-            ta_ccr(e, k)->size < ts || fray_linked(e, 0, k, t) || fray_linked(e, 0, t, k))
+        if (k == o || k == t || e->c[k].gone || e->c[k].status == FRAY_DEAD ||
+            ta_ccr(e, k)->size < ts || fray_linked(e, 0, k, t) || fray_linked(e, 0, t, k) ||
+            fray_linked(e, 0, k, o) || fray_linked(e, 0, o, k))
             continue;
         int64_t r = ta_size_space[ta_ccr(e, k)->size] / 2;
-        if (fray_dist2_point_segment(e->c[k].x, e->c[k].y, ca->x, ca->y, ct->x, ct->y) < r * r &&
-            fray_distance(e, a, k) < fray_distance(e, a, t))
+        int64_t kx = e->c[k].x - ox, ky = e->c[k].y - oy;
+        if (fray_dist2_point_segment(e->c[k].x, e->c[k].y, ox, oy, ct->x, ct->y) < r * r &&
+            kx * kx + ky * ky < tx * tx + ty * ty)
             return 1;
     }
-    return e->map && ta_map_cover(e, t, a); /* walls and objects (terrain.c) */
+    /* walls and objects (terrain.c) */
+    return e->map && ta_map_cover_at(e, t, ox, oy, ta_ccr(e, o)->altitude);
+}
+
+/* Cover from the attacker a. */
+int ta_cover(const fray_encounter *e, int t, int a)
+{
+    return ta_cover_at(e, t, e->c[a].x, e->c[a].y, a);
 }
 
 /* ---- Hit points ---- */
@@ -177,6 +190,13 @@ void ta_damage(fray_encounter *e, int who, int amount, int src, const char *what
         fray_cond_add(e, who, TA_C_PRONE, -1, FRAY_EXP_NEVER, 0);
         fray_cond_add(e, who, TA_C_BLEEDING, -1, FRAY_EXP_NEVER, 0);
         fray_set_status(e, who, FRAY_DOWN);
+        /* "2 less Actions and 2 less Reactions per Turn": in its own turn,
+         * from what it has left (its next turns are refilled so) */
+        if (fray_turns_current(e) == who) {
+            int act = e->c[who].res[TA_R_ACTIONS] - 2, rea = e->c[who].res[TA_R_REACTIONS] - 2;
+            fray_res_set(e, who, TA_R_ACTIONS, act < 0 ? 0 : act);
+            fray_res_set(e, who, TA_R_REACTIONS, rea < 0 ? 0 : rea);
+        }
     }
     fray_emit(e, &(fray_event){.kind = "damage", .actor = src, .target = who, .detail = what,
                                 .value = amount, .has_value = 1, .rule = rule});

@@ -94,11 +94,16 @@ static void others(fray_encounter *e, int who, fray_list *l)
     if (c->energy_max > 0 && e->c[who].res[TA_R_ENERGY] < c->energy_max)
         fray_list_add(l, TA_A_FOCUS, who, -1, 0, 0, 0);
     for (int t = 0; t < e->n; t++)
-        if (t != who && fray_able(e, t) && ta_ccr(e, t)->commander == who &&
+        if (t != who && ta_acting(e, t) && ta_ccr(e, t)->commander == who &&
             ta_ccr(e, t)->commanded != e->round)
             fray_list_add(l, TA_A_COMMAND, who, t, 0, 0, 0);
-    if (acts >= 2 && ta_melee_weapon(e, who) >= 0 && !fray_turns_readied(e, who))
-        fray_list_add(l, TA_A_READY, who, -1, 0, 0, 0);
+    /* #Readied action: a Melee Attack (arg 0) or a Ranged Attack (arg 1) */
+    if (acts >= 2 && !fray_turns_readied(e, who)) {
+        if (ta_melee_weapon(e, who) >= 0)
+            fray_list_add(l, TA_A_READY, who, -1, 0, 0, 0);
+        if (ta_ranged_weapon(e, who) >= 0)
+            fray_list_add(l, TA_A_READY, who, -1, 1, 0, 0);
+    }
     for (int t = 0; t < e->n; t++)
         if (!ta_foes(e, who, t) && fray_has(e, t, TA_C_BLEEDING) && e->c[t].status != FRAY_DEAD &&
             ta_in_reach(e, who, t, TA_SQUARE))
@@ -134,7 +139,7 @@ int ta_legal(fray_encounter *e, int who, int window, const fray_action *trig, fr
              int max)
 {
     fray_list l = {out, 0, max};
-    if (!fray_able(e, who) || (fray_cflags(e, who) & FRAY_CF_NO_ACTIONS))
+    if (!ta_acting(e, who) || (fray_cflags(e, who) & FRAY_CF_NO_ACTIONS))
         return 0;
     if (window == FRAY_WIN_WAITING) {
         fray_list_add(&l, TA_A_ENTER, who, -1, 0, 0, 0);
@@ -142,11 +147,21 @@ int ta_legal(fray_encounter *e, int who, int window, const fray_action *trig, fr
     }
     if (window == FRAY_WIN_TRIGGERED) {
         const fray_action *r = fray_turns_readied(e, who);
-        int mw = ta_melee_weapon(e, who);
-        if (r && trig && mw >= 0 && ta_foes(e, who, trig->actor) && fray_able(e, trig->actor) &&
-            ta_in_reach(e, who, trig->actor, ta_ccr(e, who)->w[mw].reach) &&
-            (!fray_opt(e, TA_OPT_READIED_REACTION) || e->c[who].res[TA_R_REACTIONS] > 0))
-            fray_list_add(&l, TA_A_READIED, who, trig->actor, mw, 0, 0);
+        if (!r || !trig || !ta_foes(e, who, trig->actor) || !fray_able(e, trig->actor) ||
+            (fray_opt(e, TA_OPT_READIED_REACTION) && e->c[who].res[TA_R_REACTIONS] <= 0))
+            return 0;
+        int t = trig->actor;
+        if (!r->x) { /* a Melee Attack: the foe's move ends within reach */
+            int mw = ta_melee_weapon(e, who);
+            if (mw >= 0 && ta_in_reach(e, who, t, ta_ccr(e, who)->w[mw].reach))
+                fray_list_add(&l, TA_A_READIED, who, t, mw, 0, 0);
+        } else { /* a Ranged Attack: the foe's move ends within range and in sight */
+            int rw = ta_ranged_weapon(e, who);
+            if (rw >= 0 &&
+                ta_dist(e, who, t) <= ta_ccr(e, who)->w[rw].increment * (fray_opt(e, TA_OPT_MAX_INCREMENTS) + 1) &&
+                (!e->map || ta_line_of_effect(e, who, t)))
+                fray_list_add(&l, TA_A_READIED, who, t, rw, 1, 0);
+        }
         return l.n;
     }
     if (window != FRAY_WIN_ACT || e->c[who].res[TA_R_ACTIONS] <= 0)

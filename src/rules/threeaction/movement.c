@@ -60,8 +60,42 @@ void ta_carry(fray_encounter *e, int who, int x, int y)
             fray_move(e, k, e->c[k].x + dx, e->c[k].y + dy);
 }
 
-/* The first enemy (other than the one moved to) whose space the path
- * (x0,y0)-(x1,y1) crosses, and how far along the path its space begins. */
+/* #Occupied Squares: "Creatures may Move through squares occupied by
+ * Allies or by Creatures either 2 sizes larger or smaller than themselves.
+ * While moving through these squares count as Difficult Terrain." #Move
+ * says allies' squares are passed "at no Penalty": the text contradicts
+ * itself there, and fray takes #Move's sentence (option
+ * ally_squares_difficult 1: the Occupied Squares one). An enemy 2 Sizes or
+ * more apart is passed without a Push. */
+static int size_apart(const fray_encounter *e, int who, int k)
+{
+    int ds = ta_ccr(e, k)->size - ta_ccr(e, who)->size;
+    return ds >= 2 || ds <= -2;
+}
+
+/* The extra cost (cm) of the squares of creatures passed through without
+ * a Push on the path (x0,y0)-(x1,y1): enemies 2 Sizes apart (and allies
+ * with ally_squares_difficult) count as Difficult Terrain, their space
+ * twice. */
+static int occupied_cost(const fray_encounter *e, int who, int t, int x0, int y0, int x1, int y1)
+{
+    int extra = 0;
+    for (int k = 0; k < e->n; k++) {
+        if (k == who || k == t || !fray_able(e, k) || fray_linked(e, 0, who, k) ||
+            fray_linked(e, 0, k, who))
+            continue;
+        if (ta_foes(e, who, k) ? !size_apart(e, who, k) : !fray_opt(e, TA_OPT_ALLY_SQUARES_DIFFICULT))
+            continue;
+        int64_t r = (space(e, k) + space(e, who)) / 2 - 1;
+        if (fray_dist2_point_segment(e->c[k].x, e->c[k].y, x0, y0, x1, y1) < r * r)
+            extra += space(e, k);
+    }
+    return extra;
+}
+
+/* The first enemy (other than the one moved to, and than those 2 Sizes
+ * apart, passed without a Push) whose space the path (x0,y0)-(x1,y1)
+ * crosses, and how far along the path its space begins. */
 static int blocker(const fray_encounter *e, int who, int t, int x0, int y0, int x1, int y1, int *at)
 {
     int best = -1;
@@ -70,7 +104,7 @@ static int blocker(const fray_encounter *e, int who, int t, int x0, int y0, int 
         return -1;
     for (int k = 0; k < e->n; k++) {
         if (k == who || k == t || !fray_able(e, k) || !ta_foes(e, who, k) ||
-            fray_linked(e, 0, who, k) || fray_linked(e, 0, k, who))
+            fray_linked(e, 0, who, k) || fray_linked(e, 0, k, who) || size_apart(e, who, k))
             continue;
         int64_t r = (space(e, k) + space(e, who)) / 2 - 1;
         if (fray_dist2_point_segment(e->c[k].x, e->c[k].y, x0, y0, x1, y1) >= r * r)
@@ -98,6 +132,10 @@ static const char *travel(fray_encounter *e, int who, int t, int x1, int y1, int
     int64_t dx = x1 - x0, dy = y1 - y0;
     int len = fray_isqrt(dx * dx + dy * dy), budget = len, limit = len, extra = 0;
     uint32_t passed = 0;
+    if (!ta_underground(e, who)) { /* #Occupied Squares: Difficult Terrain */
+        extra = occupied_cost(e, who, t, x0, y0, x1, y1);
+        budget -= extra;
+    }
     for (int guard = 0; guard < 4 && !ta_underground(e, who); guard++) {
         int at = 0, k = blocker(e, who, t, x0, y0, x1, y1, &at);
         while (k >= 0 && ((passed >> k) & 1u))

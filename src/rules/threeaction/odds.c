@@ -293,7 +293,8 @@ int ta_action_odds(fray_encounter *e, const fray_action *a, json_t **out, char *
         snprintf(err, errlen, "no odds for %s", e->rs->actions[a->kind].name);
         return -1;
     }
-    int who = a->actor, t = a->target, melee = a->kind != TA_A_RANGED, n = 0;
+    int who = a->actor, t = a->target, n = 0;
+    int melee = a->kind == TA_A_MELEE || (a->kind == TA_A_READIED && !a->x);
     const ta_creature *c = ta_ccr(e, who), *ct = ta_ccr(e, t);
     ta_args g = {0};
     int mark = fray_mods_mark(e);
@@ -303,7 +304,7 @@ int ta_action_odds(fray_encounter *e, const fray_action *a, json_t **out, char *
     fray_mods_drop(e, mark);
     g.adv = ta_settle_adv(e, n);
     g.bonus = melee ? ta_melee_bonus(e, who, a->arg, NULL)
-                    : c->level + c->dex - fray_range_increments(ta_dist(e, who, t), c->w[a->arg].increment);
+                    : c->level + c->dex - ta_range_penalty(e, ta_dist(e, who, t), c->w[a->arg].increment);
     g.defense = ct->pdef;
     g.hp = e->c[t].res[TA_R_HP];
     g.max_hp = ct->hp_max;

@@ -58,7 +58,7 @@ static double attack_value(fray_encounter *e, const fray_action *a)
         p = p_hit(ta_melee_bonus(e, who, a->arg, NULL), ct->pdef, adv_of(e, who, t, 0));
         m = mean_damage(&c->w[a->arg].damage) + c->str;
     } else if (a->kind == TA_A_RANGED) {
-        int pen = fray_range_increments(ta_dist(e, who, t), c->w[a->arg].increment);
+        int pen = ta_range_penalty(e, ta_dist(e, who, t), c->w[a->arg].increment);
         p = p_hit(c->level + c->dex - pen, ct->pdef, adv_of(e, who, t, 1));
         m = mean_damage(&c->w[a->arg].damage);
     } else if (a->kind == TA_A_CAST || a->kind == TA_A_CONTROL) {

@@ -23,8 +23,11 @@ static void cast(fray_encounter *e, const fray_action *a)
     const ta_spell *sp = &c->sp[a->arg];
     ta_spend(e, a->actor, 1);
     fray_res_set(e, a->actor, TA_R_ENERGY, e->c[a->actor].res[TA_R_ENERGY] - sp->energy);
-    if (sp->control)
+    if (sp->control) {
         c->active_spell = a->arg;
+        /* #Control: "a Spell you Cast on a previous Turn": not this one */
+        c->controlled = 1;
+    }
     ta_attack(e, a, 2);
 }
 
@@ -59,7 +62,8 @@ static void command(fray_encounter *e, const fray_action *a)
 {
     int t = a->target;
     ta_creature *ct = ta_cr(e, t);
-    int n = 3 - (fray_has(e, t, TA_C_SLOWED) ? 1 : 0);
+    /* its Actions, less Slowed's one and Incapacitated's two (#Turn) */
+    int n = ta_turn_allowance(e, t, TA_R_ACTIONS);
     ta_spend(e, a->actor, 1);
     ct->commanded = e->round;
     fray_res_set(e, t, TA_R_ACTIONS, n);
@@ -67,13 +71,18 @@ static void command(fray_encounter *e, const fray_action *a)
     fray_turns_command(e, t);
 }
 
-/* #Readied action: two Actions for a Melee Attack that fires when a foe
- * comes into reach before the next turn. */
+/* #Readied action: "You may use two Actions to ready a single Action. In
+ * doing so you must choose a specific Action to ready and a specific
+ * condition to trigger that Action." Two Actions for a Melee Attack (arg
+ * 0) that fires when a foe's move ends within reach, or a Ranged Attack
+ * (arg 1, kept in x) when it ends within range, before the next turn. */
 static void ready(fray_encounter *e, const fray_action *a)
 {
     ta_spend(e, a->actor, 2);
     fray_action r = {.kind = TA_A_READIED, .actor = a->actor, .target = -1,
-                     .arg = (int16_t)ta_melee_weapon(e, a->actor)};
+                     .arg = (int16_t)(a->arg ? ta_ranged_weapon(e, a->actor)
+                                             : ta_melee_weapon(e, a->actor)),
+                     .x = a->arg ? 1 : 0};
     fray_turns_ready(e, a->actor, &r);
     note(e, a, "ready", R("Readied action"));
 }
@@ -83,7 +92,7 @@ static void readied(fray_encounter *e, const fray_action *a)
     fray_turns_unready(e, a->actor);
     if (fray_opt(e, TA_OPT_READIED_REACTION))
         fray_res_set(e, a->actor, TA_R_REACTIONS, e->c[a->actor].res[TA_R_REACTIONS] - 1);
-    ta_attack(e, a, 0);
+    ta_attack(e, a, a->x ? 1 : 0);
 }
 
 /* #Use a Skill, #Bleeding: "A sucessful Medicine Check on this Creature

@@ -73,8 +73,10 @@ static void turn_start(fray_encounter *e, int who)
     c->flew = 0;
     c->acted = 0;
     c->controlled = 0;
-    /* #Dodge: "the next Attack against you", until this turn at the latest */
-    fray_cond_remove(e, who, TA_C_DODGING);
+    /* #Dodge: "the next Attack against you", with no time limit: it lasts
+     * until an Attack uses it (option dodge_until_turn: until this turn) */
+    if (fray_opt(e, TA_OPT_DODGE_UNTIL_TURN))
+        fray_cond_remove(e, who, TA_C_DODGING);
     if (phase != FRAY_TURN_ENTER) {
         turn_effects(e, who);
         if (e->map) /* currents, drifting in Zero-G (terrain.c) */
@@ -123,16 +125,38 @@ static void turn_end(fray_encounter *e, int who)
 }
 
 /* #Turn: three Actions; #Reaction: one (more from the sheet's Feats);
- * #Slowed one less of each, #Incapacitated two less, to a minimum of 0. A
- * creature under another's Control (#Command) acts only when Commanded. */
-static int counter_size(const fray_encounter *e, int who, int res)
+ * #Slowed "one less Action and one less Reaction per Turn", #Incapacitated
+ * "2 less Actions and 2 less Reactions per Turn", both "to a minimum of 0".
+ * A creature's allowance of res (TA_R_ACTIONS or TA_R_REACTIONS) in a turn,
+ * its own or one it is Commanded in. */
+int ta_turn_allowance(const fray_encounter *e, int who, int res)
 {
     const ta_creature *c = ta_ccr(e, who);
     int less = (fray_has(e, who, TA_C_SLOWED) ? 1 : 0) + (fray_has(e, who, TA_C_INCAPACITATED) ? 2 : 0);
-    int n = res == TA_R_ACTIONS ? (c->commander >= 0 ? 0 : 3) : c->reactions;
-    n -= less;
+    int n = (res == TA_R_ACTIONS ? 3 : c->reactions) - less;
     return n < 0 ? 0 : n;
 }
+
+/* A creature under another's Control (#Command) acts only when Commanded. */
+static int counter_size(const fray_encounter *e, int who, int res)
+{
+    if (res == TA_R_ACTIONS && ta_ccr(e, who)->commander >= 0)
+        return 0;
+    return ta_turn_allowance(e, who, res);
+}
+
+/* #Incapacitated: "An Incapacitated Creature gets 2 less Actions ... per
+ * Turn to a minimum of 0 (usually 1 Action and 0 Reactions)": down (out of
+ * the fight for victory) but, not Unconscious, it acts in its turn with
+ * what is left (option incapacitated_acts 0: its turn has only its
+ * Bleeding). */
+static int down_acts(const fray_encounter *e, int who)
+{
+    return fray_opt(e, TA_OPT_INCAPACITATED_ACTS) && e->c[who].status == FRAY_DOWN &&
+           fray_has(e, who, TA_C_INCAPACITATED) && !(fray_cflags(e, who) & FRAY_CF_NO_ACTIONS);
+}
+
+int ta_acting(const fray_encounter *e, int who) { return fray_able(e, who) || down_acts(e, who); }
 
 static int turn_over(const fray_encounter *e, int who)
 {
@@ -158,6 +182,7 @@ const fray_turn_rules ta_turns = {
     .turn_start = turn_start,
     .turn_end = turn_end,
     .turn_over = turn_over,
+    .down_acts = down_acts,
 };
 
 int ta_describe(const fray_encounter *e, int who, char *buf, size_t len)

@@ -42,10 +42,13 @@ static const fray_action_info ta_actions[TA_NACT] = {
                    "#Maneuver: a Melee Attack you could make, against a foe not Prone"},
     [TA_A_GRAPPLE] = {"Grapple", "1 Action (an Attack)", "opposed: Grappling and Grappled",
                       "#Grapple: a Melee Attack you could make and a free hand or Natural Weapon"},
-    [TA_A_READY] = {"Ready", "2 Actions", "a Melee Attack that fires when a foe comes into Reach",
-                    "#Readied action: two Actions left, a melee weapon, nothing readied"},
+    [TA_A_READY] = {"Ready", "2 Actions",
+                    "a Melee Attack that fires when a foe comes into Reach, or a Ranged Attack when "
+                    "one comes within range",
+                    "#Readied action: two Actions left, a weapon, nothing readied"},
     [TA_A_READIED] = {"Readied Attack", "the readied Action (no Reaction: option readied_reaction)",
-                      "the readied Melee Attack", "#Readied action: a foe moved within your Reach"},
+                      "the readied Melee or Ranged Attack",
+                      "#Readied action: a foe moved within your Reach (or range)"},
     [TA_A_MEDICINE] = {"Use a Skill: Medicine", "1 Action",
                        "a Medicine Check ends Bleeding and resets the Bleed Penalty",
                        "#Use a Skill: an ally within 5 ft who is Bleeding"},
@@ -115,6 +118,30 @@ static const fray_option_info ta_options[TA_NOPT] = {
     [TA_OPT_DIFFICULT_IGNORE_SIZE] = {"difficult_ignore_size", 4, 0, 6,
                                       "creatures of this Size (0 tiny .. 5 gargantuan) or larger ignore "
                                       "Difficult Terrain (6: none)"},
+    [TA_OPT_RANGE_PAST_FIRST] = {"range_past_first", 0, 0, 1,
+                                 "0: -1 for every whole Range Increment to the target, rounded down "
+                                 "(60 ft with 30 ft increments: -2), as the text says; 1: only the "
+                                 "increments begun past the first ((d-1)/increment: -1 at 60 ft)"},
+    [TA_OPT_INCAPACITATED_ACTS] = {"incapacitated_acts", 1, 0, 1,
+                                   "1: an Incapacitated creature (not Unconscious) takes its turn "
+                                   "with its 1 Action, as the text says; 0: its turn has only its "
+                                   "Bleeding"},
+    [TA_OPT_DODGE_UNTIL_TURN] = {"dodge_until_turn", 0, 0, 1,
+                                 "1: a Dodge not yet used ends at the dodger's next turn (the text "
+                                 "has no such limit: \"the next Attack against you\")"},
+    [TA_OPT_PRONE_SPELL_DIS] = {"prone_spell_dis", 0, 0, 1,
+                                "1: Spell Attacks against a Prone creature have Disadvantage too "
+                                "(the text names Ranged Attacks only)"},
+    [TA_OPT_COVER_RANGED_ONLY] = {"cover_ranged_only", 0, 0, 1,
+                                  "1: Cover gives Disadvantage to ranged and spell attacks only (the "
+                                  "text: \"Attacks against Creatures with Cover\", melee too)"},
+    [TA_OPT_AREA_COVER] = {"area_cover", 1, 0, 1,
+                           "1: a creature in an Area with Cover from the Area's point of origin (its "
+                           "centre) reads the single Attack roll with Disadvantage, as the text "
+                           "says; 0: Areas ignore Cover"},
+    [TA_OPT_ALLY_SQUARES_DIFFICULT] = {"ally_squares_difficult", 0, 0, 1,
+                                       "1: an ally's square counts as Difficult Terrain (#Occupied "
+                                       "Squares); 0: passed at no Penalty (#Move): the text says both"},
 };
 
 static const char *const push_opts[] = {"5 ft", "10 ft", "15 ft"};

@@ -105,18 +105,22 @@ int ta_line_of_effect(const fray_encounter *e, int a, int t)
  * least their Size": an object of at least t's Size across the line
  * between the centres, or a wall across it while a corner still sees t
  * (a wall that hides t wholly leaves no Line of Effect: no attack). */
-int ta_map_cover(const fray_encounter *e, int t, int a)
+int ta_map_cover_at(const fray_encounter *e, int t, int x, int y, int altitude)
 {
     if (!e->map)
         return 0;
-    const fray_combatant *ca = &e->c[a], *ct = &e->c[t];
+    const fray_combatant *ct = &e->c[t];
     /* an object on the ground covers nothing in the air, nor from it */
-    int air = ta_ccr(e, a)->altitude > 0 || ta_ccr(e, t)->altitude > 0;
+    int air = altitude > 0 || ta_ccr(e, t)->altitude > 0;
     if (!air &&
-        fray_map_blocked(e->map, ca->x, ca->y, ct->x, ct->y, FRAY_MAP_OBJECTS, ta_ccr(e, t)->size, NULL))
+        fray_map_blocked(e->map, x, y, ct->x, ct->y, FRAY_MAP_OBJECTS, ta_ccr(e, t)->size, NULL))
         return 1;
-    return e->map->nwall &&
-           fray_map_blocked(e->map, ca->x, ca->y, ct->x, ct->y, FRAY_MAP_WALLS, 0, NULL);
+    return e->map->nwall && fray_map_blocked(e->map, x, y, ct->x, ct->y, FRAY_MAP_WALLS, 0, NULL);
+}
+
+int ta_map_cover(const fray_encounter *e, int t, int a)
+{
+    return ta_map_cover_at(e, t, e->c[a].x, e->c[a].y, ta_ccr(e, a)->altitude);
 }
 
 /* #Light: "Fire usually lights a 20ft radius": a creature On fire lights

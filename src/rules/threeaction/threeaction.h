@@ -55,7 +55,11 @@ enum {
     TA_OPT_STABILIZE_SKIPS_DAMAGE, TA_OPT_READIED_REACTION,
     /* appended with the map (terrain.c) */
     TA_OPT_SWIM_DC, TA_OPT_CLIMB_DC, TA_OPT_CLIMB_FALL_MARGIN, TA_OPT_WATER_FALL,
-    TA_OPT_DIFFICULT_IGNORE_SIZE, TA_NOPT
+    TA_OPT_DIFFICULT_IGNORE_SIZE,
+    /* appended with issue 33 (the text's reading by default, the old one kept) */
+    TA_OPT_RANGE_PAST_FIRST, TA_OPT_INCAPACITATED_ACTS, TA_OPT_DODGE_UNTIL_TURN,
+    TA_OPT_PRONE_SPELL_DIS, TA_OPT_COVER_RANGED_ONLY, TA_OPT_AREA_COVER,
+    TA_OPT_ALLY_SQUARES_DIFFICULT, TA_NOPT
 };
 
 /* ---- Questions ---- */
@@ -121,7 +125,7 @@ typedef struct ta_creature {
     /* during the fight */
     int flew;          /* spent an Action to fly this turn */
     int acted;         /* spent an Action this turn (holding and delaying come first) */
-    int controlled;    /* Controlled a spell this turn */
+    int controlled;    /* Controlled a spell this turn, or Cast a lasting one (#Control: "on a previous Turn") */
     int active_spell;  /* the spell Cast on an earlier turn that lasts, -1 */
     int commanded;     /* round it was last Commanded */
     int breath;        /* rounds without breath */
@@ -163,6 +167,7 @@ int ta_flat_footed(const fray_encounter *e, int target, int attacker);
 int ta_flanked_by(const fray_encounter *e, int target, int attacker);
 int ta_concealed(const fray_encounter *e, int target, int attacker);
 int ta_cover(const fray_encounter *e, int target, int attacker);
+int ta_cover_at(const fray_encounter *e, int t, int ox, int oy, int o);
 void ta_damage(fray_encounter *e, int who, int amount, int src, const char *what, const char *rule);
 void ta_heal(fray_encounter *e, int who, int amount);
 void ta_bleed(fray_encounter *e, int who);
@@ -176,6 +181,10 @@ void ta_join(fray_encounter *e, int who);
 void ta_start_round(fray_encounter *e);
 void ta_end_round(fray_encounter *e);
 int ta_describe(const fray_encounter *e, int who, char *buf, size_t len);
+/* Actions or Reactions a turn (#Turn less #Slowed and #Incapacitated). */
+int ta_turn_allowance(const fray_encounter *e, int who, int res);
+/* Able, or Incapacitated and still acting (#Incapacitated: 1 Action). */
+int ta_acting(const fray_encounter *e, int who);
 
 /* actions.c: distances and attacks shared with maneuvers.c and legal.c */
 int ta_dist(const fray_encounter *e, int a, int b);
@@ -186,6 +195,9 @@ int ta_ranged_weapon(const fray_encounter *e, int who);
 int ta_melee_bonus(const fray_encounter *e, int who, int w, const char **attr);
 int ta_speed(const fray_encounter *e, int who);
 int ta_spend(fray_encounter *e, int who, int actions);
+/* #Ranged Attack: the penalty's size, "-1 ... for every Range Increment it
+ * is from you rounded down" (option range_past_first: the old count). */
+int ta_range_penalty(const fray_encounter *e, int d, int increment);
 void ta_attack_adv(fray_encounter *e, int who, int t, int kind, int *adv);
 int ta_settle_adv(const fray_encounter *e, int adv);
 void ta_crit(const fray_encounter *e, fray_check *c);
@@ -211,6 +223,7 @@ int ta_swim(fray_encounter *e, int who);
 int ta_climb_start(fray_encounter *e, int who);
 int ta_line_of_effect(const fray_encounter *e, int a, int t);
 int ta_map_cover(const fray_encounter *e, int t, int a);
+int ta_map_cover_at(const fray_encounter *e, int t, int x, int y, int altitude);
 int ta_map_concealed(const fray_encounter *e, int t, int a);
 int ta_terrain_hides(const fray_encounter *e, int who);
 int ta_push_map(fray_encounter *e, int who, int t, int d);
