@@ -422,7 +422,11 @@ wo_hit wo_attack_roll(fray_encounter *e, int a, int t, int kind, int spell,
             h.d6 = fray_die(&e->dice, 6, "Strong Attack damage, 1d6");
             dmg += h.d6;
         }
-        *damage_roll = pen ? 0 : dmg;
+        /* #Penetrating Attacks: Strength and weapon damage are already in
+         * the attack roll ("instead of only adding it after a successful
+         * hit"); what a hit adds on top of them, Strong Attack's "additional
+         * 1d6 damage", is still added after the hit */
+        *damage_roll = pen ? dmg - p.str - p.wdmg : dmg;
         if (pen)
             h.str = h.wdmg = 0; /* already in the attack roll */
     }
