@@ -305,11 +305,9 @@ static int hurry(fray_encounter *e, int who, int base)
     wo_roll r = wo_roll_check(e, 0, "Acrobatics check, 1d20");
     int total = r.total + m, tn = fray_opt(e, WO_OPT_QUICK_TN);
     wo_emit_check(e, who, -1, "Perform more quickly", total, tn, R("Performing Actions More Quickly"));
-    if (total >= tn) {
+    if (total >= tn)
         wo_pay_stamina(e, who, 1);
-        return wo_ap_floor(base - 1 - (total - tn) / 3, 0);
-    }
-    return base + 1 + (tn - total) / 3;
+    return wo_hurry_cost(base, total, tn);
 }
 
 static void set_posture(fray_encounter *e, int who, int q)
@@ -667,9 +665,9 @@ void wo_enter_combat(fray_encounter *e, int i)
     /* #Surprise: "you cannot gain AP until after your first turn and you
      * take a penalty to your initiative equal to 5 - your Perception.
      * Creatures with a Perception higher than 5 cannot be surprised." */
-    if (c->surprised && c->attr[WO_PRC] <= 5) {
-        fray_mod(e, "Surprised", -(5 - c->attr[WO_PRC]));
-        init -= 5 - c->attr[WO_PRC];
+    if (c->surprised && wo_can_be_surprised(c->attr[WO_PRC])) {
+        fray_mod(e, "Surprised", wo_surprise_penalty(c->attr[WO_PRC]));
+        init += wo_surprise_penalty(c->attr[WO_PRC]);
         c->nogain = 1;
         fray_cond_add(e, i, WO_C_SURPRISED, -1, FRAY_EXP_NEVER, 0);
     }

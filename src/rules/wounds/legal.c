@@ -329,7 +329,7 @@ static long own_maneuvers(fray_encounter *e, const wo_view *v, fray_list *l, int
             continue;
         int gap = v->gap[t];
         int en = IN(foes, t);
-        int sized = CCR(e, t)->size - c->size < 5 && c->size - CCR(e, t)->size < 5;
+        int sized = wo_sizes_within_5(CCR(e, t)->size, c->size);
         if (opening_ok(e, v, t, allow_long))
             fray_list_add(l, WO_A_OPENING, who, t, 0, 0, 0);
         if (!WANT(WO_A_ENTER) || !WANT(WO_A_GRAPPLE) || !WANT(WO_A_PIN) || !WANT(WO_A_HINDER)) {

@@ -279,7 +279,7 @@ void wo_act_dash(fray_encounter *e, const fray_action *a)
                    c->env == WO_ENV_CLIMBING ? WO_SPK_CLIMBING : WO_SPK_RUNNING;
         int m = wo_skill_mod(e, who, WO_STR, WO_SK_ATHLETICS, c->spk[spec]);
         wo_roll r = wo_roll_check(e, 0, "Athletics check, 1d20");
-        int inc = (r.total + m) > 0 ? (r.total + m) / 3 : 0;
+        int inc = wo_per_points(r.total + m, 3);
         /* "For every 3 points in the check result, your movement rate
          * increases by 1 until the end of the round" (rounded down) */
         c->dash_bonus = inc;
@@ -300,9 +300,9 @@ void wo_act_drag(fray_encounter *e, const fray_action *a)
         }
     int m = wo_power_mod(e, who);
     if (opp > 1)
-        fray_mod(e, "Opponents beyond the first", -2 * (opp - 1));
+        fray_mod(e, "Opponents beyond the first", wo_drag_penalty(opp));
     wo_roll r = wo_roll_check(e, 1, "Power check, wild 1d20");
-    int total = r.total + m - 2 * (opp > 1 ? opp - 1 : 0);
+    int total = r.total + m + wo_drag_penalty(opp);
     wo_emit_check(e, who, -1, "Drag", total, tn, R("Action: Drag"));
     if (total >= tn && t >= 0) {
         /* "you can spend up to 4 AP on movement", carrying the grapple */
@@ -336,7 +336,7 @@ void wo_act_calm_mount(fray_encounter *e, const fray_action *a)
     int m = wo_skill_mod(e, who, WO_PRS, WO_SK_NATURE, c->spk[WO_SPK_RIDING]);
     int near = 0;
     for (int i = 0; i < e->n; i++)
-        if (wo_enemies(e, who, i) && fray_able(e, i) && wo_gap_yd(e, who, i) <= 10)
+        if (wo_enemies(e, who, i) && fray_able(e, i) && wo_within_30_feet(wo_gap_yd(e, who, i)))
             near++; /* 30 feet = 10 yards */
     if (near)
         fray_mod(e, "Enemies within 30 feet", -near);
@@ -348,7 +348,7 @@ void wo_act_calm_mount(fray_encounter *e, const fray_action *a)
     if (total >= 5) {
         c->lost_control = 0;
         c->calm_bonus = 0;
-    } else if (c->calm_bonus < 5) {
-        c->calm_bonus++;
+    } else {
+        c->calm_bonus = wo_calm_bonus_after(c->calm_bonus);
     }
 }

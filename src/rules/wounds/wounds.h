@@ -200,6 +200,56 @@ int wo_jump_high_inches(int check, int speed, int run_up);
 int wo_gain_ap(int ap, int gain, int max_ap);
 /* The text's floor on AP costs: 1, or 0 for effects that say so. */
 int wo_ap_floor(int cost, int may_be_zero);
+/* "For every N points in the result": points / per, rounded down, 0 for a
+ * result of 0 or less (Dash 3, Cling 5 and 10). */
+int wo_per_points(int points, int per);
+/* "one step plus one step for every `per` points by which your check
+ * exceeds the TN" (Treat Wound, Treat Condition: 2): 0 when total < tn. */
+int wo_steps_over(int total, int tn, int per);
+/* #Performing Actions More Quickly: the AP an action of cost `base` costs
+ * after the check `total` against `tn`. */
+int wo_hurry_cost(int base, int total, int tn);
+/* #Action: Hinder, Shove: "1 yard plus up to one third of your margin of
+ * success" (total >= tn). */
+int wo_shove_yards(int total, int tn);
+/* Enter Occupied Space ("whose size is less than 5 larger or smaller than
+ * yours") and Grapple ("You cannot target a creature whose size is 5 or
+ * more greater or smaller"): sizes a and b close enough. */
+int wo_sizes_within_5(int a, int b);
+/* #Action: Drag: "a -2 penalty for each opponent beyond the first". */
+int wo_drag_penalty(int opponents);
+/* #Mounted Combat: Calm Mount's "+1 bonus for each consecutive action spent
+ * to calm the mount to a maximum of +5": the bonus after another failure. */
+int wo_calm_bonus_after(int bonus);
+/* #Mounted Combat: does a rider on a mount of mount_size get the +1 against
+ * a foe of size t_size (t_mount_size its mount's, t_mounted whether it
+ * rides)? "against any opponents of a size smaller than your mount unless
+ * they are also mounted on a creature at least as large as your mount" */
+int wo_mount_edge(int mount_size, int t_size, int t_mounted, int t_mount_size);
+/* #Jumping: "If you moved at least 5 yards leading up to the jump". */
+int wo_jump_run_up(int yards_moved);
+/* #Reaction: Cling: a Power check result `total` spent first on `reduce`
+ * yards of the target's movement ("for every 10 points") and the rest on
+ * following it ("For every 5 points ... 1 yard"): the yards of reduction
+ * it buys (at most `reduce`), the yards of following in *follow. */
+int wo_cling_split(int total, int reduce, int *follow);
+/* #Action: Treat Wound: "If the target's fatigue is equal to or higher than
+ * its normal maximum stamina, the attempt automatically fails." */
+int wo_treat_auto_fails(int fatigue, int normal_max);
+/* #Mounted Combat: Calm Mount's "-1 penalty for each enemy within 30 feet"
+ * (10 yards of gap). */
+int wo_within_30_feet(int gap_yd);
+/* #Underwater Combat: "all weapon damage is halved except from aquatic
+ * weapons" (rounded down). */
+int wo_underwater_damage(int damage, int aquatic);
+/* #Swimming and Climbing: "a -5 penalty for each wound level beyond light". */
+int wo_env_wound_penalty(int level);
+/* #Surprise: "Creatures with a Perception higher than 5 cannot be
+ * surprised"; the initiative penalty "equal to 5 - your Perception", or 0. */
+int wo_can_be_surprised(int perception);
+int wo_surprise_penalty(int perception);
+/* #Mounted Combat: "a creature must be at least the size of its rider". */
+int wo_mount_fits(int mount_size, int rider_size);
 /* Yards as centimetres (1 yard = 91.44 cm, rounded down) and back (rounded
  * to nearest). */
 int wo_yd_to_cm(int yards);
