@@ -18,6 +18,7 @@ const int wo_ap_option[WO_NACT] = {
     [WO_A_OPENING] = WO_OPT_AP_MANEUVER, [WO_A_ENTER] = WO_OPT_AP_MANEUVER,
     [WO_A_ESCAPE] = WO_OPT_AP_MANEUVER, [WO_A_MOUNT] = WO_OPT_AP_MOUNT,
     [WO_A_DASH] = WO_OPT_AP_MINOR, [WO_A_CLING] = WO_OPT_AP_GRAPPLE_REACTION,
+    [WO_A_CLING_HOLD] = WO_OPT_AP_GRAPPLE_REACTION,
     [WO_A_DRAG] = WO_OPT_AP_GRAPPLE, [WO_A_GRAPPLE] = WO_OPT_AP_GRAPPLE,
     [WO_A_INTERPOSE] = WO_OPT_AP_GRAPPLE_REACTION, [WO_A_PIN] = WO_OPT_AP_GRAPPLE,
     [WO_A_END_EFFECT] = WO_OPT_AP_MINOR, [WO_A_HINDER] = WO_OPT_AP_MANEUVER,
@@ -295,15 +296,13 @@ static long own_basics(fray_encounter *e, const wo_view *v, fray_list *l, int al
         skipped += 1;
     else
         list_defend(v, l, allow_long);
+    /* #Action: Ready an Action: "Choose an action." (asked as it resolves:
+     * the question Readied action) */
+    (void)w;
     if (!WANT(WO_A_READY))
-        skipped += 3;
-    else if (c->readied < 0 && wielded && v_affordable(v, WO_A_READY, WO_A_STANDARD, 0)) {
-        fray_list_add(l, WO_A_READY, who, -1, WO_A_STANDARD, 0, 0);
-        if (!w->ranged) {
-            fray_list_add(l, WO_A_READY, who, -1, WO_A_QUICK, 0, 0);
-            fray_list_add(l, WO_A_READY, who, -1, WO_A_STRONG, 0, 0);
-        }
-    }
+        skipped += 1;
+    else if (c->readied < 0 && v_affordable(v, WO_A_READY, 0, 0))
+        fray_list_add(l, WO_A_READY, who, -1, 0, 0, 0);
     if (!WANT(WO_A_RETRIEVE))
         skipped += c->nweapon;
     else
@@ -582,6 +581,26 @@ static inline int may_react_to_move(const fray_encounter *e, int who, const fray
     return rebuff_crossed(e, who, m, wo_weapon_of(e, who));
 }
 
+/* The entries of the readied kind `k` that who could take now as on its own
+ * turn (no long action: "you can take the chosen action as a reaction"),
+ * each marked as readied. */
+static void readied_entries(fray_encounter *e, int who, int k, fray_list *l)
+{
+    fray_action buf[FRAY_MAX_LEGAL];
+    fray_list own = {buf, 0, FRAY_MAX_LEGAL};
+    uint64_t want = e->want;
+    int fp = e->for_policy;
+    e->want = FRAY_WANT_ALL;
+    e->for_policy = 0;
+    own_actions(e, who, &own, 0, 0);
+    e->want = want;
+    e->for_policy = fp;
+    for (int i = 0; i < own.n; i++)
+        if (buf[i].kind == k && buf[i].arg >= 0 && !(buf[i].arg & WO_ARG_READIED))
+            fray_list_add(l, k, who, buf[i].target, (int16_t)(buf[i].arg | WO_ARG_READIED), buf[i].x,
+                          buf[i].y);
+}
+
 /* The reactions `who` may take to the declared action `tr`. */
 static void reactions(fray_encounter *e, int who, const fray_action *tr, fray_list *l)
 {
@@ -596,8 +615,12 @@ static void reactions(fray_encounter *e, int who, const fray_action *tr, fray_li
         fray_list_add(l, WO_A_REBUFF, who, actor, 0, 0, 0);
     /* Cling: a creature it grapples is about to move out of reach */
     if (wo_is_move(tr->kind) && wo_grappling(e, who, actor) && gap_after_move(e, tr, who) > 0 &&
-        affordable(e, who, WO_A_CLING, 0, 0))
+        affordable(e, who, WO_A_CLING, 0, 0)) {
         fray_list_add(l, WO_A_CLING, who, actor, 0, 0, 0);
+        /* "or for every 10 points, you may reduce the target's movement by
+         * 1 yard": the same reaction spent on holding it back first */
+        fray_list_add(l, WO_A_CLING_HOLD, who, actor, 0, 0, 0);
+    }
     /* Harry: a ranged weapon attack or check within reach of its melee weapon */
     if (tr->kind == WO_A_STANDARD && wo_enemies(e, who, actor) &&
         wo_weapon_of(e, actor)->ranged && !w->ranged && wo_in_reach(e, who, actor, w->reach) &&
@@ -610,9 +633,14 @@ static void reactions(fray_encounter *e, int who, const fray_action *tr, fray_li
                 affordable(e, who, WO_A_INTERPOSE, 0, 0))
                 fray_list_add(l, WO_A_INTERPOSE, who, g, 0, 0, 0);
     /* a readied action, "in response to any event" */
-    if (c->readied >= 0 && wo_enemies(e, who, actor) && !w->ranged &&
-        wo_in_reach(e, who, actor, w->reach) && affordable(e, who, c->readied, 0, 0))
-        fray_list_add(l, c->readied, who, actor, WO_ARG_READIED, 0, 0);
+    if (c->readied == WO_A_STANDARD || c->readied == WO_A_QUICK || c->readied == WO_A_STRONG) {
+        /* an attack: on the enemy whose action it answers, within reach */
+        if (wo_enemies(e, who, actor) && !w->ranged && wo_in_reach(e, who, actor, w->reach) &&
+            affordable(e, who, c->readied, 0, 0))
+            fray_list_add(l, c->readied, who, actor, WO_ARG_READIED, 0, 0);
+    } else if (c->readied >= 0) {
+        readied_entries(e, who, c->readied, l);
+    }
 }
 
 /* #Using Actions and Reactions: "You may also take an action when it is
@@ -643,6 +671,22 @@ static void interrupts(fray_encounter *e, int who, const fray_action *trigger, f
     }
 }
 
+/* #Ignoring Your Flank: "as a free reaction when you first become
+ * flanked": an Ignore Flank on each enemy that flanks it (one able to
+ * attack it, not ignored yet). Like every reaction, not at initiative 0. */
+static void flank_reaction(fray_encounter *e, int who, fray_list *l)
+{
+    if (fray_res(e, who, WO_R_INIT) <= 0 || !wo_can_act(e, who))
+        return;
+    wo_view v;
+    wo_view_init(&v, e, who);
+    const wo_creature *c = CCR(e, who);
+    for (int t = 0; t < e->n; t++)
+        if (wo_enemies(e, who, t) && fray_able(e, t) && !(c->ignored & (1u << t)) &&
+            wo_v_threatens(&v, t))
+            fray_list_add(l, WO_A_IGNORE_FLANK, who, t, 0, 0, 0);
+}
+
 /* The list is ordered: reactions, then attacks, then the rest (the
  * policy's best_attack stops at the end of the attacks). */
 int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
@@ -667,6 +711,10 @@ int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
             e->want &= wo_policy_turn_kinds(e, who);
         own_actions(e, who, &l, 1, 0);
         e->want = want;
+        return l.n;
+    }
+    if (window == FRAY_WIN_TRIGGERED && st->flank_offer == who) {
+        flank_reaction(e, who, &l);
         return l.n;
     }
     if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who || st->cancel)
@@ -932,6 +980,14 @@ __attribute__((flatten)) static int decide_turn(fray_encounter *e, int who, fray
 __attribute__((flatten)) static int decide_answer(fray_encounter *e, int who, int window, const fray_action *trigger,
                          fray_action *out)
 {
+    if (window == FRAY_WIN_TRIGGERED && ST(e)->flank_offer == who) {
+        /* the policy keeps its flank whole (wo_policy_answer): ignoring one
+         * of two flankers trades the other's +2 for +4 from the ignored */
+        fray_action fb[FRAY_MAX_LEGAL];
+        fray_list fl = {fb, 0, FRAY_MAX_LEGAL};
+        flank_reaction(e, who, &fl);
+        return fl.n ? FRAY_DECIDE_PASS : FRAY_DECIDE_NONE;
+    }
     if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who || ST(e)->cancel)
         return FRAY_DECIDE_NONE;
     fray_action buf[FRAY_MAX_LEGAL];
@@ -985,6 +1041,9 @@ int wo_decide(fray_encounter *e, int who, int window, const fray_action *trigger
  * creature that grapples, a readied action anything), or an interrupt. */
 __attribute__((flatten)) int wo_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger)
 {
+    if (window == FRAY_WIN_TRIGGERED)
+        return ((const wo_state *)e->state)->flank_offer == who && fray_res(e, who, WO_R_INIT) > 0 &&
+               wo_can_act(e, who);
     if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who ||
         ((const wo_state *)e->state)->cancel || fray_res(e, who, WO_R_INIT) <= 0 ||
         !wo_can_act(e, who))

@@ -205,7 +205,8 @@ void wo_do_move(fray_encounter *e, const fray_action *a)
     int dist_cm = fray_isqrt(dx * dx + dy * dy);
     /* yards of pool used: the distance in yards rounded up, times terrain */
     int yd = (dist_cm * 100 + 9143) / 9144;
-    int used = yd * tc;
+    int used = (yd + c->move_cut) * tc; /* Cling: Hold's yards are lost too */
+    c->move_cut = 0;
     if (used > pool)
         used = pool;
     wo_set_res(e, who, WO_R_MOVE, pool - used);
@@ -225,23 +226,52 @@ void wo_do_move(fray_encounter *e, const fray_action *a)
     wo_emit_act(e, a, "moved", yd, 1, "yards", R("Movement"));
 }
 
+void wo_cut_dest(const fray_encounter *e, const fray_action *m, int cut, int32_t *ox, int32_t *oy)
+{
+    int x0 = e->c[m->actor].x, y0 = e->c[m->actor].y;
+    int64_t dx = (int64_t)m->x - x0, dy = (int64_t)m->y - y0;
+    int d = fray_isqrt(dx * dx + dy * dy);
+    int keep = d - wo_yd_to_cm(cut);
+    int x, y;
+    fray_step_along(x0, y0, dx, dy, d, keep > 0 ? keep : 0, 0, &x, &y);
+    *ox = x;
+    *oy = y;
+}
+
 void wo_do_cling(fray_encounter *e, const fray_action *a, const fray_action *tr)
 {
     /* #Reaction: Cling: "For every 5 points in the result, you may move 1
-     * yard with the target". The clinger follows the mover towards its
-     * destination as far as its points allow. */
+     * yard with the target, or for every 10 points, you may reduce the
+     * target's movement by 1 yard. You can mix both effects". Cling follows
+     * the mover towards its destination as far as its points allow; Cling:
+     * Hold spends them first on holding it back (every 10 points a yard of
+     * its move lost), the rest on following it (wo_cling_split). */
     int who = a->actor;
     int m = wo_power_mod(e, who);
     wo_roll r = wo_roll_check(e, 1, "Power check, wild 1d20");
     int total = r.total + m;
-    int yards = total > 0 ? total / 5 : 0; /* "for every 5 points": rounded down */
-    wo_emit_check(e, who, a->target, "Cling", total, 5, R("Reaction: Cling"));
-    if (yards <= 0 || !tr)
+    int yards = wo_per_points(total, 5); /* "for every 5 points": rounded down */
+    int cut = 0;
+    if (a->kind == WO_A_CLING_HOLD)
+        cut = wo_cling_split(total, 1000, &yards);
+    wo_emit_check(e, who, a->target, a->kind == WO_A_CLING_HOLD ? "Cling: Hold" : "Cling", total, 5,
+                  R("Reaction: Cling"));
+    if (!tr)
+        return;
+    int32_t tx = tr->x, ty = tr->y;
+    if (cut > 0) {
+        wo_state *st = ST(e);
+        st->cling_cut += cut;
+        wo_cut_dest(e, tr, st->cling_cut, &tx, &ty);
+        wo_emit_act(e, a, "holds back", cut, 1, "yards cut from the target's move",
+                    R("Reaction: Cling"));
+    }
+    if (yards <= 0)
         return;
     int x, y;
     int stop = wo_yd_to_cm(1);
     fray_encounter *ee = e;
-    wo_dest_point(ee, who, tr->x, tr->y, 0, yards, stop, &x, &y);
+    wo_dest_point(ee, who, tx, ty, 0, yards, stop, &x, &y);
     fray_move(e, who, x, y);
     wo_emit_act(e, a, "follows", yards, 1, "yards it may move with the target", R("Reaction: Cling"));
 }

@@ -350,6 +350,8 @@ int wo_policy_answer(fray_encounter *e, int who, const fray_action *trigger,
      * them before everything else, so there is one if the first entry is
      * one, and that first one is taken. */
     int k = legal[0].kind;
+    if (k == WO_A_IGNORE_FLANK)
+        return -1; /* #Ignoring Your Flank's free reaction: kept whole (decide_answer) */
     if (k == WO_A_REBUFF || k == WO_A_HARRY || k == WO_A_INTERPOSE || k == WO_A_CLING ||
         (legal[0].arg & 0x4000))
         return 0;

@@ -51,7 +51,7 @@ enum wo_act {
     WO_A_CLING, WO_A_DRAG, WO_A_GRAPPLE, WO_A_INTERPOSE, WO_A_PIN,
     WO_A_END_EFFECT, WO_A_HINDER, WO_A_SEIZE, WO_A_STABILIZE, WO_A_TREAT_COND,
     WO_A_TREAT_WOUND, WO_A_USE_OBJECT, WO_A_IGNORE_FLANK, WO_A_SURFACE, WO_A_HURRY,
-    WO_A_CALM_MOUNT, WO_A_DISTRACT, WO_A_SHOVE, WO_A_TRIP, WO_A_CANCEL, WO_NACT
+    WO_A_CALM_MOUNT, WO_A_DISTRACT, WO_A_SHOVE, WO_A_TRIP, WO_A_CANCEL, WO_A_CLING_HOLD, WO_NACT
 };
 
 enum wo_opt {
@@ -315,6 +315,7 @@ typedef struct wo_creature {
     unsigned harried_by;    /* bitmask: Harry used against these this round */
     int harry_pen;          /* -2 to ranged attacks this round */
     unsigned ignored;       /* bitmask of creatures ignored for flanking */
+    int flank_seen;         /* flanked when last looked at (Ignoring Your Flank's reaction) */
     unsigned grappling;     /* bitmask of creatures it grapples */
     int opening_vs, opening_value; /* Create an Opening */
     int recovery_bonus;     /* cumulative +1 on recovery checks */
@@ -348,6 +349,7 @@ typedef struct wo_creature {
     int surprised;
     int mount_size, mount_rate, mount_prc, mount_trained, mounted0; /* mount_size < -99: none */
     int affl_tn;            /* TN of the bleeding/burning/hobbled/poisoned it starts with */
+    int move_cut;           /* yards of its move being resolved that a Cling: Hold cut */
     /* derived */
     int slots[WO_NLEVELS];
     int max_stamina, max_mana, max_ap;
@@ -356,9 +358,19 @@ typedef struct wo_creature {
     int spk[WO_NSPK];       /* rank of each WO_SPK_* specialization (wo_rank_specs) */
 } wo_creature;
 
+/* #Action: Ready an Action: "Choose an action." The actions one may ready
+ * (every action that is neither a reaction nor about readying, cancelling,
+ * hurrying or flanking), in the order of the question "Readied action"
+ * (the first, Standard Attack, the answer of a controller without one). */
+#define WO_NREADY 30
+extern const int wo_ready_kinds[WO_NREADY];
+enum { WO_Q_READY = 0, WO_NQ };
+
 typedef struct wo_state {
     int cancel;      /* set when an interrupt cancels the declared action */
     int redirect;    /* Interpose: the new target, -1 none */
+    int cling_cut;   /* Cling: Hold: yards cut from the declared move */
+    int flank_offer; /* the creature offered Ignore Flank as it becomes flanked, -1 none */
     fray_action trigger; /* the action whose declared window is open */
     int trigger_valid;
 } wo_state;
