@@ -208,6 +208,12 @@ static long own_moves(fray_encounter *e, const wo_view *v, fray_list *l)
 /* The pieces of the list that wo_decide also lists on their own (the
  * entries the policy looks at): each writes what own_actions would. */
 
+static void list_seize(const wo_view *v, fray_list *l, int allow_long)
+{
+    if (v_affordable(v, WO_A_SEIZE, 0, allow_long))
+        fray_list_add(l, WO_A_SEIZE, v->who, -1, 0, 0, 0);
+}
+
 static void list_defend(const wo_view *v, fray_list *l, int allow_long)
 {
     if (!wo_v_has(v, v->who, WO_C_DEFENDING) && v_affordable(v, WO_A_DEFEND, 0, allow_long))
@@ -369,10 +375,11 @@ static long own_others(fray_encounter *e, const wo_view *v, fray_list *l, int al
     const int n = e->n, who = v->who;
     const unsigned dead = v->dead;
     const wo_creature *c = CCR(e, who);
-    if (!WANT(WO_A_DRAG) || !WANT(WO_A_MOUNT) || !WANT(WO_A_DASH) || !WANT(WO_A_END_EFFECT) ||
-        !WANT(WO_A_SEIZE)) {
-        /* none of these for the policy: Drag, Mount, Dash, End Effect, Seize */
-        return 4 + c->neffect;
+    long skipped = 0;
+    if (!WANT(WO_A_DRAG) || !WANT(WO_A_MOUNT) || !WANT(WO_A_DASH) || !WANT(WO_A_END_EFFECT)) {
+        /* none of these for the policy: Drag, Mount, Dash, End Effect */
+        skipped = 3 + c->neffect;
+        goto seize;
     }
     if (wo_v_has(v, who, WO_C_GRAPPLED) && !c->drag_ap && v_affordable(v, WO_A_DRAG, 0, allow_long))
         for (int t = 0; t < n; t++)
@@ -387,9 +394,11 @@ static long own_others(fray_encounter *e, const wo_view *v, fray_list *l, int al
     for (int k = 0; k < c->neffect; k++)
         if (c->effect_active[k] && v_affordable(v, WO_A_END_EFFECT, k, allow_long))
             fray_list_add(l, WO_A_END_EFFECT, who, -1, k, 0, 0);
-    if (v_affordable(v, WO_A_SEIZE, 0, allow_long))
-        fray_list_add(l, WO_A_SEIZE, who, -1, 0, 0, 0);
-    return 0;
+seize:
+    if (!WANT(WO_A_SEIZE))
+        return skipped + 1;
+    list_seize(v, l, allow_long);
+    return skipped;
 }
 
 /* healing: Treat Condition and Treat Wound on yourself or an adjacent ally;
@@ -803,6 +812,10 @@ int wo_turn_entry(fray_encounter *e, const wo_view *v, int kind, int target, int
         if ((target < -1 || target == -1) && arg <= 0)
             list_defend(v, &l, 1);
         break;
+    case WO_A_SEIZE: /* own_others */
+        if ((target < -1 || target == -1) && arg <= 0)
+            list_seize(v, &l, 1);
+        break;
     default:
         break;
     }
@@ -926,12 +939,18 @@ __attribute__((flatten)) static int decide_turn(fray_encounter *e, int who, fray
             own_attacks(e, &v, &l, 1);
         if (e->n > LIST_SMALL_N && list_bound(e, &v, c, l.n) >= FRAY_MAX_LEGAL)
             return FRAY_DECIDE_LIST;
-        int tgap;
+        int tgap, dgap;
         int t = wo_nearest_enemy(e, who, v.gap, &tgap);
-        if (t >= 0 && !c->lost_control) {
+        int d = wo_dying_ally(e, who, v.gap, &dgap);
+        if (!c->lost_control) {
+            /* the Moves the policy looks at, in the list's (target) order:
+             * towards the nearest enemy and towards a dying ally */
             wo_mover mv;
             wo_mover_init(&mv, 1000);
-            if (wo_plan_move_v(&v, &mv, t, 0, &buf[l.n]))
+            int first = t >= 0 && (d < 0 || t < d) ? t : d, second = first == t ? d : t;
+            if (first >= 0 && wo_plan_move_v(&v, &mv, first, 0, &buf[l.n]))
+                l.n++;
+            if (second >= 0 && second != first && wo_plan_move_v(&v, &mv, second, 0, &buf[l.n]))
                 l.n++;
         }
         if (paying) {
@@ -955,6 +974,7 @@ __attribute__((flatten)) static int decide_turn(fray_encounter *e, int who, fray
                     s = i;
             if (s >= 0)
                 fray_list_add(&l, WO_A_STABILIZE, who, s, 0, 0, 0);
+            list_seize(&v, &l, 1);
             if (pick < -1 && wo_severity_of(e, who) >= WO_SEVERE)
                 list_objects(&v, c, &l, 1);
         }

@@ -450,6 +450,9 @@ int wo_pick_attack(fray_encounter *e, int who, int ap, int only_target, fray_act
 /* The nearest enemy able to fight (the first of equals), or -1; its gap in
  * *gap: whom the policy closes in on. */
 int wo_nearest_enemy(const fray_encounter *e, int who, const int *gaps, int *gap);
+/* The nearest ally of who lying dying (the first of equals), or -1; its gap
+ * in *gap. gaps as wo_nearest_enemy's. */
+int wo_dying_ally(const fray_encounter *e, int who, const int *gaps, int *gap);
 /* (wo_policy_after_attacks, wo_src: combat.h) */
 /* The kinds the policy may take on its turn in the present state. */
 uint64_t wo_policy_turn_kinds(const fray_encounter *e, int who);

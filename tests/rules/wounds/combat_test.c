@@ -441,6 +441,55 @@ static void stabilize_tn_wounds(void **s)
     }
 }
 
+/* Issue 38.7: the policy stabilizes an ally dying in its space before it
+ * attacks (#Action: Stabilize: "You attempt to stabilize a dying creature
+ * within reach."), and with nothing to attack and the AP spare it Defends
+ * near an enemy (#Action: Defend) or else Seizes the Initiative while an
+ * enemy's is as high (#Action: Seize Initiative). */
+static void policy_stabilize_defend_seize(void **s)
+{
+    (void)s;
+    static const char *three =
+        "{\"ruleset\":\"wounds\",\"dice\":[15,5,10],\"max_rounds\":3,"
+        "\"options\":{\"ap_quick\":6},\"combatants\":["
+        "{\"name\":\"A\",\"side\":\"blue\",\"at\":[0,0],\"sheet\":{\"weapons\":[{\"name\":\"sword\","
+        "\"group\":\"Swords\",\"damage\":2,\"reach\":1,\"optimal_reach\":1}]}},"
+        "{\"name\":\"B\",\"side\":\"red\",\"at\":[1.8,0],\"sheet\":{\"weapons\":[{\"name\":\"axe\","
+        "\"group\":\"Axes\",\"damage\":2,\"reach\":1,\"optimal_reach\":1}]}},"
+        "{\"name\":\"D\",\"side\":\"blue\",\"at\":[0,0.9],\"sheet\":{}}]}";
+    char err[512];
+    fray_encounter *e = fray_encounter_load_string(three, "policy", err, sizeof err);
+    if (!e)
+        fail_msg("%s", err);
+    while (fray_round(e) < 1 || e->in_round == 0)
+        assert_int_equal(fray_step(e), 1);
+    assert_int_equal(fray_turns_next(e), 0);
+    fray_action out;
+    /* D dying next to A, B in reach: Stabilize D, not the attack */
+    fray_res_set(e, 2, WO_R_FATAL, 1);
+    fray_cond_add(e, 2, WO_C_DYING, -1, FRAY_EXP_NEVER, 0);
+    fray_set_status(e, 2, FRAY_DOWN);
+    fray_res_set(e, 0, WO_R_AP, 12);
+    assert_int_equal(wo_decide(e, 0, FRAY_WIN_ACT, NULL, &out), FRAY_DECIDE_TAKE);
+    assert_int_equal(out.kind, WO_A_STABILIZE);
+    assert_int_equal(out.target, 2);
+    /* no one dying, 5 AP (no attack: Quick Attack costs 6 here): Defend
+     * with B in reach (5 - 4 + 12 pays two Standard Attacks) */
+    fray_cond_remove(e, 2, WO_C_DYING);
+    fray_res_set(e, 0, WO_R_AP, 5);
+    assert_int_equal(wo_decide(e, 0, FRAY_WIN_ACT, NULL, &out), FRAY_DECIDE_TAKE);
+    assert_int_equal(out.kind, WO_A_DEFEND);
+    /* already defending, B's initiative as high as A's: Seize */
+    fray_cond_add(e, 0, WO_C_DEFENDING, -1, FRAY_EXP_NEVER, 0);
+    fray_res_set(e, 1, WO_R_INIT, fray_res(e, 0, WO_R_INIT));
+    assert_int_equal(wo_decide(e, 0, FRAY_WIN_ACT, NULL, &out), FRAY_DECIDE_TAKE);
+    assert_int_equal(out.kind, WO_A_SEIZE);
+    /* B's initiative one below: no Seize, A passes */
+    fray_res_set(e, 1, WO_R_INIT, fray_res(e, 0, WO_R_INIT) - 1);
+    assert_int_equal(wo_decide(e, 0, FRAY_WIN_ACT, NULL, &out), FRAY_DECIDE_PASS);
+    fray_encounter_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -452,6 +501,7 @@ int main(void)
         cmocka_unit_test(flank_first_increment),
         cmocka_unit_test(mount_yard_and_higher_of),
         cmocka_unit_test(stabilize_tn_wounds),
+        cmocka_unit_test(policy_stabilize_defend_seize),
         cmocka_unit_test(bundled_creatures_fight),
         cmocka_unit_test(examples_end_and_replay),
         cmocka_unit_test(ap_from_speed_table),
