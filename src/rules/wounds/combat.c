@@ -409,6 +409,7 @@ static void effect(fray_encounter *e, const fray_action *a, const fray_action *t
     case WO_A_DASH: wo_act_dash(e, a); break;
     case WO_A_CLING: wo_do_cling(e, a, tr); break;
     case WO_A_CLING_HOLD: wo_do_cling(e, a, tr); break;
+    case WO_A_JUMP: wo_act_jump(e, a); break;
     case WO_A_DRAG: wo_act_drag(e, a); break;
     case WO_A_GRAPPLE: wo_act_grapple(e, a); break;
     case WO_A_INTERPOSE: wo_act_interpose(e, a, tr); break;
@@ -445,7 +446,7 @@ static int helpless_may(int kind) { return kind == WO_A_ESCAPE || kind == WO_A_C
  * flanked. */
 static int moves_someone(int kind)
 {
-    return wo_is_move(kind) || kind == WO_A_DRAG || kind == WO_A_SHOVE || kind == WO_A_CLING ||
+    return wo_is_move(kind) || kind == WO_A_JUMP || kind == WO_A_DRAG || kind == WO_A_SHOVE || kind == WO_A_CLING ||
            kind == WO_A_CLING_HOLD || kind == WO_A_ENTER;
 }
 
@@ -624,6 +625,10 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
         cost = fray_res(e, who, WO_R_AP);
     wo_pay_ap(e, who, cost);
     c->move_cut = move_cut;
+    /* #Jumping: "If you moved at least 5 yards leading up to the jump":
+     * another action between breaks the run */
+    if (!wo_is_move(a->kind) && a->kind != WO_A_JUMP)
+        c->run_yd = 0;
     effect(e, a, st->trigger_valid ? &st->trigger : NULL);
     c->move_cut = 0;
     if (moves_someone(a->kind))
@@ -663,6 +668,7 @@ static int still_valid(const fray_encounter *e, const fray_action *a)
 void wo_turn_start(fray_encounter *e, int who)
 {
     wo_creature *c = CR(e, who);
+    c->run_yd = 0; /* a jump's run-up is this turn's */
     /* what flanks it now is its own to ignore on its turn; a flank formed
      * later is a first flank again */
     if (e->n >= 3)

@@ -282,6 +282,7 @@ void wo_cut_dest(const fray_encounter *e, const fray_action *m, int cut, int32_t
 void wo_act_mount(fray_encounter *e, const fray_action *a);
 void wo_act_dash(fray_encounter *e, const fray_action *a);
 void wo_act_drag(fray_encounter *e, const fray_action *a);
+void wo_act_jump(fray_encounter *e, const fray_action *a);
 void wo_act_surface(fray_encounter *e, const fray_action *a);
 void wo_act_calm_mount(fray_encounter *e, const fray_action *a);
 

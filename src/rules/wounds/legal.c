@@ -18,7 +18,7 @@ const int wo_ap_option[WO_NACT] = {
     [WO_A_OPENING] = WO_OPT_AP_MANEUVER, [WO_A_ENTER] = WO_OPT_AP_MANEUVER,
     [WO_A_ESCAPE] = WO_OPT_AP_MANEUVER, [WO_A_MOUNT] = WO_OPT_AP_MOUNT,
     [WO_A_DASH] = WO_OPT_AP_MINOR, [WO_A_CLING] = WO_OPT_AP_GRAPPLE_REACTION,
-    [WO_A_CLING_HOLD] = WO_OPT_AP_GRAPPLE_REACTION,
+    [WO_A_CLING_HOLD] = WO_OPT_AP_GRAPPLE_REACTION, [WO_A_JUMP] = -1,
     [WO_A_DRAG] = WO_OPT_AP_GRAPPLE, [WO_A_GRAPPLE] = WO_OPT_AP_GRAPPLE,
     [WO_A_INTERPOSE] = WO_OPT_AP_GRAPPLE_REACTION, [WO_A_PIN] = WO_OPT_AP_GRAPPLE,
     [WO_A_END_EFFECT] = WO_OPT_AP_MINOR, [WO_A_HINDER] = WO_OPT_AP_MANEUVER,
@@ -38,6 +38,7 @@ int wo_ap_cost_more(const fray_encounter *e, int who, int kind, int arg, int uw_
     switch (kind) {
     case WO_A_MOVE:
     case WO_A_MOVE_AWAY:
+    case WO_A_JUMP:
         return arg; /* AP bought for the movement pool; 0 when the pool suffices */
     case WO_A_IGNORE_FLANK:
         return 0; /* "as a free reaction": the text's explicit 0 */
@@ -396,8 +397,22 @@ static long own_others(fray_encounter *e, const wo_view *v, fray_list *l, int al
             fray_list_add(l, WO_A_END_EFFECT, who, -1, k, 0, 0);
 seize:
     if (!WANT(WO_A_SEIZE))
-        return skipped + 1;
-    list_seize(v, l, allow_long);
+        skipped += 1;
+    else
+        list_seize(v, l, allow_long);
+    /* #Jumping: a long jump towards a creature, its AP as a Move's */
+    if (!WANT(WO_A_JUMP)) {
+        skipped += n;
+    } else if (!c->lost_control && c->pending < 0 && !wo_v_has(v, who, WO_C_MOUNTED)) {
+        /* at most a full movement's 4 AP bought for it (#Movement) */
+        wo_mover mv;
+        wo_mover_init(&mv, 4);
+        for (int t = 0; t < n; t++) {
+            fray_action m;
+            if (t != who && !IN(dead, t) && wo_plan_move_v(v, &mv, t, 0, &m))
+                fray_list_add(l, WO_A_JUMP, who, t, m.arg, m.x, m.y);
+        }
+    }
     return skipped;
 }
 
@@ -674,7 +689,7 @@ static void interrupts(fray_encounter *e, int who, const fray_action *trigger, f
         int k = before;
         for (int i = before; i < l->n; i++)
             if (l->out[i].kind != WO_A_IGNORE_FLANK && l->out[i].kind != WO_A_SEIZE &&
-                l->out[i].kind != WO_A_HURRY)
+                l->out[i].kind != WO_A_HURRY && l->out[i].kind != WO_A_JUMP)
                 l->out[k++] = l->out[i];
         l->n = k;
     }
@@ -845,7 +860,7 @@ static int list_bound(const fray_encounter *e, const wo_view *v, const wo_creatu
         }
         if (IN(v->dead, t))
             continue;
-        b += 1; /* a Move towards it */
+        b += 2; /* a Move and a Jump towards it */
         if (IN(v->foes, t)) {
             if (IN(v->able, t))
                 b += 2 /* Move Away, Opening */ + (v->gap[t] == 0 ? 2 : 0) /* Enter, Grapple */ +

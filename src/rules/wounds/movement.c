@@ -210,6 +210,7 @@ void wo_do_move(fray_encounter *e, const fray_action *a)
     if (used > pool)
         used = pool;
     wo_set_res(e, who, WO_R_MOVE, pool - used);
+    c->run_yd += yd; /* #Jumping's run-up */
     /* Drag: the grapple moves along */
     int drag = c->drag_ap > 0;
     int ox = e->c[who].x, oy = e->c[who].y;
@@ -316,6 +317,55 @@ void wo_act_dash(fray_encounter *e, const fray_action *a)
         wo_emit_act(e, a, "dashing harder", move_rate(e, who), 1, "movement rate this round",
                     R("Action: Dash"));
     }
+}
+
+/* #Jumping, a long jump towards a creature: "make a Str [Athletics/Jumping]
+ * check. If you moved at least 5 yards leading up to the jump, you use your
+ * normal result and add your Speed. Otherwise, halve your result. If you are
+ * performing a long jump, you can jump a distance up to your check result
+ * in feet." The yards (3 feet each, rounded down) come from the movement
+ * pool that its AP buy as a Move's do, one yard of pool a yard: in the air
+ * no terrain slows it (landing checks: the GM's TN, not modelled). It stops
+ * where a Move would (the weapon's reach of an enemy, next to an ally). */
+void wo_act_jump(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target;
+    wo_creature *c = CR(e, who);
+    int bought = 0;
+    for (int spent = 0; spent < a->arg;) {
+        int k = a->arg - spent < 4 ? a->arg - spent : 4;
+        bought += wo_move_yards(move_rate(e, who), k);
+        spent += k;
+    }
+    int pool = fray_res(e, who, WO_R_MOVE) + bought;
+    int m = wo_skill_mod(e, who, WO_STR, WO_SK_ATHLETICS, c->spk[WO_SPK_JUMPING]);
+    int run = wo_jump_run_up(c->run_yd);
+    if (run)
+        fray_mod(e, "Run-up of 5 yards: + Speed", c->speed);
+    wo_roll r = wo_roll_check(e, 0, "Jumping check, 1d20");
+    int feet = wo_jump_long_feet(r.total + m, c->speed, run);
+    const wo_weapon *w = wo_weapon_of(e, who);
+    int goal = wo_enemies(e, who, t) ? (w->ranged ? w->range : w->reach) : 0;
+    int room = wo_gap_yd(e, who, t) - goal;
+    int yd = feet / 3;
+    if (yd > room)
+        yd = room;
+    if (yd > pool)
+        yd = pool;
+    if (yd < 0)
+        yd = 0;
+    wo_emit_act(e, a, "jump", feet, 1, run ? "feet (after a run-up)" : "feet (no run-up: halved)",
+                R("Jumping"));
+    wo_set_res(e, who, WO_R_MOVE, pool - yd);
+    c->run_yd = 0;
+    if (yd > 0) {
+        int sp = (wo_space_yd(c->size) + wo_space_yd(CCR(e, t)->size)) / 2;
+        int x, y;
+        wo_dest_point(e, who, e->c[t].x, e->c[t].y, 0, yd, wo_yd_to_cm(goal + sp), &x, &y);
+        fray_move(e, who, x, y);
+        wo_after_move(e, who);
+    }
+    wo_emit_act(e, a, "jumped", yd, 1, "yards", R("Jumping"));
 }
 
 void wo_act_drag(fray_encounter *e, const fray_action *a)

@@ -436,7 +436,7 @@ int wo_spec(const wo_creature *c, const char *name)
 
 const char *const wo_spk_name[WO_NSPK] = {"", "Power", "Agility", "Fortitude", "Willpower",
                                           "Initiative", "Riding", "Swimming", "Climbing",
-                                          "Running", "Wounds", "Unarmed"};
+                                          "Running", "Wounds", "Unarmed", "Jumping"};
 
 void wo_rank_specs(wo_creature *c)
 {

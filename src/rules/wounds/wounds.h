@@ -51,7 +51,7 @@ enum wo_act {
     WO_A_CLING, WO_A_DRAG, WO_A_GRAPPLE, WO_A_INTERPOSE, WO_A_PIN,
     WO_A_END_EFFECT, WO_A_HINDER, WO_A_SEIZE, WO_A_STABILIZE, WO_A_TREAT_COND,
     WO_A_TREAT_WOUND, WO_A_USE_OBJECT, WO_A_IGNORE_FLANK, WO_A_SURFACE, WO_A_HURRY,
-    WO_A_CALM_MOUNT, WO_A_DISTRACT, WO_A_SHOVE, WO_A_TRIP, WO_A_CANCEL, WO_A_CLING_HOLD, WO_NACT
+    WO_A_CALM_MOUNT, WO_A_DISTRACT, WO_A_SHOVE, WO_A_TRIP, WO_A_CANCEL, WO_A_CLING_HOLD, WO_A_JUMP, WO_NACT
 };
 
 enum wo_opt {
@@ -293,7 +293,7 @@ typedef struct wo_effect { char name[24]; int mana; } wo_effect;
  * (wo_rank_specs) so that no name is compared during a fight. */
 enum wo_spk { WO_SPK_NONE, WO_SPK_POWER, WO_SPK_AGILITY, WO_SPK_FORTITUDE, WO_SPK_WILLPOWER,
               WO_SPK_INITIATIVE, WO_SPK_RIDING, WO_SPK_SWIMMING, WO_SPK_CLIMBING,
-              WO_SPK_RUNNING, WO_SPK_WOUNDS, WO_SPK_UNARMED, WO_NSPK };
+              WO_SPK_RUNNING, WO_SPK_WOUNDS, WO_SPK_UNARMED, WO_SPK_JUMPING, WO_NSPK };
 extern const char *const wo_spk_name[WO_NSPK];
 
 /* A creature's private block. Everything a fight may write comes first, up
@@ -326,6 +326,8 @@ typedef struct wo_creature {
     int affl_level[4];      /* bleeding, burning, hobbled, poisoned levels */
     int share_with;         /* Enter Occupied Space: the creature whose space it shares, -1 */
     int drag_ap;            /* Drag: AP of movement left this round that carries the grapple */
+    int move_cut;           /* yards of its move being resolved that a Cling: Hold cut */
+    int run_yd;             /* yards moved since its last other action this turn (a jump's run-up) */
     /* sheet */
     int attr[WO_NATTR];
     int size, speed;
@@ -349,7 +351,6 @@ typedef struct wo_creature {
     int surprised;
     int mount_size, mount_rate, mount_prc, mount_trained, mounted0; /* mount_size < -99: none */
     int affl_tn;            /* TN of the bleeding/burning/hobbled/poisoned it starts with */
-    int move_cut;           /* yards of its move being resolved that a Cling: Hold cut */
     /* derived */
     int slots[WO_NLEVELS];
     int max_stamina, max_mana, max_ap;
