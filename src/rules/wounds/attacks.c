@@ -110,8 +110,8 @@ static int defense(fray_encounter *e, int t, int attacker, int def)
         d -= 2;
     }
     if (def == WO_D_MELEE && wo_mounted(e, t) && attacker >= 0 &&
-        CCR(e, attacker)->size < c->mount_size &&
-        !(wo_mounted(e, attacker) && CCR(e, attacker)->mount_size >= c->mount_size)) {
+        wo_mount_edge(c->mount_size, CCR(e, attacker)->size, wo_mounted(e, attacker),
+                      CCR(e, attacker)->mount_size)) {
         fray_mod(e, "Defense: mounted", 1);
         d += 1;
     }
@@ -237,9 +237,9 @@ static __attribute__((cold, noinline)) void env_fall_check(fray_encounter *e, in
     int m = wo_skill_mod(e, t, WO_STR, WO_SK_ATHLETICS,
                          wo_spk(e, t, swim ? WO_SPK_SWIMMING : WO_SPK_CLIMBING));
     if (level > WO_LIGHT)
-        fray_mod(e, "Wound beyond light", -5 * level);
+        fray_mod(e, "Wound beyond light", wo_env_wound_penalty(level));
     wo_roll r = wo_roll_check_by(e, t, 0, swim ? "Swimming check, 1d20" : "Climbing check, 1d20");
-    int total = r.total + m - 5 * level, tn = fray_opt(e, WO_OPT_ENV_TN);
+    int total = r.total + m + wo_env_wound_penalty(level), tn = fray_opt(e, WO_OPT_ENV_TN);
     wo_emit_check(e, t, -1, swim ? "Stay afloat" : "Keep hold", total, tn, R("Swimming and Climbing"));
     if (total >= tn)
         return;
@@ -314,8 +314,8 @@ static void attack_plan_of(fray_encounter *e, int a, int t, int kind, int spell,
         fray_mod(e, "Underwater", -5);
         mod -= 5;
     }
-    if (melee && wo_mounted(e, a) && CCR(e, t)->size < ca->mount_size &&
-        !(wo_mounted(e, t) && CCR(e, t)->mount_size >= ca->mount_size)) {
+    if (melee && wo_mounted(e, a) &&
+        wo_mount_edge(ca->mount_size, CCR(e, t)->size, wo_mounted(e, t), CCR(e, t)->mount_size)) {
         fray_mod(e, "Mounted", 1);
         mod += 1;
     }
@@ -333,8 +333,8 @@ static void attack_plan_of(fray_encounter *e, int a, int t, int kind, int spell,
         p->wdmg = ca->spell[spell].damage;
     } else {
         int wd = w->damage;
-        if (fray_has(e, a, WO_C_UNDERWATER) && !(w->props & WO_P_AQUATIC))
-            wd /= 2; /* #Underwater Combat: "all weapon damage is halved"; rounded down */
+        if (fray_has(e, a, WO_C_UNDERWATER))
+            wd = wo_underwater_damage(wd, (w->props & WO_P_AQUATIC) != 0); /* rounded down */
         if (w->props & WO_P_SLICING && kind != WO_A_NONLETHAL && CCR(e, t)->armor == 0)
             wd += 1; /* interpretation: slicing cuts deeper into the unarmoured */
         p->str = ca->attr[WO_STR];
@@ -422,7 +422,11 @@ wo_hit wo_attack_roll(fray_encounter *e, int a, int t, int kind, int spell,
             h.d6 = fray_die(&e->dice, 6, "Strong Attack damage, 1d6");
             dmg += h.d6;
         }
-        *damage_roll = pen ? 0 : dmg;
+        /* #Penetrating Attacks: Strength and weapon damage are already in
+         * the attack roll ("instead of only adding it after a successful
+         * hit"); what a hit adds on top of them, Strong Attack's "additional
+         * 1d6 damage", is still added after the hit */
+        *damage_roll = pen ? dmg - p.str - p.wdmg : dmg;
         if (pen)
             h.str = h.wdmg = 0; /* already in the attack roll */
     }

@@ -39,7 +39,7 @@ void wo_do_treat_wound(fray_encounter *e, const fray_action *a)
     wo_creature *ct = CR(e, t);
     /* "If the target's fatigue is equal to or higher than its normal maximum
      * stamina, the attempt automatically fails." */
-    int fails = fray_res(e, t, WO_R_FATIGUE) >= ct->max_stamina;
+    int fails = wo_treat_auto_fails(fray_res(e, t, WO_R_FATIGUE), ct->max_stamina);
     int filled[WO_NLEVELS];
     wo_filled_of(e, t, filled);
     if (fails) {
@@ -52,7 +52,7 @@ void wo_do_treat_wound(fray_encounter *e, const fray_action *a)
         if (total >= tn) {
             /* "reduced by one step, plus one step for every 2 points by
              * which your check exceeds the TN" (rounded down) */
-            int steps = 1 + (total - tn) / 2;
+            int steps = wo_steps_over(total, tn, 2);
             int lv = level;
             while (steps-- > 0 && lv >= WO_LIGHT && wo_wound_reduce(filled, ct->slots, lv))
                 lv--;
@@ -82,7 +82,7 @@ void wo_do_treat_condition(fray_encounter *e, const fray_action *a)
     else if (k == 3)
         ct->affl_level[k]--; /* poison: one step (the poison's own text is not given) */
     else
-        ct->affl_level[k] -= 1 + (total - tn) / 2;
+        ct->affl_level[k] -= wo_steps_over(total, tn, 2);
     if (ct->affl_level[k] <= 0) {
         ct->affl_level[k] = 0;
         fray_cond_remove(e, t, WO_C_BLEEDING + k);

@@ -17,7 +17,7 @@
 int wo_is_reaction(int kind)
 {
     return kind == WO_A_REBUFF || kind == WO_A_HARRY || kind == WO_A_CLING ||
-           kind == WO_A_INTERPOSE;
+           kind == WO_A_INTERPOSE || kind == WO_A_CLING_HOLD;
 }
 
 /* The penalty of the staggered and exhausted conditions (option
@@ -305,11 +305,9 @@ static int hurry(fray_encounter *e, int who, int base)
     wo_roll r = wo_roll_check(e, 0, "Acrobatics check, 1d20");
     int total = r.total + m, tn = fray_opt(e, WO_OPT_QUICK_TN);
     wo_emit_check(e, who, -1, "Perform more quickly", total, tn, R("Performing Actions More Quickly"));
-    if (total >= tn) {
+    if (total >= tn)
         wo_pay_stamina(e, who, 1);
-        return wo_ap_floor(base - 1 - (total - tn) / 3, 0);
-    }
-    return base + 1 + (tn - total) / 3;
+    return wo_hurry_cost(base, total, tn);
 }
 
 static void set_posture(fray_encounter *e, int who, int q)
@@ -325,9 +323,12 @@ static void set_posture(fray_encounter *e, int who, int q)
 static void act_ready(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor;
-    CR(e, who)->readied = a->arg;
+    /* "Choose an action." Asked: Standard Attack without an answer */
+    int q = fray_ask(e, who, WO_Q_READY, (1u << WO_NREADY) - 1u, a);
+    int k = wo_ready_kinds[q >= 0 && q < WO_NREADY ? q : 0];
+    CR(e, who)->readied = k;
     fray_cond_add(e, who, WO_C_READIED, -1, FRAY_EXP_NEVER, 0);
-    wo_emit_act(e, a, "readied", 0, 0, wo_action_name(e, a->arg), R("Action: Ready an Action"));
+    wo_emit_act(e, a, "readied", 0, 0, wo_action_name(e, k), R("Action: Ready an Action"));
 }
 
 static void act_retrieve(fray_encounter *e, const fray_action *a)
@@ -407,6 +408,8 @@ static void effect(fray_encounter *e, const fray_action *a, const fray_action *t
     case WO_A_MOUNT: wo_act_mount(e, a); break;
     case WO_A_DASH: wo_act_dash(e, a); break;
     case WO_A_CLING: wo_do_cling(e, a, tr); break;
+    case WO_A_CLING_HOLD: wo_do_cling(e, a, tr); break;
+    case WO_A_JUMP: wo_act_jump(e, a); break;
     case WO_A_DRAG: wo_act_drag(e, a); break;
     case WO_A_GRAPPLE: wo_act_grapple(e, a); break;
     case WO_A_INTERPOSE: wo_act_interpose(e, a, tr); break;
@@ -439,6 +442,60 @@ static void effect(fray_encounter *e, const fray_action *a, const fray_action *t
  * is no action of its own). */
 static int helpless_may(int kind) { return kind == WO_A_ESCAPE || kind == WO_A_CANCEL; }
 
+/* The actions that move a creature: after them someone may have become
+ * flanked. */
+static int moves_someone(int kind)
+{
+    return wo_is_move(kind) || kind == WO_A_JUMP || kind == WO_A_DRAG || kind == WO_A_SHOVE || kind == WO_A_CLING ||
+           kind == WO_A_CLING_HOLD || kind == WO_A_ENTER;
+}
+
+/* Is t flanked now (flank_state's test, ignoring what t ignores)? */
+int wo_flanked_now(const fray_encounter *e, int t)
+{
+    int could = 0;
+    for (int i = 0; i < e->n; i++)
+        could += wo_enemies(e, i, t) && fray_able(e, i);
+    if (could < 2)
+        return 0;
+    wo_view v;
+    wo_view_init(&v, e, t);
+    return wo_v_flanked(&v);
+}
+
+/* #Ignoring Your Flank: "At any time on your turn or as a free reaction
+ * when you first become flanked, you may choose to ignore specific
+ * creatures." After action a moved someone, each enemy of its actor that
+ * is flanked now and was not when last looked at is offered Ignore Flank
+ * (free, no initiative cost), once per flanker it ignores while it stays
+ * flanked. The actor's own side cannot have been flanked by it: its move
+ * flanks only its enemies (the actor itself ignores on its own turn). */
+static void offer_ignore_flank(fray_encounter *e, const fray_action *a)
+{
+    wo_state *st = ST(e);
+    if (e->n < 3 || st->flank_offer >= 0)
+        return;
+    for (int t = 0; t < e->n; t++) {
+        if (t == a->actor || !wo_enemies(e, t, a->actor) || !fray_able(e, t))
+            continue;
+        wo_creature *ct = CR(e, t);
+        int now = wo_flanked_now(e, t);
+        int first = now && !ct->flank_seen;
+        ct->flank_seen = now;
+        if (!first)
+            continue;
+        fray_emit(e, &(fray_event){.kind = "flanked", .actor = t, .target = a->actor,
+                                    .detail = "first becomes flanked",
+                                    .rule = R("Ignoring Your Flank")});
+        st->flank_offer = t;
+        for (int k = 0; k < e->n && wo_flanked_now(e, t); k++)
+            if (!fray_offer_may_one(e, wo_may_answer, FRAY_WIN_TRIGGERED, a, t))
+                break;
+        st->flank_offer = -1;
+        ct->flank_seen = wo_flanked_now(e, t);
+    }
+}
+
 static int needs_declare(int kind)
 {
     return !wo_is_reaction(kind) && kind != WO_A_IGNORE_FLANK && kind != WO_A_CANCEL;
@@ -458,7 +515,7 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
     int readied = (a->arg & WO_ARG_READIED) != 0;
     if (readied) {
         mod = *a0;
-        mod.arg = 0;
+        mod.arg = (int16_t)(a0->arg & ~WO_ARG_READIED);
         a = &mod;
     }
     int off_turn = who != fray_turns_current(e);
@@ -466,7 +523,8 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
      * resolve then refused would leave the turn, and the round, unended */
     if (!off_turn && !FRAY_CHECK(e, fray_able(e, who) && (wo_can_act(e, who) || helpless_may(a->kind))))
         return;
-    int interrupt = off_turn && !wo_is_reaction(a->kind) && !readied;
+    int interrupt = off_turn && !wo_is_reaction(a->kind) && !readied &&
+                    !(a->kind == WO_A_IGNORE_FLANK && st->flank_offer == who);
     if (interrupt) {
         /* #Using Actions and Reactions: "Doing so reduces your initiative by
          * 2." Moving does not (#Movement). */
@@ -517,8 +575,10 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
         return;
     }
     /* the declared window: reactions, and interrupts that cancel the action */
+    int move_cut = 0;
     if (needs_declare(a->kind) && !readied) {
         st->redirect = -1;
+        st->cling_cut = 0;
         int saved_redirect;
         if (declare(e, a)) {
             fray_emit(e, &(fray_event){.kind = "canceled", .actor = who, .target = a->target,
@@ -539,6 +599,17 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
             mod.target = (int16_t)saved_redirect;
             a = &mod;
         }
+        if (st->cling_cut > 0 && wo_is_move(a->kind)) {
+            /* #Reaction: Cling: "reduce the target's movement by 1 yard"
+             * per 10 points: the move stops that much short, and the yards
+             * are spent all the same */
+            if (a != &mod)
+                mod = *a;
+            wo_cut_dest(e, &mod, st->cling_cut, &mod.x, &mod.y);
+            move_cut = st->cling_cut;
+            st->cling_cut = 0;
+            a = &mod;
+        }
     }
     if (!fray_able(e, who) || (!wo_can_act(e, who) && !helpless_may(a->kind)))
         return;
@@ -553,7 +624,15 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
     if (cost > fray_res(e, who, WO_R_AP))
         cost = fray_res(e, who, WO_R_AP);
     wo_pay_ap(e, who, cost);
+    c->move_cut = move_cut;
+    /* #Jumping: "If you moved at least 5 yards leading up to the jump":
+     * another action between breaks the run */
+    if (!wo_is_move(a->kind) && a->kind != WO_A_JUMP)
+        c->run_yd = 0;
     effect(e, a, st->trigger_valid ? &st->trigger : NULL);
+    c->move_cut = 0;
+    if (moves_someone(a->kind))
+        offer_ignore_flank(e, a);
     if (interrupt)
         st->cancel = 1;
 }
@@ -589,6 +668,11 @@ static int still_valid(const fray_encounter *e, const fray_action *a)
 void wo_turn_start(fray_encounter *e, int who)
 {
     wo_creature *c = CR(e, who);
+    c->run_yd = 0; /* a jump's run-up is this turn's */
+    /* what flanks it now is its own to ignore on its turn; a flank formed
+     * later is a first flank again */
+    if (e->n >= 3)
+        c->flank_seen = wo_flanked_now(e, who);
     if (c->pending >= 0) {
         int ap = fray_res(e, who, WO_R_AP);
         int pay = ap < c->pending_left ? ap : c->pending_left;
@@ -655,6 +739,7 @@ void wo_enter_combat(fray_encounter *e, int i)
     c->harried_by = 0;
     c->harry_pen = 0;
     c->ignored = 0;
+    c->flank_seen = 0;
     c->drag_ap = 0;
     c->dash_uses = 0;
     c->dash_bonus = 0;
@@ -667,9 +752,9 @@ void wo_enter_combat(fray_encounter *e, int i)
     /* #Surprise: "you cannot gain AP until after your first turn and you
      * take a penalty to your initiative equal to 5 - your Perception.
      * Creatures with a Perception higher than 5 cannot be surprised." */
-    if (c->surprised && c->attr[WO_PRC] <= 5) {
-        fray_mod(e, "Surprised", -(5 - c->attr[WO_PRC]));
-        init -= 5 - c->attr[WO_PRC];
+    if (c->surprised && wo_can_be_surprised(c->attr[WO_PRC])) {
+        fray_mod(e, "Surprised", wo_surprise_penalty(c->attr[WO_PRC]));
+        init += wo_surprise_penalty(c->attr[WO_PRC]);
         c->nogain = 1;
         fray_cond_add(e, i, WO_C_SURPRISED, -1, FRAY_EXP_NEVER, 0);
     }
@@ -693,6 +778,7 @@ __attribute__((flatten)) void wo_start_combat(fray_encounter *e)
 {
     wo_state *st = ST(e);
     st->redirect = -1;
+    st->flank_offer = -1;
     for (int i = 0; i < e->n; i++)
         wo_enter_combat(e, i);
 }

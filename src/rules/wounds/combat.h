@@ -254,6 +254,7 @@ void wo_emit_act(fray_encounter *e, const fray_action *a, const char *outcome, i
 
 /* ---- attacks.c ---- */
 int wo_v_flanked(const wo_view *v);
+int wo_flanked_now(const fray_encounter *e, int t);
 void wo_apply_wound(fray_encounter *e, int attacker, int t, int level, int damage,
                     int nonlethal, const char *action);
 wo_hit wo_attack_roll(fray_encounter *e, int a, int t, int kind, int spell,
@@ -276,9 +277,12 @@ int wo_plan_move_v(const wo_view *v, wo_mover *mv, int t, int away, fray_action 
 void wo_after_move(fray_encounter *e, int who);
 void wo_do_move(fray_encounter *e, const fray_action *a);
 void wo_do_cling(fray_encounter *e, const fray_action *a, const fray_action *tr);
+/* The destination of move m cut short by `cut` yards (not behind its start). */
+void wo_cut_dest(const fray_encounter *e, const fray_action *m, int cut, int32_t *ox, int32_t *oy);
 void wo_act_mount(fray_encounter *e, const fray_action *a);
 void wo_act_dash(fray_encounter *e, const fray_action *a);
 void wo_act_drag(fray_encounter *e, const fray_action *a);
+void wo_act_jump(fray_encounter *e, const fray_action *a);
 void wo_act_surface(fray_encounter *e, const fray_action *a);
 void wo_act_calm_mount(fray_encounter *e, const fray_action *a);
 

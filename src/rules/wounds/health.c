@@ -260,3 +260,58 @@ int wo_ap_floor(int cost, int may_be_zero)
 int wo_yd_to_cm(int yards) { return yards * 9144 / 100; }
 
 int wo_cm_to_yd(int cm) { return cm <= 0 ? 0 : (int)(((int64_t)cm * 100 + 4572) / 9144); }
+
+int wo_per_points(int points, int per) { return points > 0 ? points / per : 0; }
+
+int wo_steps_over(int total, int tn, int per) { return total >= tn ? 1 + (total - tn) / per : 0; }
+
+/* "passing the check will reduce the AP cost of the action by 1 at the cost
+ * of 1 stamina. For every 3 points by which you beat the TN, the cost
+ * further decreases by 1. If you fail the check ... you may lose 1 AP plus 1
+ * for every 3 points by which you failed" */
+int wo_hurry_cost(int base, int total, int tn)
+{
+    if (total >= tn)
+        return wo_ap_floor(base - 1 - (total - tn) / 3, 0);
+    return base + 1 + (tn - total) / 3;
+}
+
+int wo_shove_yards(int total, int tn) { return 1 + (total - tn) / 3; }
+
+int wo_sizes_within_5(int a, int b) { return a - b < 5 && b - a < 5; }
+
+int wo_drag_penalty(int opponents) { return opponents > 1 ? -2 * (opponents - 1) : 0; }
+
+int wo_calm_bonus_after(int bonus) { return bonus < 5 ? bonus + 1 : 5; }
+
+int wo_mount_edge(int mount_size, int t_size, int t_mounted, int t_mount_size)
+{
+    return t_size < mount_size && !(t_mounted && t_mount_size >= mount_size);
+}
+
+int wo_jump_run_up(int yards_moved) { return yards_moved >= 5; }
+
+int wo_cling_split(int total, int reduce, int *follow)
+{
+    int r = wo_per_points(total, 10);
+    if (r > reduce)
+        r = reduce;
+    if (r < 0)
+        r = 0;
+    *follow = wo_per_points(total - 10 * r, 5);
+    return r;
+}
+
+int wo_treat_auto_fails(int fatigue, int normal_max) { return fatigue >= normal_max; }
+
+int wo_within_30_feet(int gap_yd) { return gap_yd <= 10; }
+
+int wo_underwater_damage(int damage, int aquatic) { return aquatic ? damage : damage / 2; }
+
+int wo_env_wound_penalty(int level) { return level > WO_LIGHT ? -5 * level : 0; }
+
+int wo_can_be_surprised(int perception) { return perception <= 5; }
+
+int wo_surprise_penalty(int perception) { return wo_can_be_surprised(perception) ? perception - 5 : 0; }
+
+int wo_mount_fits(int mount_size, int rider_size) { return mount_size >= rider_size; }

@@ -18,6 +18,7 @@ const int wo_ap_option[WO_NACT] = {
     [WO_A_OPENING] = WO_OPT_AP_MANEUVER, [WO_A_ENTER] = WO_OPT_AP_MANEUVER,
     [WO_A_ESCAPE] = WO_OPT_AP_MANEUVER, [WO_A_MOUNT] = WO_OPT_AP_MOUNT,
     [WO_A_DASH] = WO_OPT_AP_MINOR, [WO_A_CLING] = WO_OPT_AP_GRAPPLE_REACTION,
+    [WO_A_CLING_HOLD] = WO_OPT_AP_GRAPPLE_REACTION, [WO_A_JUMP] = -1,
     [WO_A_DRAG] = WO_OPT_AP_GRAPPLE, [WO_A_GRAPPLE] = WO_OPT_AP_GRAPPLE,
     [WO_A_INTERPOSE] = WO_OPT_AP_GRAPPLE_REACTION, [WO_A_PIN] = WO_OPT_AP_GRAPPLE,
     [WO_A_END_EFFECT] = WO_OPT_AP_MINOR, [WO_A_HINDER] = WO_OPT_AP_MANEUVER,
@@ -37,6 +38,7 @@ int wo_ap_cost_more(const fray_encounter *e, int who, int kind, int arg, int uw_
     switch (kind) {
     case WO_A_MOVE:
     case WO_A_MOVE_AWAY:
+    case WO_A_JUMP:
         return arg; /* AP bought for the movement pool; 0 when the pool suffices */
     case WO_A_IGNORE_FLANK:
         return 0; /* "as a free reaction": the text's explicit 0 */
@@ -207,6 +209,12 @@ static long own_moves(fray_encounter *e, const wo_view *v, fray_list *l)
 /* The pieces of the list that wo_decide also lists on their own (the
  * entries the policy looks at): each writes what own_actions would. */
 
+static void list_seize(const wo_view *v, fray_list *l, int allow_long)
+{
+    if (v_affordable(v, WO_A_SEIZE, 0, allow_long))
+        fray_list_add(l, WO_A_SEIZE, v->who, -1, 0, 0, 0);
+}
+
 static void list_defend(const wo_view *v, fray_list *l, int allow_long)
 {
     if (!wo_v_has(v, v->who, WO_C_DEFENDING) && v_affordable(v, WO_A_DEFEND, 0, allow_long))
@@ -295,15 +303,13 @@ static long own_basics(fray_encounter *e, const wo_view *v, fray_list *l, int al
         skipped += 1;
     else
         list_defend(v, l, allow_long);
+    /* #Action: Ready an Action: "Choose an action." (asked as it resolves:
+     * the question Readied action) */
+    (void)w;
     if (!WANT(WO_A_READY))
-        skipped += 3;
-    else if (c->readied < 0 && wielded && v_affordable(v, WO_A_READY, WO_A_STANDARD, 0)) {
-        fray_list_add(l, WO_A_READY, who, -1, WO_A_STANDARD, 0, 0);
-        if (!w->ranged) {
-            fray_list_add(l, WO_A_READY, who, -1, WO_A_QUICK, 0, 0);
-            fray_list_add(l, WO_A_READY, who, -1, WO_A_STRONG, 0, 0);
-        }
-    }
+        skipped += 1;
+    else if (c->readied < 0 && v_affordable(v, WO_A_READY, 0, 0))
+        fray_list_add(l, WO_A_READY, who, -1, 0, 0, 0);
     if (!WANT(WO_A_RETRIEVE))
         skipped += c->nweapon;
     else
@@ -329,7 +335,7 @@ static long own_maneuvers(fray_encounter *e, const wo_view *v, fray_list *l, int
             continue;
         int gap = v->gap[t];
         int en = IN(foes, t);
-        int sized = CCR(e, t)->size - c->size < 5 && c->size - CCR(e, t)->size < 5;
+        int sized = wo_sizes_within_5(CCR(e, t)->size, c->size);
         if (opening_ok(e, v, t, allow_long))
             fray_list_add(l, WO_A_OPENING, who, t, 0, 0, 0);
         if (!WANT(WO_A_ENTER) || !WANT(WO_A_GRAPPLE) || !WANT(WO_A_PIN) || !WANT(WO_A_HINDER)) {
@@ -370,10 +376,11 @@ static long own_others(fray_encounter *e, const wo_view *v, fray_list *l, int al
     const int n = e->n, who = v->who;
     const unsigned dead = v->dead;
     const wo_creature *c = CCR(e, who);
-    if (!WANT(WO_A_DRAG) || !WANT(WO_A_MOUNT) || !WANT(WO_A_DASH) || !WANT(WO_A_END_EFFECT) ||
-        !WANT(WO_A_SEIZE)) {
-        /* none of these for the policy: Drag, Mount, Dash, End Effect, Seize */
-        return 4 + c->neffect;
+    long skipped = 0;
+    if (!WANT(WO_A_DRAG) || !WANT(WO_A_MOUNT) || !WANT(WO_A_DASH) || !WANT(WO_A_END_EFFECT)) {
+        /* none of these for the policy: Drag, Mount, Dash, End Effect */
+        skipped = 3 + c->neffect;
+        goto seize;
     }
     if (wo_v_has(v, who, WO_C_GRAPPLED) && !c->drag_ap && v_affordable(v, WO_A_DRAG, 0, allow_long))
         for (int t = 0; t < n; t++)
@@ -388,9 +395,25 @@ static long own_others(fray_encounter *e, const wo_view *v, fray_list *l, int al
     for (int k = 0; k < c->neffect; k++)
         if (c->effect_active[k] && v_affordable(v, WO_A_END_EFFECT, k, allow_long))
             fray_list_add(l, WO_A_END_EFFECT, who, -1, k, 0, 0);
-    if (v_affordable(v, WO_A_SEIZE, 0, allow_long))
-        fray_list_add(l, WO_A_SEIZE, who, -1, 0, 0, 0);
-    return 0;
+seize:
+    if (!WANT(WO_A_SEIZE))
+        skipped += 1;
+    else
+        list_seize(v, l, allow_long);
+    /* #Jumping: a long jump towards a creature, its AP as a Move's */
+    if (!WANT(WO_A_JUMP)) {
+        skipped += n;
+    } else if (!c->lost_control && c->pending < 0 && !wo_v_has(v, who, WO_C_MOUNTED)) {
+        /* at most a full movement's 4 AP bought for it (#Movement) */
+        wo_mover mv;
+        wo_mover_init(&mv, 4);
+        for (int t = 0; t < n; t++) {
+            fray_action m;
+            if (t != who && !IN(dead, t) && wo_plan_move_v(v, &mv, t, 0, &m))
+                fray_list_add(l, WO_A_JUMP, who, t, m.arg, m.x, m.y);
+        }
+    }
+    return skipped;
 }
 
 /* healing: Treat Condition and Treat Wound on yourself or an adjacent ally;
@@ -582,6 +605,26 @@ static inline int may_react_to_move(const fray_encounter *e, int who, const fray
     return rebuff_crossed(e, who, m, wo_weapon_of(e, who));
 }
 
+/* The entries of the readied kind `k` that who could take now as on its own
+ * turn (no long action: "you can take the chosen action as a reaction"),
+ * each marked as readied. */
+static void readied_entries(fray_encounter *e, int who, int k, fray_list *l)
+{
+    fray_action buf[FRAY_MAX_LEGAL];
+    fray_list own = {buf, 0, FRAY_MAX_LEGAL};
+    uint64_t want = e->want;
+    int fp = e->for_policy;
+    e->want = FRAY_WANT_ALL;
+    e->for_policy = 0;
+    own_actions(e, who, &own, 0, 0);
+    e->want = want;
+    e->for_policy = fp;
+    for (int i = 0; i < own.n; i++)
+        if (buf[i].kind == k && buf[i].arg >= 0 && !(buf[i].arg & WO_ARG_READIED))
+            fray_list_add(l, k, who, buf[i].target, (int16_t)(buf[i].arg | WO_ARG_READIED), buf[i].x,
+                          buf[i].y);
+}
+
 /* The reactions `who` may take to the declared action `tr`. */
 static void reactions(fray_encounter *e, int who, const fray_action *tr, fray_list *l)
 {
@@ -596,8 +639,12 @@ static void reactions(fray_encounter *e, int who, const fray_action *tr, fray_li
         fray_list_add(l, WO_A_REBUFF, who, actor, 0, 0, 0);
     /* Cling: a creature it grapples is about to move out of reach */
     if (wo_is_move(tr->kind) && wo_grappling(e, who, actor) && gap_after_move(e, tr, who) > 0 &&
-        affordable(e, who, WO_A_CLING, 0, 0))
+        affordable(e, who, WO_A_CLING, 0, 0)) {
         fray_list_add(l, WO_A_CLING, who, actor, 0, 0, 0);
+        /* "or for every 10 points, you may reduce the target's movement by
+         * 1 yard": the same reaction spent on holding it back first */
+        fray_list_add(l, WO_A_CLING_HOLD, who, actor, 0, 0, 0);
+    }
     /* Harry: a ranged weapon attack or check within reach of its melee weapon */
     if (tr->kind == WO_A_STANDARD && wo_enemies(e, who, actor) &&
         wo_weapon_of(e, actor)->ranged && !w->ranged && wo_in_reach(e, who, actor, w->reach) &&
@@ -610,9 +657,14 @@ static void reactions(fray_encounter *e, int who, const fray_action *tr, fray_li
                 affordable(e, who, WO_A_INTERPOSE, 0, 0))
                 fray_list_add(l, WO_A_INTERPOSE, who, g, 0, 0, 0);
     /* a readied action, "in response to any event" */
-    if (c->readied >= 0 && wo_enemies(e, who, actor) && !w->ranged &&
-        wo_in_reach(e, who, actor, w->reach) && affordable(e, who, c->readied, 0, 0))
-        fray_list_add(l, c->readied, who, actor, WO_ARG_READIED, 0, 0);
+    if (c->readied == WO_A_STANDARD || c->readied == WO_A_QUICK || c->readied == WO_A_STRONG) {
+        /* an attack: on the enemy whose action it answers, within reach */
+        if (wo_enemies(e, who, actor) && !w->ranged && wo_in_reach(e, who, actor, w->reach) &&
+            affordable(e, who, c->readied, 0, 0))
+            fray_list_add(l, c->readied, who, actor, WO_ARG_READIED, 0, 0);
+    } else if (c->readied >= 0) {
+        readied_entries(e, who, c->readied, l);
+    }
 }
 
 /* #Using Actions and Reactions: "You may also take an action when it is
@@ -637,10 +689,26 @@ static void interrupts(fray_encounter *e, int who, const fray_action *trigger, f
         int k = before;
         for (int i = before; i < l->n; i++)
             if (l->out[i].kind != WO_A_IGNORE_FLANK && l->out[i].kind != WO_A_SEIZE &&
-                l->out[i].kind != WO_A_HURRY)
+                l->out[i].kind != WO_A_HURRY && l->out[i].kind != WO_A_JUMP)
                 l->out[k++] = l->out[i];
         l->n = k;
     }
+}
+
+/* #Ignoring Your Flank: "as a free reaction when you first become
+ * flanked": an Ignore Flank on each enemy that flanks it (one able to
+ * attack it, not ignored yet). Like every reaction, not at initiative 0. */
+static void flank_reaction(fray_encounter *e, int who, fray_list *l)
+{
+    if (fray_res(e, who, WO_R_INIT) <= 0 || !wo_can_act(e, who))
+        return;
+    wo_view v;
+    wo_view_init(&v, e, who);
+    const wo_creature *c = CCR(e, who);
+    for (int t = 0; t < e->n; t++)
+        if (wo_enemies(e, who, t) && fray_able(e, t) && !(c->ignored & (1u << t)) &&
+            wo_v_threatens(&v, t))
+            fray_list_add(l, WO_A_IGNORE_FLANK, who, t, 0, 0, 0);
 }
 
 /* The list is ordered: reactions, then attacks, then the rest (the
@@ -667,6 +735,10 @@ int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
             e->want &= wo_policy_turn_kinds(e, who);
         own_actions(e, who, &l, 1, 0);
         e->want = want;
+        return l.n;
+    }
+    if (window == FRAY_WIN_TRIGGERED && st->flank_offer == who) {
+        flank_reaction(e, who, &l);
         return l.n;
     }
     if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who || st->cancel)
@@ -755,6 +827,10 @@ int wo_turn_entry(fray_encounter *e, const wo_view *v, int kind, int target, int
         if ((target < -1 || target == -1) && arg <= 0)
             list_defend(v, &l, 1);
         break;
+    case WO_A_SEIZE: /* own_others */
+        if ((target < -1 || target == -1) && arg <= 0)
+            list_seize(v, &l, 1);
+        break;
     default:
         break;
     }
@@ -784,7 +860,7 @@ static int list_bound(const fray_encounter *e, const wo_view *v, const wo_creatu
         }
         if (IN(v->dead, t))
             continue;
-        b += 1; /* a Move towards it */
+        b += 2; /* a Move and a Jump towards it */
         if (IN(v->foes, t)) {
             if (IN(v->able, t))
                 b += 2 /* Move Away, Opening */ + (v->gap[t] == 0 ? 2 : 0) /* Enter, Grapple */ +
@@ -878,12 +954,18 @@ __attribute__((flatten)) static int decide_turn(fray_encounter *e, int who, fray
             own_attacks(e, &v, &l, 1);
         if (e->n > LIST_SMALL_N && list_bound(e, &v, c, l.n) >= FRAY_MAX_LEGAL)
             return FRAY_DECIDE_LIST;
-        int tgap;
+        int tgap, dgap;
         int t = wo_nearest_enemy(e, who, v.gap, &tgap);
-        if (t >= 0 && !c->lost_control) {
+        int d = wo_dying_ally(e, who, v.gap, &dgap);
+        if (!c->lost_control) {
+            /* the Moves the policy looks at, in the list's (target) order:
+             * towards the nearest enemy and towards a dying ally */
             wo_mover mv;
             wo_mover_init(&mv, 1000);
-            if (wo_plan_move_v(&v, &mv, t, 0, &buf[l.n]))
+            int first = t >= 0 && (d < 0 || t < d) ? t : d, second = first == t ? d : t;
+            if (first >= 0 && wo_plan_move_v(&v, &mv, first, 0, &buf[l.n]))
+                l.n++;
+            if (second >= 0 && second != first && wo_plan_move_v(&v, &mv, second, 0, &buf[l.n]))
                 l.n++;
         }
         if (paying) {
@@ -907,6 +989,7 @@ __attribute__((flatten)) static int decide_turn(fray_encounter *e, int who, fray
                     s = i;
             if (s >= 0)
                 fray_list_add(&l, WO_A_STABILIZE, who, s, 0, 0, 0);
+            list_seize(&v, &l, 1);
             if (pick < -1 && wo_severity_of(e, who) >= WO_SEVERE)
                 list_objects(&v, c, &l, 1);
         }
@@ -932,6 +1015,14 @@ __attribute__((flatten)) static int decide_turn(fray_encounter *e, int who, fray
 __attribute__((flatten)) static int decide_answer(fray_encounter *e, int who, int window, const fray_action *trigger,
                          fray_action *out)
 {
+    if (window == FRAY_WIN_TRIGGERED && ST(e)->flank_offer == who) {
+        /* the policy keeps its flank whole (wo_policy_answer): ignoring one
+         * of two flankers trades the other's +2 for +4 from the ignored */
+        fray_action fb[FRAY_MAX_LEGAL];
+        fray_list fl = {fb, 0, FRAY_MAX_LEGAL};
+        flank_reaction(e, who, &fl);
+        return fl.n ? FRAY_DECIDE_PASS : FRAY_DECIDE_NONE;
+    }
     if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who || ST(e)->cancel)
         return FRAY_DECIDE_NONE;
     fray_action buf[FRAY_MAX_LEGAL];
@@ -985,6 +1076,9 @@ int wo_decide(fray_encounter *e, int who, int window, const fray_action *trigger
  * creature that grapples, a readied action anything), or an interrupt. */
 __attribute__((flatten)) int wo_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger)
 {
+    if (window == FRAY_WIN_TRIGGERED)
+        return ((const wo_state *)e->state)->flank_offer == who && fray_res(e, who, WO_R_INIT) > 0 &&
+               wo_can_act(e, who);
     if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who ||
         ((const wo_state *)e->state)->cancel || fray_res(e, who, WO_R_INIT) <= 0 ||
         !wo_can_act(e, who))

@@ -77,7 +77,7 @@ void wo_do_hinder(fray_encounter *e, const fray_action *a)
         break;
     case 2: {
         /* "1 yard plus up to one third of your margin of success", rounded down */
-        int yards = 1 + (total - tn) / 3;
+        int yards = wo_shove_yards(total, tn);
         int x, y;
         wo_dest_point(e, t, e->c[who].x, e->c[who].y, 1, yards, 0, &x, &y);
         fray_move(e, t, x, y);

@@ -205,10 +205,12 @@ void wo_do_move(fray_encounter *e, const fray_action *a)
     int dist_cm = fray_isqrt(dx * dx + dy * dy);
     /* yards of pool used: the distance in yards rounded up, times terrain */
     int yd = (dist_cm * 100 + 9143) / 9144;
-    int used = yd * tc;
+    int used = (yd + c->move_cut) * tc; /* Cling: Hold's yards are lost too */
+    c->move_cut = 0;
     if (used > pool)
         used = pool;
     wo_set_res(e, who, WO_R_MOVE, pool - used);
+    c->run_yd += yd; /* #Jumping's run-up */
     /* Drag: the grapple moves along */
     int drag = c->drag_ap > 0;
     int ox = e->c[who].x, oy = e->c[who].y;
@@ -225,23 +227,52 @@ void wo_do_move(fray_encounter *e, const fray_action *a)
     wo_emit_act(e, a, "moved", yd, 1, "yards", R("Movement"));
 }
 
+void wo_cut_dest(const fray_encounter *e, const fray_action *m, int cut, int32_t *ox, int32_t *oy)
+{
+    int x0 = e->c[m->actor].x, y0 = e->c[m->actor].y;
+    int64_t dx = (int64_t)m->x - x0, dy = (int64_t)m->y - y0;
+    int d = fray_isqrt(dx * dx + dy * dy);
+    int keep = d - wo_yd_to_cm(cut);
+    int x, y;
+    fray_step_along(x0, y0, dx, dy, d, keep > 0 ? keep : 0, 0, &x, &y);
+    *ox = x;
+    *oy = y;
+}
+
 void wo_do_cling(fray_encounter *e, const fray_action *a, const fray_action *tr)
 {
     /* #Reaction: Cling: "For every 5 points in the result, you may move 1
-     * yard with the target". The clinger follows the mover towards its
-     * destination as far as its points allow. */
+     * yard with the target, or for every 10 points, you may reduce the
+     * target's movement by 1 yard. You can mix both effects". Cling follows
+     * the mover towards its destination as far as its points allow; Cling:
+     * Hold spends them first on holding it back (every 10 points a yard of
+     * its move lost), the rest on following it (wo_cling_split). */
     int who = a->actor;
     int m = wo_power_mod(e, who);
     wo_roll r = wo_roll_check(e, 1, "Power check, wild 1d20");
     int total = r.total + m;
-    int yards = total > 0 ? total / 5 : 0; /* "for every 5 points": rounded down */
-    wo_emit_check(e, who, a->target, "Cling", total, 5, R("Reaction: Cling"));
-    if (yards <= 0 || !tr)
+    int yards = wo_per_points(total, 5); /* "for every 5 points": rounded down */
+    int cut = 0;
+    if (a->kind == WO_A_CLING_HOLD)
+        cut = wo_cling_split(total, 1000, &yards);
+    wo_emit_check(e, who, a->target, a->kind == WO_A_CLING_HOLD ? "Cling: Hold" : "Cling", total, 5,
+                  R("Reaction: Cling"));
+    if (!tr)
+        return;
+    int32_t tx = tr->x, ty = tr->y;
+    if (cut > 0) {
+        wo_state *st = ST(e);
+        st->cling_cut += cut;
+        wo_cut_dest(e, tr, st->cling_cut, &tx, &ty);
+        wo_emit_act(e, a, "holds back", cut, 1, "yards cut from the target's move",
+                    R("Reaction: Cling"));
+    }
+    if (yards <= 0)
         return;
     int x, y;
     int stop = wo_yd_to_cm(1);
     fray_encounter *ee = e;
-    wo_dest_point(ee, who, tr->x, tr->y, 0, yards, stop, &x, &y);
+    wo_dest_point(ee, who, tx, ty, 0, yards, stop, &x, &y);
     fray_move(e, who, x, y);
     wo_emit_act(e, a, "follows", yards, 1, "yards it may move with the target", R("Reaction: Cling"));
 }
@@ -279,13 +310,62 @@ void wo_act_dash(fray_encounter *e, const fray_action *a)
                    c->env == WO_ENV_CLIMBING ? WO_SPK_CLIMBING : WO_SPK_RUNNING;
         int m = wo_skill_mod(e, who, WO_STR, WO_SK_ATHLETICS, c->spk[spec]);
         wo_roll r = wo_roll_check(e, 0, "Athletics check, 1d20");
-        int inc = (r.total + m) > 0 ? (r.total + m) / 3 : 0;
+        int inc = wo_per_points(r.total + m, 3);
         /* "For every 3 points in the check result, your movement rate
          * increases by 1 until the end of the round" (rounded down) */
         c->dash_bonus = inc;
         wo_emit_act(e, a, "dashing harder", move_rate(e, who), 1, "movement rate this round",
                     R("Action: Dash"));
     }
+}
+
+/* #Jumping, a long jump towards a creature: "make a Str [Athletics/Jumping]
+ * check. If you moved at least 5 yards leading up to the jump, you use your
+ * normal result and add your Speed. Otherwise, halve your result. If you are
+ * performing a long jump, you can jump a distance up to your check result
+ * in feet." The yards (3 feet each, rounded down) come from the movement
+ * pool that its AP buy as a Move's do, one yard of pool a yard: in the air
+ * no terrain slows it (landing checks: the GM's TN, not modelled). It stops
+ * where a Move would (the weapon's reach of an enemy, next to an ally). */
+void wo_act_jump(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target;
+    wo_creature *c = CR(e, who);
+    int bought = 0;
+    for (int spent = 0; spent < a->arg;) {
+        int k = a->arg - spent < 4 ? a->arg - spent : 4;
+        bought += wo_move_yards(move_rate(e, who), k);
+        spent += k;
+    }
+    int pool = fray_res(e, who, WO_R_MOVE) + bought;
+    int m = wo_skill_mod(e, who, WO_STR, WO_SK_ATHLETICS, c->spk[WO_SPK_JUMPING]);
+    int run = wo_jump_run_up(c->run_yd);
+    if (run)
+        fray_mod(e, "Run-up of 5 yards: + Speed", c->speed);
+    wo_roll r = wo_roll_check(e, 0, "Jumping check, 1d20");
+    int feet = wo_jump_long_feet(r.total + m, c->speed, run);
+    const wo_weapon *w = wo_weapon_of(e, who);
+    int goal = wo_enemies(e, who, t) ? (w->ranged ? w->range : w->reach) : 0;
+    int room = wo_gap_yd(e, who, t) - goal;
+    int yd = feet / 3;
+    if (yd > room)
+        yd = room;
+    if (yd > pool)
+        yd = pool;
+    if (yd < 0)
+        yd = 0;
+    wo_emit_act(e, a, "jump", feet, 1, run ? "feet (after a run-up)" : "feet (no run-up: halved)",
+                R("Jumping"));
+    wo_set_res(e, who, WO_R_MOVE, pool - yd);
+    c->run_yd = 0;
+    if (yd > 0) {
+        int sp = (wo_space_yd(c->size) + wo_space_yd(CCR(e, t)->size)) / 2;
+        int x, y;
+        wo_dest_point(e, who, e->c[t].x, e->c[t].y, 0, yd, wo_yd_to_cm(goal + sp), &x, &y);
+        fray_move(e, who, x, y);
+        wo_after_move(e, who);
+    }
+    wo_emit_act(e, a, "jumped", yd, 1, "yards", R("Jumping"));
 }
 
 void wo_act_drag(fray_encounter *e, const fray_action *a)
@@ -300,9 +380,9 @@ void wo_act_drag(fray_encounter *e, const fray_action *a)
         }
     int m = wo_power_mod(e, who);
     if (opp > 1)
-        fray_mod(e, "Opponents beyond the first", -2 * (opp - 1));
+        fray_mod(e, "Opponents beyond the first", wo_drag_penalty(opp));
     wo_roll r = wo_roll_check(e, 1, "Power check, wild 1d20");
-    int total = r.total + m - 2 * (opp > 1 ? opp - 1 : 0);
+    int total = r.total + m + wo_drag_penalty(opp);
     wo_emit_check(e, who, -1, "Drag", total, tn, R("Action: Drag"));
     if (total >= tn && t >= 0) {
         /* "you can spend up to 4 AP on movement", carrying the grapple */
@@ -336,7 +416,7 @@ void wo_act_calm_mount(fray_encounter *e, const fray_action *a)
     int m = wo_skill_mod(e, who, WO_PRS, WO_SK_NATURE, c->spk[WO_SPK_RIDING]);
     int near = 0;
     for (int i = 0; i < e->n; i++)
-        if (wo_enemies(e, who, i) && fray_able(e, i) && wo_gap_yd(e, who, i) <= 10)
+        if (wo_enemies(e, who, i) && fray_able(e, i) && wo_within_30_feet(wo_gap_yd(e, who, i)))
             near++; /* 30 feet = 10 yards */
     if (near)
         fray_mod(e, "Enemies within 30 feet", -near);
@@ -348,7 +428,7 @@ void wo_act_calm_mount(fray_encounter *e, const fray_action *a)
     if (total >= 5) {
         c->lost_control = 0;
         c->calm_bonus = 0;
-    } else if (c->calm_bonus < 5) {
-        c->calm_bonus++;
+    } else {
+        c->calm_bonus = wo_calm_bonus_after(c->calm_bonus);
     }
 }

@@ -145,15 +145,37 @@ int wo_nearest_enemy(const fray_encounter *e, int who, const int *gaps, int *gap
     return best;
 }
 
+int wo_dying_ally(const fray_encounter *e, int who, const int *gaps, int *gap)
+{
+    int best = -1, bd = 0;
+    for (int t = 0; t < e->n; t++) {
+        if (t == who || e->c[t].side != e->c[who].side || e->c[t].status != FRAY_DOWN ||
+            !fray_has(e, t, WO_C_DYING))
+            continue;
+        int d = gaps ? gaps[t] : wo_gap_yd(e, who, t);
+        if (best < 0 || d < bd) {
+            best = t;
+            bd = d;
+        }
+    }
+    *gap = bd;
+    return best;
+}
+
 /* Whether a step of wo_policy_turn before its attack step may apply
  * (pinned, badly hurt with a healing object, prone, no weapon in hand, a
- * melee fighter crouching): -2, or -1 when none can. */
+ * melee fighter crouching, an ally dying in its space with the AP to
+ * stabilize it): -2, or -1 when none can. */
 int wo_policy_before_attacks(const fray_encounter *e, int who)
 {
     const wo_creature *c = CCR(e, who);
     /* the conditions read once (what fray_has reads) */
     const uint64_t m = e->c[who].cmask;
     if ((m >> WO_C_PINNED | m >> WO_C_PRONE) & 1u)
+        return -2;
+    int dg;
+    if (wo_dying_ally(e, who, NULL, &dg) >= 0 && dg == 0 &&
+        wo_ap_cost(e, who, WO_A_STABILIZE, 0) <= e->c[who].res[WO_R_AP])
         return -2;
     const wo_weapon *w = wo_wielded(c);
     if (!w || (!w->ranged && ((m >> WO_C_CROUCHING) & 1u)))
@@ -190,7 +212,8 @@ uint64_t wo_policy_turn_kinds(const fray_encounter *e, int who)
     const wo_weapon *w = wo_wielded(c);
     uint64_t k = FRAY_KIND(WO_A_STRONG) | FRAY_KIND(WO_A_CAST) | FRAY_KIND(WO_A_STANDARD) |
                  FRAY_KIND(WO_A_QUICK) | FRAY_KIND(WO_A_NONLETHAL) | FRAY_KIND(WO_A_OPENING) |
-                 FRAY_KIND(WO_A_MOVE) | FRAY_KIND(WO_A_STABILIZE);
+                 FRAY_KIND(WO_A_MOVE) | FRAY_KIND(WO_A_STABILIZE) | FRAY_KIND(WO_A_DEFEND) |
+                 FRAY_KIND(WO_A_SEIZE);
     if (fray_has(e, who, WO_C_PINNED))
         k |= FRAY_KIND(WO_A_ESCAPE);
     if (res[WO_R_SEVERE] || res[WO_R_CRITICAL] || res[WO_R_FATAL])
@@ -199,9 +222,6 @@ uint64_t wo_policy_turn_kinds(const fray_encounter *e, int who)
         k |= FRAY_KIND(WO_A_POSTURE);
     if (!w)
         k |= FRAY_KIND(WO_A_RETRIEVE);
-    if (!fray_has(e, who, WO_C_DEFENDING) &&
-        res[WO_R_AP] + wo_speed_row_for(c->speed)->turn_end > c->max_ap)
-        k |= FRAY_KIND(WO_A_DEFEND);
     return k;
 }
 
@@ -265,6 +285,13 @@ int wo_policy_turn_src(fray_encounter *e, int who, wo_src *src)
         wo_ap_cost(e, who, WO_A_POSTURE, WO_STANDING) <= ap &&
         (i = src_find_arg(e, src, WO_A_POSTURE, -2, WO_STANDING)) >= 0)
         return i;
+    /* an ally dying in our space: stabilize it first, it dies if left
+     * (#Health, Damage, and Healing) */
+    int dg;
+    if (wo_dying_ally(e, who, NULL, &dg) >= 0 && dg == 0 &&
+        wo_ap_cost(e, who, WO_A_STABILIZE, 0) <= ap &&
+        (i = src_find(e, src, WO_A_STABILIZE, -2)) >= 0)
+        return i;
     if (src->legal) {
         int atk = best_attack(e, who, src->legal, src->n, ap, -1);
         if (atk >= 0)
@@ -284,14 +311,29 @@ int wo_policy_turn(fray_encounter *e, int who, const fray_action *legal, int n)
 }
 
 
-/* The policy's turn when no attack is taken: close in, stabilize, defend,
+/* Whether spending `cost` AP now still leaves, with what arrives before
+ * the next turn (turn end and round start), two Standard Attacks: then a
+ * Defend or a Seize Initiative costs no attack of the next turn. */
+static int spare_ap(const fray_encounter *e, int who, int cost)
+{
+    const wo_creature *c = CCR(e, who);
+    const wo_speed_row *r = wo_speed_row_for(c->speed);
+    int ap = e->c[who].res[WO_R_AP];
+    return cost <= ap && ap - cost + r->turn_end + r->round_start >= 2 * wo_ap_cost(e, who, WO_A_STANDARD, 0);
+}
+
+/* The policy's turn when no attack is taken: go to an ally dying out of
+ * reach, close in, defend near an enemy, seize the initiative when behind,
  * or pass. t is the nearest enemy (wo_nearest_enemy), tgap its gap. Each
  * step asks for its entry last, after the cheaper tests. */
 int wo_policy_after_attacks(fray_encounter *e, int who, wo_src *src, int t, int tgap)
 {
-    const wo_creature *c = CCR(e, who);
     int ap = e->c[who].res[WO_R_AP];
     int i;
+    /* an ally dying: go to it (#Action: Stabilize needs it within reach) */
+    int dg, d = wo_dying_ally(e, who, NULL, &dg);
+    if (d >= 0 && dg > 0 && (i = src_find(e, src, WO_A_MOVE, d)) >= 0 && src_at(src, i)->arg <= ap)
+        return i;
     /* close in on the nearest enemy; against a longer optimal reach, make an
      * opening first so that its rebuff meets the better of the two */
     if (t >= 0 && ap >= wo_ap_cost(e, who, WO_A_OPENING, 0) + 2 &&
@@ -308,12 +350,22 @@ int wo_policy_after_attacks(fray_encounter *e, int who, wo_src *src, int t, int 
     if (wo_ap_cost(e, who, WO_A_STABILIZE, 0) <= ap &&
         (i = src_find(e, src, WO_A_STABILIZE, -2)) >= 0)
         return i;
-    /* nothing to hit: defend if an enemy is close and AP would otherwise
-     * pile up past the maximum */
+    /* nothing to hit: defend if an enemy is close and the AP spare */
     if (t >= 0 && tgap <= 3 && !fray_has(e, who, WO_C_DEFENDING) &&
-        ap + wo_speed_row_for(c->speed)->turn_end > c->max_ap &&
+        spare_ap(e, who, wo_ap_cost(e, who, WO_A_DEFEND, 0)) &&
         (i = src_find(e, src, WO_A_DEFEND, -2)) >= 0)
         return i;
+    /* otherwise, with the AP spare, seize the initiative while an enemy's
+     * is as high (to act first and interrupt, #Using Actions and
+     * Reactions) */
+    if (t >= 0 && spare_ap(e, who, wo_ap_cost(e, who, WO_A_SEIZE, 0))) {
+        int top = 0;
+        for (int k = 0; k < e->n; k++)
+            if (e->c[k].side != e->c[who].side && fray_able(e, k) && e->c[k].res[WO_R_INIT] > top)
+                top = e->c[k].res[WO_R_INIT];
+        if (e->c[who].res[WO_R_INIT] <= top && (i = src_find(e, src, WO_A_SEIZE, -2)) >= 0)
+            return i;
+    }
     return -1;
 }
 
@@ -350,6 +402,8 @@ int wo_policy_answer(fray_encounter *e, int who, const fray_action *trigger,
      * them before everything else, so there is one if the first entry is
      * one, and that first one is taken. */
     int k = legal[0].kind;
+    if (k == WO_A_IGNORE_FLANK)
+        return -1; /* #Ignoring Your Flank's free reaction: kept whole (decide_answer) */
     if (k == WO_A_REBUFF || k == WO_A_HARRY || k == WO_A_INTERPOSE || k == WO_A_CLING ||
         (legal[0].arg & 0x4000))
         return 0;

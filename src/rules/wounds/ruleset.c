@@ -38,8 +38,8 @@ static const fray_action_info wo_actions[WO_NACT] = {
                     "a ranged attacker in your reach has -2 this round",
         "#Reaction: Harry: a foe within your melee weapon's reach making a ranged attack, once per foe per round, and initiative above 0"},
     [WO_A_READY] = {"Ready an Action", "2 AP, then the action's cost (option ap_minor)",
-                    "take a Standard, Quick or Strong Attack later as a reaction",
-        "#Action: Ready an Action: a weapon in hand and no action readied already"},
+                    "choose an action (the question Readied action) to take later as a reaction",
+        "#Action: Ready an Action: no action readied already"},
     [WO_A_RETRIEVE] = {"Retrieve or Stow an Item",
                        "scabbard or pocket 1, belt pouch 3, sack or backpack 6 AP",
                        "draw a weapon with an empty hand, or stow one",
@@ -90,6 +90,12 @@ static const fray_action_info wo_actions[WO_NACT] = {
         "#Action: Hinder: a foe within your melee weapon's reach"},
     [WO_A_TRIP] = {"Hinder: Trip", "4 AP (option ap_maneuver)", "Power check: knocked prone",
         "#Action: Hinder: a foe within your melee weapon's reach"},
+    [WO_A_CLING_HOLD] = {"Cling: Hold", "2 AP, reaction (option ap_grapple_reaction)",
+                         "Power check: every 10 points a yard cut from the move of a grappled creature, the rest to follow it",
+        "#Reaction: Cling: a creature you grapple about to move out of your reach, and initiative above 0"},
+    [WO_A_JUMP] = {"Long Jump", "the AP of the movement it uses, as a Move",
+                   "Str [Athletics/Jumping]: up to the result in feet towards a creature, halved without a 5-yard run-up",
+        "#Jumping: your turn, not mounted, a creature farther than your Move would stop"},
     [WO_A_CANCEL] = {"Cancel Long Action", "0 AP",
                      "give up an action still being paid over several turns",
         "#Action Points: a long action still being paid for"},
@@ -174,6 +180,29 @@ static const fray_option_info wo_options[WO_NOPT] = {
                                    "choice in the text)"},
 };
 
+const int wo_ready_kinds[WO_NREADY] = {
+    WO_A_STANDARD, WO_A_QUICK,      WO_A_STRONG,     WO_A_NONLETHAL,  WO_A_CAST,
+    WO_A_DEFEND,   WO_A_MOVE,       WO_A_MOVE_AWAY,  WO_A_RETRIEVE,   WO_A_POSTURE,
+    WO_A_OPENING,  WO_A_ENTER,      WO_A_ESCAPE,     WO_A_MOUNT,      WO_A_DASH,
+    WO_A_DRAG,     WO_A_GRAPPLE,    WO_A_PIN,        WO_A_END_EFFECT, WO_A_HINDER,
+    WO_A_DISTRACT, WO_A_SHOVE,      WO_A_TRIP,       WO_A_SEIZE,      WO_A_STABILIZE,
+    WO_A_TREAT_COND, WO_A_TREAT_WOUND, WO_A_USE_OBJECT, WO_A_SURFACE, WO_A_CALM_MOUNT,
+};
+
+/* the names of wo_ready_kinds, as wo_actions gives them */
+static const char *const ready_answers[WO_NREADY] = {
+    "Standard Attack", "Quick Attack", "Strong Attack", "Nonlethal Attack", "Cast a Spell",
+    "Defend", "Move", "Move Away", "Retrieve or Stow an Item", "Change Posture",
+    "Create an Opening", "Enter Occupied Space", "Escape", "Mount/Dismount", "Dash",
+    "Drag", "Grapple", "Pin", "End a Magical Effect", "Hinder: Disarm",
+    "Hinder: Distract", "Hinder: Shove", "Hinder: Trip", "Seize Initiative", "Stabilize",
+    "Treat Condition", "Treat Wound", "Use an Object", "Return to Surface", "Calm Mount",
+};
+
+static const fray_question wo_questions[WO_NQ] = {
+    [WO_Q_READY] = {"Readied action", ready_answers, WO_NREADY},
+};
+
 /* #Initiative: a running score, the highest still to act goes next; it
  * changes during the round, so the order is asked anew at every turn. */
 static const fray_turn_rules wo_turns = {
@@ -225,10 +254,13 @@ FRAY_RULESET(fray_ruleset_wounds,
     .fiat = wo_fiat,
     .action_odds = wo_action_odds,
     .may_answer = wo_may_answer,
+    .questions = wo_questions,
+    .nquestions = WO_NQ,
     .decide = wo_decide,
     .policy_kinds = FRAY_KIND(WO_A_ESCAPE) | FRAY_KIND(WO_A_USE_OBJECT) | FRAY_KIND(WO_A_POSTURE) |
                     FRAY_KIND(WO_A_RETRIEVE) | FRAY_KIND(WO_A_STRONG) | FRAY_KIND(WO_A_CAST) |
                     FRAY_KIND(WO_A_STANDARD) | FRAY_KIND(WO_A_QUICK) | FRAY_KIND(WO_A_NONLETHAL) |
                     FRAY_KIND(WO_A_OPENING) | FRAY_KIND(WO_A_MOVE) | FRAY_KIND(WO_A_STABILIZE) |
                     FRAY_KIND(WO_A_DEFEND) | FRAY_KIND(WO_A_REBUFF) | FRAY_KIND(WO_A_HARRY) |
-                    FRAY_KIND(WO_A_INTERPOSE) | FRAY_KIND(WO_A_CLING) | FRAY_KIND(WO_A_CANCEL))
+                    FRAY_KIND(WO_A_INTERPOSE) | FRAY_KIND(WO_A_CLING) | FRAY_KIND(WO_A_CANCEL) |
+                    FRAY_KIND(WO_A_SEIZE))

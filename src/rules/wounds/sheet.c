@@ -266,7 +266,7 @@ static int load_moving(fray_load *ld, const json_t *sheet, wo_creature *c)
             fray_load_bool(ld, mt, "mounted", &c->mounted0, 1) < 0)
             return -1;
         /* #Mounted Combat: "a creature must be at least the size of its rider" */
-        if (c->mount_size < c->size) {
+        if (!wo_mount_fits(c->mount_size, c->size)) {
             fray_load_fail(ld, "size", "a mount must be at least the size of its rider (%d)",
                            c->size);
             return -1;
@@ -436,7 +436,7 @@ int wo_spec(const wo_creature *c, const char *name)
 
 const char *const wo_spk_name[WO_NSPK] = {"", "Power", "Agility", "Fortitude", "Willpower",
                                           "Initiative", "Riding", "Swimming", "Climbing",
-                                          "Running", "Wounds", "Unarmed"};
+                                          "Running", "Wounds", "Unarmed", "Jumping"};
 
 void wo_rank_specs(wo_creature *c)
 {

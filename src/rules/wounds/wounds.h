@@ -51,7 +51,7 @@ enum wo_act {
     WO_A_CLING, WO_A_DRAG, WO_A_GRAPPLE, WO_A_INTERPOSE, WO_A_PIN,
     WO_A_END_EFFECT, WO_A_HINDER, WO_A_SEIZE, WO_A_STABILIZE, WO_A_TREAT_COND,
     WO_A_TREAT_WOUND, WO_A_USE_OBJECT, WO_A_IGNORE_FLANK, WO_A_SURFACE, WO_A_HURRY,
-    WO_A_CALM_MOUNT, WO_A_DISTRACT, WO_A_SHOVE, WO_A_TRIP, WO_A_CANCEL, WO_NACT
+    WO_A_CALM_MOUNT, WO_A_DISTRACT, WO_A_SHOVE, WO_A_TRIP, WO_A_CANCEL, WO_A_CLING_HOLD, WO_A_JUMP, WO_NACT
 };
 
 enum wo_opt {
@@ -200,6 +200,56 @@ int wo_jump_high_inches(int check, int speed, int run_up);
 int wo_gain_ap(int ap, int gain, int max_ap);
 /* The text's floor on AP costs: 1, or 0 for effects that say so. */
 int wo_ap_floor(int cost, int may_be_zero);
+/* "For every N points in the result": points / per, rounded down, 0 for a
+ * result of 0 or less (Dash 3, Cling 5 and 10). */
+int wo_per_points(int points, int per);
+/* "one step plus one step for every `per` points by which your check
+ * exceeds the TN" (Treat Wound, Treat Condition: 2): 0 when total < tn. */
+int wo_steps_over(int total, int tn, int per);
+/* #Performing Actions More Quickly: the AP an action of cost `base` costs
+ * after the check `total` against `tn`. */
+int wo_hurry_cost(int base, int total, int tn);
+/* #Action: Hinder, Shove: "1 yard plus up to one third of your margin of
+ * success" (total >= tn). */
+int wo_shove_yards(int total, int tn);
+/* Enter Occupied Space ("whose size is less than 5 larger or smaller than
+ * yours") and Grapple ("You cannot target a creature whose size is 5 or
+ * more greater or smaller"): sizes a and b close enough. */
+int wo_sizes_within_5(int a, int b);
+/* #Action: Drag: "a -2 penalty for each opponent beyond the first". */
+int wo_drag_penalty(int opponents);
+/* #Mounted Combat: Calm Mount's "+1 bonus for each consecutive action spent
+ * to calm the mount to a maximum of +5": the bonus after another failure. */
+int wo_calm_bonus_after(int bonus);
+/* #Mounted Combat: does a rider on a mount of mount_size get the +1 against
+ * a foe of size t_size (t_mount_size its mount's, t_mounted whether it
+ * rides)? "against any opponents of a size smaller than your mount unless
+ * they are also mounted on a creature at least as large as your mount" */
+int wo_mount_edge(int mount_size, int t_size, int t_mounted, int t_mount_size);
+/* #Jumping: "If you moved at least 5 yards leading up to the jump". */
+int wo_jump_run_up(int yards_moved);
+/* #Reaction: Cling: a Power check result `total` spent first on `reduce`
+ * yards of the target's movement ("for every 10 points") and the rest on
+ * following it ("For every 5 points ... 1 yard"): the yards of reduction
+ * it buys (at most `reduce`), the yards of following in *follow. */
+int wo_cling_split(int total, int reduce, int *follow);
+/* #Action: Treat Wound: "If the target's fatigue is equal to or higher than
+ * its normal maximum stamina, the attempt automatically fails." */
+int wo_treat_auto_fails(int fatigue, int normal_max);
+/* #Mounted Combat: Calm Mount's "-1 penalty for each enemy within 30 feet"
+ * (10 yards of gap). */
+int wo_within_30_feet(int gap_yd);
+/* #Underwater Combat: "all weapon damage is halved except from aquatic
+ * weapons" (rounded down). */
+int wo_underwater_damage(int damage, int aquatic);
+/* #Swimming and Climbing: "a -5 penalty for each wound level beyond light". */
+int wo_env_wound_penalty(int level);
+/* #Surprise: "Creatures with a Perception higher than 5 cannot be
+ * surprised"; the initiative penalty "equal to 5 - your Perception", or 0. */
+int wo_can_be_surprised(int perception);
+int wo_surprise_penalty(int perception);
+/* #Mounted Combat: "a creature must be at least the size of its rider". */
+int wo_mount_fits(int mount_size, int rider_size);
 /* Yards as centimetres (1 yard = 91.44 cm, rounded down) and back (rounded
  * to nearest). */
 int wo_yd_to_cm(int yards);
@@ -243,7 +293,7 @@ typedef struct wo_effect { char name[24]; int mana; } wo_effect;
  * (wo_rank_specs) so that no name is compared during a fight. */
 enum wo_spk { WO_SPK_NONE, WO_SPK_POWER, WO_SPK_AGILITY, WO_SPK_FORTITUDE, WO_SPK_WILLPOWER,
               WO_SPK_INITIATIVE, WO_SPK_RIDING, WO_SPK_SWIMMING, WO_SPK_CLIMBING,
-              WO_SPK_RUNNING, WO_SPK_WOUNDS, WO_SPK_UNARMED, WO_NSPK };
+              WO_SPK_RUNNING, WO_SPK_WOUNDS, WO_SPK_UNARMED, WO_SPK_JUMPING, WO_NSPK };
 extern const char *const wo_spk_name[WO_NSPK];
 
 /* A creature's private block. Everything a fight may write comes first, up
@@ -265,6 +315,7 @@ typedef struct wo_creature {
     unsigned harried_by;    /* bitmask: Harry used against these this round */
     int harry_pen;          /* -2 to ranged attacks this round */
     unsigned ignored;       /* bitmask of creatures ignored for flanking */
+    int flank_seen;         /* flanked when last looked at (Ignoring Your Flank's reaction) */
     unsigned grappling;     /* bitmask of creatures it grapples */
     int opening_vs, opening_value; /* Create an Opening */
     int recovery_bonus;     /* cumulative +1 on recovery checks */
@@ -275,6 +326,8 @@ typedef struct wo_creature {
     int affl_level[4];      /* bleeding, burning, hobbled, poisoned levels */
     int share_with;         /* Enter Occupied Space: the creature whose space it shares, -1 */
     int drag_ap;            /* Drag: AP of movement left this round that carries the grapple */
+    int move_cut;           /* yards of its move being resolved that a Cling: Hold cut */
+    int run_yd;             /* yards moved since its last other action this turn (a jump's run-up) */
     /* sheet */
     int attr[WO_NATTR];
     int size, speed;
@@ -306,9 +359,19 @@ typedef struct wo_creature {
     int spk[WO_NSPK];       /* rank of each WO_SPK_* specialization (wo_rank_specs) */
 } wo_creature;
 
+/* #Action: Ready an Action: "Choose an action." The actions one may ready
+ * (every action that is neither a reaction nor about readying, cancelling,
+ * hurrying or flanking), in the order of the question "Readied action"
+ * (the first, Standard Attack, the answer of a controller without one). */
+#define WO_NREADY 30
+extern const int wo_ready_kinds[WO_NREADY];
+enum { WO_Q_READY = 0, WO_NQ };
+
 typedef struct wo_state {
     int cancel;      /* set when an interrupt cancels the declared action */
     int redirect;    /* Interpose: the new target, -1 none */
+    int cling_cut;   /* Cling: Hold: yards cut from the declared move */
+    int flank_offer; /* the creature offered Ignore Flank as it becomes flanked, -1 none */
     fray_action trigger; /* the action whose declared window is open */
     int trigger_valid;
 } wo_state;
@@ -388,6 +451,9 @@ int wo_pick_attack(fray_encounter *e, int who, int ap, int only_target, fray_act
 /* The nearest enemy able to fight (the first of equals), or -1; its gap in
  * *gap: whom the policy closes in on. */
 int wo_nearest_enemy(const fray_encounter *e, int who, const int *gaps, int *gap);
+/* The nearest ally of who lying dying (the first of equals), or -1; its gap
+ * in *gap. gaps as wo_nearest_enemy's. */
+int wo_dying_ally(const fray_encounter *e, int who, const int *gaps, int *gap);
 /* (wo_policy_after_attacks, wo_src: combat.h) */
 /* The kinds the policy may take on its turn in the present state. */
 uint64_t wo_policy_turn_kinds(const fray_encounter *e, int who);
