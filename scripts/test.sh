@@ -12,4 +12,7 @@ cmake --build "build-asan-$CC"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 cd "build-asan-$CC"
-ctest --output-on-failure -j "$(nproc)"
+# one test more than the cores: the browser, terminal and crash tests
+# spend much of their time waiting (Chromium, tmux, a killed session),
+# and a third test fills that time
+ctest --output-on-failure -j "$(( $(nproc) + 1 ))"

@@ -9,6 +9,12 @@
 
 void fray_json_real_text(double v, char *buf, size_t len)
 {
+    /* a whole number as one (100.0, not %g's 1e+02), while every integer
+     * up to it is exact in a double */
+    if (v > -1e15 && v < 1e15 && v == (double)(long long)v) {
+        snprintf(buf, len, "%lld.0", (long long)v);
+        return;
+    }
     for (int prec = 1; prec <= 17; prec++) {
         snprintf(buf, len, "%.*g", prec, v);
         if (strtod(buf, NULL) == v)

@@ -109,7 +109,9 @@ result "$tmp/ed" Wren 1 | grep -q "Stamina 7/12" && heading "$tmp/ed" Wren 2 | g
 [ "$(result "$tmp/ed" Aldric 2 | grep -o 'Energy [0-9]*')" = "$(heading "$tmp/ed" Aldric 3 | grep -o 'Energy [0-9]*')" ] &&
     ok || bad "energy: Energy not carried"
 # 000 #Long Rest: "Your Aura is fully restored."
-result "$tmp/ed" Aldric 2 | grep -q "Aura 22/28" && heading "$tmp/ed" Aldric 3 | grep -q "Aura 28/28" &&
+# (Aldric ends fight 2 hurt, whatever the fight: below 28, so the rest shows)
+aura2=$(result "$tmp/ed" Aldric 2 | grep -o 'Aura [0-9]*/28' | grep -o '[0-9]*/' | tr -d /)
+[ -n "$aura2" ] && [ "$aura2" -lt 28 ] && heading "$tmp/ed" Aldric 3 | grep -q "Aura 28/28" &&
     ok || bad "energy: long rest aura: $(result "$tmp/ed" Aldric 2) / $(heading "$tmp/ed" Aldric 3)"
 "$fray" run examples/days/injury-day.json --seed 7 >"$tmp/id"
 # 001 #Injuries: an injury is healed over days, not by an hour's rest (the
