@@ -21,7 +21,7 @@ for ex in examples/*.json; do
             # shellcheck disable=SC2086
             "$(dir_of $cc)/fray" run "$ex" --seed 11 $pol --json >"$tmp/run-$cc"
             # shellcheck disable=SC2086
-            "$(dir_of $cc)/fray" sim "$ex" -n 500 --seed 11 $pol --json | jq -S 'del(.timing)' >"$tmp/sim-$cc"
+            "$(dir_of $cc)/fray" sim "$ex" -n 200 --seed 11 $pol --json | jq -S 'del(.timing)' >"$tmp/sim-$cc"
         done
         for what in run sim; do
             if cmp -s "$tmp/$what-gcc" "$tmp/$what-clang"; then n=$((n + 1)); else

@@ -13,7 +13,7 @@ for ex in examples/*.json; do
     side=$(jq -r '.combatants[0].side' "$ex")
     for pol in "" "--policy $side=random"; do
         # shellcheck disable=SC2086
-        if ! build-tsan/fray sim "$ex" -n 500 --threads 4 --seed 3 $pol --json >/dev/null 2>build-tsan/err.txt; then
+        if ! build-tsan/fray sim "$ex" -n 200 --threads 4 --seed 3 $pol --json >/dev/null 2>build-tsan/err.txt; then
             echo "tsan: $ex $pol:"; head -30 build-tsan/err.txt; exit 1
         fi
         if grep -q "ThreadSanitizer" build-tsan/err.txt; then
