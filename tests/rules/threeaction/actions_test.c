@@ -233,16 +233,6 @@ static int next_turn_of(fray_encounter *e, int first, int second, int round)
     return fray_turns_next(e);
 }
 
-static int has_action(fray_encounter *e, int who, int kind)
-{
-    fray_action l[FRAY_MAX_LEGAL];
-    int n = ta_legal(e, who, FRAY_WIN_ACT, NULL, l, FRAY_MAX_LEGAL);
-    for (int i = 0; i < n; i++)
-        if (l[i].kind == kind)
-            return 1;
-    return 0;
-}
-
 /* #Incapacitated: "A Creature with 0 or less HP that is not Dead is
  * Incapacitated. ... An Incapacitated Creature gets 2 less Actions and 2
  * less Reactions per Turn to a minimum of 0 (usually 1 Action and 0
@@ -267,7 +257,7 @@ static void incapacitated_takes_its_one_action(void **s)
         assert_int_equal(fray_res(e, 1, TA_R_ACTIONS), i ? 1 : 3);
         assert_int_equal(fray_res(e, 1, TA_R_REACTIONS), i ? 0 : 1);
         if (i) {
-            assert_true(has_action(e, 1, TA_A_MELEE));
+            assert_true(test_has_action(e, 1, TA_A_MELEE));
             int d[] = {19, 19, 5}; /* Prone: Disadvantage on its melee attack */
             dice(e, d, 3);
             act(e, TA_A_MELEE, 1, 0, 0);
@@ -313,7 +303,7 @@ static void command_counts_incapacitated(void **s)
             fray_cond_add(e, 1, TA_C_SLOWED, -1, FRAY_EXP_NEVER, 0);
         if (rows[i].incap)
             ta_damage(e, 1, 10, 2, "test", "t");
-        assert_true(has_action(e, 0, TA_A_COMMAND));
+        assert_true(test_has_action(e, 0, TA_A_COMMAND));
         act(e, TA_A_COMMAND, 0, 1, 0);
         assert_int_equal(fray_res(e, 1, TA_R_ACTIONS), rows[i].actions);
         fray_encounter_free(e);

@@ -30,16 +30,6 @@ static void act(fray_encounter *e, int kind, int who, int t, int arg)
     ta_resolve(e, &a);
 }
 
-static int has_action(fray_encounter *e, int who, int kind)
-{
-    fray_action l[FRAY_MAX_LEGAL];
-    int n = ta_legal(e, who, FRAY_WIN_ACT, NULL, l, FRAY_MAX_LEGAL);
-    for (int i = 0; i < n; i++)
-        if (l[i].kind == kind)
-            return 1;
-    return 0;
-}
-
 /* #Spell Attack: "If your Spell Attack roll is equal to or higher than the
  * appropriate defense stat the Spell Effects the target." Mental Defense
  * 12, d20 + Level 1: 10 (11) misses, 11 (12, equal) hits, 12 (13) hits. */
@@ -220,26 +210,26 @@ static void command_once_a_round_control_once_a_turn(void **s)
         "\"commander\": \"R\", \"weapons\": [{\"name\": \"jaws\", \"damage\": \"1d6\", \"natural\": true}]}},"
         "{\"name\": \"T\", \"side\": \"red\", \"at\": [6, 0], \"sheet\": " SHEET "}",
         "");
-    assert_true(has_action(e, 0, TA_A_COMMAND));
+    assert_true(test_has_action(e, 0, TA_A_COMMAND));
     act(e, TA_A_COMMAND, 0, 1, 0);
     fray_turns_pass(e, 1);
-    assert_false(has_action(e, 0, TA_A_COMMAND)); /* the same Round */
+    assert_false(test_has_action(e, 0, TA_A_COMMAND)); /* the same Round */
     e->round = 2;
-    assert_true(has_action(e, 0, TA_A_COMMAND)); /* the next */
+    assert_true(test_has_action(e, 0, TA_A_COMMAND)); /* the next */
     int d[] = {3, 3, 3, 3};
     dice(e, d, 4);
     fray_res_set(e, 0, TA_R_ACTIONS, 3);
     act(e, TA_A_CAST, 0, 2, 0);
-    assert_false(has_action(e, 0, TA_A_CONTROL)); /* Cast this turn: not "a previous Turn" */
+    assert_false(test_has_action(e, 0, TA_A_CONTROL)); /* Cast this turn: not "a previous Turn" */
     /* its next turn */
     e->turns.cur = -1;
     fray_turns_round_start(e);
     e->round = 3;
     e->turns.order[0] = 0, e->turns.order[1] = 1, e->turns.order[2] = 2, e->turns.pos = 0;
     assert_int_equal(fray_turns_next(e), 0);
-    assert_true(has_action(e, 0, TA_A_CONTROL));
+    assert_true(test_has_action(e, 0, TA_A_CONTROL));
     act(e, TA_A_CONTROL, 0, 2, 0);
-    assert_false(has_action(e, 0, TA_A_CONTROL)); /* once per Turn */
+    assert_false(test_has_action(e, 0, TA_A_CONTROL)); /* once per Turn */
     fray_encounter_free(e);
 }
 
@@ -306,7 +296,7 @@ static void spell_within_range(void **s)
                  "{\"name\": \"T\", \"side\": \"red\", \"at\": [%s, 0], \"sheet\": " SHEET "}",
                  rows[i].at);
         fray_encounter *e = fight(cs, "");
-        assert_int_equal(has_action(e, 0, TA_A_CAST), rows[i].listed);
+        assert_int_equal(test_has_action(e, 0, TA_A_CAST), rows[i].listed);
         fray_encounter_free(e);
     }
 }
