@@ -117,10 +117,12 @@ grep -q "refused: Mira's turn this round is still to come, and Initiative 30 wou
 
 # set keeps a resource's range and goes through the rules' thresholds: Aura
 # 0 by the damage rules, so the next hit is a Death roll (36.5).
-printf '%s\n' 'set Grok Aura -5' 'set Grok Aura 26' 'set Grok Aura 0' 'damage Grok 3' 'set Grok Stamina 0' export quit |
+printf '%s\n' 'set Grok Aura -5' 'set Grok Aura 26' 'set Grok Aura 25' 'set Grok Aura 0' 'damage Grok 3' 'set Grok Stamina 0' 'set Grok Stamina 1' export quit |
     "$fray" play examples/energy-duel.json --db "$tmp/range.db" --seed 3 >"$tmp/range.out" 2>&1
 grep -q "refused: Aura of Grok takes 0 to 25, not -5" "$tmp/range.out" && ok || bad "Aura -5 not refused: $(grep -m1 -i 'aura' "$tmp/range.out")"
 grep -q "refused: Aura of Grok takes 0 to 25, not 26" "$tmp/range.out" && ok || bad "Aura 26 not refused"
+grep -q '"kind":"fiat","detail":"Grok Aura 25"' "$tmp/range.out" && grep -q '"kind":"fiat","detail":"Grok Stamina 1"' "$tmp/range.out" &&
+    ok || bad "the ends of the ranges (Aura 25, Stamina 1) refused"
 grep -q '"kind":"damage","target":"Grok","outcome":"aura","value":25' "$tmp/range.out" && ok || bad "Aura 0 not taken by the damage rules"
 grep -q '"kind":"death roll","actor":"Grok"' "$tmp/range.out" && ok || bad "no Death roll on a hit at Aura 0"
 grep -q "refused: Stamina of Grok takes 1 to 18, not 0: 0 Stamina knocks out" "$tmp/range.out" && ok || bad "Stamina 0 not refused with why"
