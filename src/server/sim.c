@@ -91,7 +91,7 @@ int srv_sim_start(srv_t *srv, fight_t *f, int n, reply_t *out)
     j->s.enter_all = f->s.enter_all;
     j->s.encounter = strdup(f->s.encounter);
     j->s.j = malloc((size_t)(f->s.nj ? f->s.nj : 1) * sizeof *j->s.j);
-    if (j->s.encounter && j->s.j)
+    if (j->s.encounter && j->s.j && f->s.nj) /* an empty journal may be NULL */
         memcpy(j->s.j, f->s.j, (size_t)f->s.nj * sizeof *j->s.j);
     j->s.nj = f->s.nj;
     if (!j->s.encounter || !j->s.j || pthread_create(&j->thread, NULL, run, j) != 0) {
