@@ -787,6 +787,12 @@ int fray_load_keys(fray_load *ld, const json_t *obj, const char *const *allowed)
  * Out of [min, max] is an error. Returns 0 or -1. */
 int fray_load_int(fray_load *ld, const json_t *obj, const char *key, int *out,
                   int def, int min, int max, int required);
+/* A JSON number of metres (v, the value of key; NULL when missing) into
+ * whole centimetres, *out, within [min_cm, max_cm]. The one place a length
+ * from a file is a floating-point number: rounded once, at load, so that
+ * everything after is integer. Returns 0 or -1. */
+int fray_load_metres(fray_load *ld, const json_t *v, const char *key, int min_cm, int max_cm,
+                     int *out);
 /* Read a string key into buf (len bytes); missing gives def (may be NULL
  * when required). */
 int fray_load_str(fray_load *ld, const json_t *obj, const char *key, char *buf, size_t len,

@@ -7,7 +7,6 @@
  * are in loadvals.c. */
 #include <ctype.h>
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,13 +148,11 @@ static int load_position(fray_load *ld, const json_t *c, fray_combatant *cb)
     if (!json_is_array(at) || json_array_size(at) != 2 || !json_is_number(json_array_get(at, 0)) ||
         !json_is_number(json_array_get(at, 1)))
         return fray_load_fail(ld, "at", "expected [x, y] in metres");
-    double x = json_number_value(json_array_get(at, 0)), y = json_number_value(json_array_get(at, 1));
-    if (!(fabs(x) <= 10000) || !(fabs(y) <= 10000))
-        return fray_load_fail(ld, "at", "out of range (expected within 10 km of the origin)");
-    /* metres to whole centimetres, once, at load; everything after is integer */
-    cb->x = (int)lround(x * 100);
-    cb->y = (int)lround(y * 100);
-    return 0;
+    /* within 10 km of the origin, to whole centimetres, once, at load */
+    return fray_load_metres(ld, json_array_get(at, 0), "at", -1000000, 1000000, &cb->x) < 0 ||
+                   fray_load_metres(ld, json_array_get(at, 1), "at", -1000000, 1000000, &cb->y) < 0
+               ? -1
+               : 0;
 }
 
 static int load_combatant(fray_load *ld, fray_encounter *e, const json_t *c, int i,

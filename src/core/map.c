@@ -3,7 +3,6 @@
  * are decided by the signs of 64-bit cross products, and distances along a
  * segment are rounded down once. Coordinates are kept within 1 km of the
  * origin, so every product fits in 64 bits with room to spare. */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +15,7 @@ const char *const fray_region_names[FRAY_RG_KINDS] = {
     "difficult", "water", "deep_water", "climb",    "zero_g", "dark",
     "light",     "fog",   "earth",      "thin_ice", "narrow"};
 
-#define MAP_LIMIT_M 1000.0 /* metres from the origin */
+#define MAP_LIMIT_CM 100000 /* 1 km from the origin */
 #define MAP_MAX 256        /* regions, walls or objects of one map */
 
 /* ---- Loading ---- */
@@ -41,17 +40,11 @@ static const char *const region_keys[FRAY_RG_KINDS][7] = {
     [FRAY_RG_NARROW] = {"kind", "name", "from", "to", "fits", NULL},
 };
 
-/* A number of metres within the map's limit, to whole centimetres. */
-static int metres(fray_load *ld, const json_t *v, const char *key, double min, int *out)
+/* A number of metres from min_cm up to the map's limit, to whole
+ * centimetres. */
+static int metres(fray_load *ld, const json_t *v, const char *key, int min_cm, int *out)
 {
-    if (!json_is_number(v))
-        return fray_load_fail(ld, key, "expected a number of metres");
-    double m = json_number_value(v);
-    if (!(m >= min && m <= MAP_LIMIT_M))
-        return fray_load_fail(ld, key, "%g is out of range (expected %g to %g metres)", m, min,
-                              MAP_LIMIT_M);
-    *out = (int)lround(m * 100);
-    return 0;
+    return fray_load_metres(ld, v, key, min_cm, MAP_LIMIT_CM, out);
 }
 
 /* An [x, y] pair in metres (a point, or with `signed_` a current). */
@@ -63,8 +56,8 @@ static int point(fray_load *ld, const json_t *obj, const char *key, int *x, int 
     if (!json_is_array(p) || json_array_size(p) != 2 || !json_is_number(json_array_get(p, 0)) ||
         !json_is_number(json_array_get(p, 1)))
         return fray_load_fail(ld, key, "expected [x, y] in metres");
-    if (metres(ld, json_array_get(p, 0), key, -MAP_LIMIT_M, x) < 0 ||
-        metres(ld, json_array_get(p, 1), key, -MAP_LIMIT_M, y) < 0)
+    if (metres(ld, json_array_get(p, 0), key, -MAP_LIMIT_CM, x) < 0 ||
+        metres(ld, json_array_get(p, 1), key, -MAP_LIMIT_CM, y) < 0)
         return -1;
     return 0;
 }
@@ -95,13 +88,13 @@ static int region_param(fray_load *ld, const json_t *j, fray_region *r)
     case FRAY_RG_CLIMB:
         if (!json_object_get(j, "height"))
             return fray_load_fail(ld, "height", "missing (expected the surface's height in metres)");
-        return metres(ld, json_object_get(j, "height"), "height", 0.01, &r->value);
+        return metres(ld, json_object_get(j, "height"), "height", 1, &r->value);
     case FRAY_RG_LIGHT:
         if (point(ld, j, "at", &r->cx, &r->cy) < 0)
             return -1;
         if (!json_object_get(j, "radius"))
             return fray_load_fail(ld, "radius", "missing (expected the light's radius in metres)");
-        if (metres(ld, json_object_get(j, "radius"), "radius", 0.01, &r->r) < 0)
+        if (metres(ld, json_object_get(j, "radius"), "radius", 1, &r->r) < 0)
             return -1;
         r->x0 = r->cx - r->r;
         r->x1 = r->cx + r->r + 1;
