@@ -5,32 +5,40 @@
  * in by the flanking square when an ally holds the foe, keeps a ranged
  * weapon out of 5 ft, Focuses an empty spellcaster, readies an attack for
  * a foe coming in, and Dodges what it cannot answer. Choices only, never
- * outcomes: the estimates use doubles and draw no dice. */
+ * outcomes: the estimates are exact integers and draw no dice. */
 #include "threeaction.h"
 
-/* P(d20 + bonus >= def) with Advantage (+1), Disadvantage (-1) or neither;
- * a natural 20 hits and a natural 1 misses. */
-static double p_hit(int bonus, int def, int adv)
+/* The estimates are exact integers, so a seed gives the same fight on
+ * every machine: a chance as a count over 400 (a d20's twentieths, squared
+ * for Advantage and Disadvantage), a damage as eighths (a die's mean is a
+ * half, an area or a Control spell counts 1.5 times, both 2.25 times). */
+#define P_DEN 400
+#define M_DEN 8
+
+/* P(d20 + bonus >= def) with Advantage (+1), Disadvantage (-1) or neither,
+ * in 400ths; a natural 20 hits and a natural 1 misses. */
+static int64_t p_hit(int bonus, int def, int adv)
 {
     int need = def - bonus;
     if (need < 2)
         need = 2;
     if (need > 20)
         need = 20;
-    double p = (21 - need) / 20.0;
+    int64_t k = 21 - need; /* faces that hit, of 20 */
     if (adv > 0)
-        return 1 - (1 - p) * (1 - p);
+        return P_DEN - (20 - k) * (20 - k);
     if (adv < 0)
-        return p * p;
-    return p;
+        return k * k;
+    return 20 * k;
 }
 
-static double mean_damage(const fray_dexpr *d)
+/* The mean of a damage expression, in halves. */
+static int64_t mean_damage2(const fray_dexpr *d)
 {
-    double m = 0;
+    int64_t m = 0;
     for (int i = 0; i < d->n; i++) {
         const fray_dterm *t = &d->t[i];
-        m += t->sign * (t->count ? t->count * (t->sides + 1) / 2.0 : t->value);
+        m += t->sign * (t->count ? (int64_t)t->count * (t->sides + 1) : 2 * (int64_t)t->value);
     }
     return m;
 }
@@ -46,34 +54,36 @@ static int adv_of(fray_encounter *e, int who, int t, int kind)
 }
 
 /* The expected damage of an attack in the list (a larger number for one
- * that likely drops the foe), or -1 for anything else. */
-static double attack_value(fray_encounter *e, const fray_action *a)
+ * that likely drops the foe), in 1/(P_DEN * M_DEN), or -1 for anything
+ * else. */
+static int64_t attack_value(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor, t = a->target;
     if (t < 0 || !fray_able(e, t))
         return -1;
     const ta_creature *c = ta_ccr(e, who), *ct = ta_ccr(e, t);
-    double p, m;
+    int64_t p, m;
     if (a->kind == TA_A_MELEE) {
         p = p_hit(ta_melee_bonus(e, who, a->arg, NULL), ct->pdef, adv_of(e, who, t, 0));
-        m = mean_damage(&c->w[a->arg].damage) + c->str;
+        m = 4 * (mean_damage2(&c->w[a->arg].damage) + 2 * (int64_t)c->str);
     } else if (a->kind == TA_A_RANGED) {
         int pen = ta_range_penalty(e, ta_dist(e, who, t), c->w[a->arg].increment);
         p = p_hit(c->level + c->dex - pen, ct->pdef, adv_of(e, who, t, 1));
-        m = mean_damage(&c->w[a->arg].damage);
+        m = 4 * mean_damage2(&c->w[a->arg].damage);
     } else if (a->kind == TA_A_CAST || a->kind == TA_A_CONTROL) {
         const ta_spell *s = &c->sp[a->arg];
         p = p_hit(c->level + c->ess, s->defense == TA_MENTAL ? ct->mdef : ct->pdef,
                   s->area ? 0 : adv_of(e, who, t, 2));
-        m = mean_damage(&s->damage) * (s->area ? 1.5 : 1.0);
-        if (a->kind == TA_A_CONTROL)
-            m *= 1.5; /* no Energy spent */
+        /* an area counts 1.5 times; a Control spell, no Energy spent, 1.5
+         * times again */
+        int f = (s->area ? 3 : 2) * (a->kind == TA_A_CONTROL ? 3 : 2);
+        m = mean_damage2(&s->damage) * f;
     } else {
         return -1;
     }
-    double v = p * m;
-    if (m >= e->c[t].res[TA_R_HP])
-        v += 100 * p; /* likely takes it out */
+    int64_t v = p * m;
+    if (m >= (int64_t)M_DEN * e->c[t].res[TA_R_HP])
+        v += 100 * M_DEN * p; /* likely takes it out */
     return v;
 }
 
@@ -129,9 +139,9 @@ static int own_turn(fray_encounter *e, int who, const fray_action *l, int n)
     if (e->c[who].res[TA_R_ACTIONS] >= 2 && (k = find(l, n, TA_A_STABILIZE, -1)) >= 0)
         return k;
     int best = -1;
-    double bv = 0;
+    int64_t bv = 0;
     for (int i = 0; i < n; i++) {
-        double v = attack_value(e, &l[i]);
+        int64_t v = attack_value(e, &l[i]);
         if (v > bv) {
             bv = v;
             best = i;
