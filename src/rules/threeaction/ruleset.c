@@ -186,4 +186,5 @@ FRAY_RULESET(fray_ruleset_threeaction,
     .answer = ta_answer,
     .join = ta_join,
     .fiat = ta_fiat,
-    .action_odds = ta_action_odds)
+    .action_odds = ta_action_odds,
+    .decide = ta_decide)
