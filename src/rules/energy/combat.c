@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "odds.h" /* en_action_odds asks the odds (doubles, for the user): never the fight */
 #include "rules.h"
 
 /* ---- Resolution ---- */

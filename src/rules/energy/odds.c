@@ -286,20 +286,27 @@ int en_melee_odds_compute(const en_melee_q *q, en_melee_odds *r)
     /* #Combat Roll, through the ruleset's own table: 20 (widened by Precise,
      * #Critical Hits) is a Critical Hit, 1 a Critical Failure; otherwise a
      * roll below the Coverage hits the armour. The Combat roll itself may
-     * have Advantage or Disadvantage (Dazed, Blinded). */
+     * have Advantage or Disadvantage (Dazed, Blinded): only then are the
+     * faces' chances computed (40 pow() calls, two thirds of a query's
+     * time: `fray odds` never asks for it, `fray play` rarely). */
     double w[4] = {0, 0, 0, 0}; /* crit, fail, armour, free */
     int count[4] = {0, 0, 0, 0};
     for (int n = 1; n <= 20; n++) {
         int f = en_d20_flags(n, q->precise);
         int i = (f & EN_OUT_MISS) ? 1 : (f & EN_OUT_CRIT) ? 0 : n < q->coverage ? 2 : 3;
         count[i]++;
-        w[i] += d20_face(n, q->attack_adv);
+        if (q->attack_adv)
+            w[i] += d20_face(n, q->attack_adv);
     }
-    double pcrit = w[0], pfail = w[1], parm = w[2], pfree = w[3];
-    double wc = pcrit, wa = parm * beat, wf = pfree * beat;
-    double pmiss = pfail + (parm + pfree) * evade;
-    if (!q->attack_adv) {
-        /* one d20: whole twentieths, computed as they always were */
+    double wc, pfail, wa, wf, pmiss;
+    if (q->attack_adv) {
+        wc = w[0];
+        pfail = w[1];
+        wa = w[2] * beat;
+        wf = w[3] * beat;
+        pmiss = w[1] + (w[2] + w[3]) * evade;
+    } else {
+        /* one d20: whole twentieths */
         wc = count[0] / 20.0;
         pfail = count[1] / 20.0;
         wa = count[2] * beat / 20.0;

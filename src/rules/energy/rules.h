@@ -6,7 +6,6 @@
 #define EN_RULES_H
 
 #include "energy.h"
-#include "odds.h"
 
 #define RULE(h) EN_RULE(h)
 

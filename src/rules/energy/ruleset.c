@@ -8,8 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rules.h"
 #include "loop.h"
+#include "odds.h"
+#include "rules.h"
 
 
 const char *const en_condition_names[EN_NCOND] = {

@@ -10,13 +10,18 @@
 
 /* ---- Measures ---- */
 
-/* Centre to centre, with the height between a flyer and the ground. */
-int ta_dist(const fray_encounter *e, int a, int b)
+static int64_t dist2(const fray_encounter *e, int a, int b)
 {
     int64_t dx = e->c[a].x - e->c[b].x, dy = e->c[a].y - e->c[b].y;
     int64_t dz = ta_ccr(e, a)->altitude - ta_ccr(e, b)->altitude;
-    return fray_isqrt(dx * dx + dy * dy + dz * dz);
+    return dx * dx + dy * dy + dz * dz;
 }
+
+/* Centre to centre, with the height between a flyer and the ground,
+ * rounded down; the core's memo of the pair's last root answers most
+ * questions (a skirmish's legal list and policy ask it dozens of times
+ * between two moves). */
+int ta_dist(const fray_encounter *e, int a, int b) { return fray_distance_sq(e, a, b, dist2(e, a, b)); }
 
 /* Within a reach of `reach` cm, counted between the edges of the two spaces,
  * a diagonal square counting as 5 ft (half a square of slack): two Medium
@@ -24,7 +29,10 @@ int ta_dist(const fray_encounter *e, int a, int b)
 int ta_in_reach(const fray_encounter *e, int a, int b, int reach)
 {
     int spaces = (ta_size_space[ta_ccr(e, a)->size] + ta_size_space[ta_ccr(e, b)->size]) / 2;
-    return ta_dist(e, a, b) <= reach + spaces - TA_SQUARE / 2;
+    /* ta_dist <= r asked of the square: floor(sqrt(d2)) <= r exactly when
+     * d2 < (r + 1)^2, for r >= 0 */
+    int64_t r = (int64_t)reach + spaces - TA_SQUARE / 2;
+    return r >= 0 && dist2(e, a, b) < (r + 1) * (r + 1);
 }
 
 int ta_foes(const fray_encounter *e, int a, int b) { return e->c[a].side != e->c[b].side; }

@@ -166,10 +166,35 @@ int ta_legal(fray_encounter *e, int who, int window, const fray_action *trig, fr
     }
     if (window != FRAY_WIN_ACT || e->c[who].res[TA_R_ACTIONS] <= 0)
         return 0;
-    attacks(e, who, &l);
-    moves(e, who, &l);
-    maneuvers(e, who, &l);
-    others(e, who, &l);
-    free_and_turn(e, who, &l);
+    for (int part = 0; part < TA_NPARTS; part++)
+        ta_legal_part(e, who, part, &l);
     return l.n;
+}
+
+int ta_legal_acts(const fray_encounter *e, int who)
+{
+    return ta_acting(e, who) && !(fray_cflags(e, who) & FRAY_CF_NO_ACTIONS) &&
+           e->c[who].res[TA_R_ACTIONS] > 0;
+}
+
+void ta_legal_part(fray_encounter *e, int who, int part, fray_list *l)
+{
+    switch (part) {
+    case TA_PART_ATTACKS: attacks(e, who, l); break;
+    case TA_PART_MOVES: moves(e, who, l); break;
+    case TA_PART_MANEUVERS: maneuvers(e, who, l); break;
+    default:
+        others(e, who, l);
+        free_and_turn(e, who, l);
+    }
+}
+
+/* moves() lists at most five entries a target (Move, Straight, Cover,
+ * Flank, Retreat), maneuvers() six */
+int ta_legal_bound(const fray_encounter *e, int who, int part)
+{
+    int n = 0;
+    for (int t = 0; t < e->n; t++)
+        n += targetable(e, who, t);
+    return n * (part == TA_PART_MOVES ? 5 : 6);
 }

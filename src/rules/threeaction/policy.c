@@ -5,32 +5,40 @@
  * in by the flanking square when an ally holds the foe, keeps a ranged
  * weapon out of 5 ft, Focuses an empty spellcaster, readies an attack for
  * a foe coming in, and Dodges what it cannot answer. Choices only, never
- * outcomes: the estimates use doubles and draw no dice. */
+ * outcomes: the estimates are exact integers and draw no dice. */
 #include "threeaction.h"
 
-/* P(d20 + bonus >= def) with Advantage (+1), Disadvantage (-1) or neither;
- * a natural 20 hits and a natural 1 misses. */
-static double p_hit(int bonus, int def, int adv)
+/* The estimates are exact integers, so a seed gives the same fight on
+ * every machine: a chance as a count over 400 (a d20's twentieths, squared
+ * for Advantage and Disadvantage), a damage as eighths (a die's mean is a
+ * half, an area or a Control spell counts 1.5 times, both 2.25 times). */
+#define P_DEN 400
+#define M_DEN 8
+
+/* P(d20 + bonus >= def) with Advantage (+1), Disadvantage (-1) or neither,
+ * in 400ths; a natural 20 hits and a natural 1 misses. */
+static int64_t p_hit(int bonus, int def, int adv)
 {
     int need = def - bonus;
     if (need < 2)
         need = 2;
     if (need > 20)
         need = 20;
-    double p = (21 - need) / 20.0;
+    int64_t k = 21 - need; /* faces that hit, of 20 */
     if (adv > 0)
-        return 1 - (1 - p) * (1 - p);
+        return P_DEN - (20 - k) * (20 - k);
     if (adv < 0)
-        return p * p;
-    return p;
+        return k * k;
+    return 20 * k;
 }
 
-static double mean_damage(const fray_dexpr *d)
+/* The mean of a damage expression, in halves. */
+static int64_t mean_damage2(const fray_dexpr *d)
 {
-    double m = 0;
+    int64_t m = 0;
     for (int i = 0; i < d->n; i++) {
         const fray_dterm *t = &d->t[i];
-        m += t->sign * (t->count ? t->count * (t->sides + 1) / 2.0 : t->value);
+        m += t->sign * (t->count ? (int64_t)t->count * (t->sides + 1) : 2 * (int64_t)t->value);
     }
     return m;
 }
@@ -46,43 +54,92 @@ static int adv_of(fray_encounter *e, int who, int t, int kind)
 }
 
 /* The expected damage of an attack in the list (a larger number for one
- * that likely drops the foe), or -1 for anything else. */
-static double attack_value(fray_encounter *e, const fray_action *a)
+ * that likely drops the foe), in 1/(P_DEN * M_DEN), or -1 for anything
+ * else. */
+static int64_t attack_value(fray_encounter *e, const fray_action *a)
 {
     int who = a->actor, t = a->target;
     if (t < 0 || !fray_able(e, t))
         return -1;
     const ta_creature *c = ta_ccr(e, who), *ct = ta_ccr(e, t);
-    double p, m;
+    int64_t p, m;
     if (a->kind == TA_A_MELEE) {
         p = p_hit(ta_melee_bonus(e, who, a->arg, NULL), ct->pdef, adv_of(e, who, t, 0));
-        m = mean_damage(&c->w[a->arg].damage) + c->str;
+        m = 4 * (mean_damage2(&c->w[a->arg].damage) + 2 * (int64_t)c->str);
     } else if (a->kind == TA_A_RANGED) {
         int pen = ta_range_penalty(e, ta_dist(e, who, t), c->w[a->arg].increment);
         p = p_hit(c->level + c->dex - pen, ct->pdef, adv_of(e, who, t, 1));
-        m = mean_damage(&c->w[a->arg].damage);
+        m = 4 * mean_damage2(&c->w[a->arg].damage);
     } else if (a->kind == TA_A_CAST || a->kind == TA_A_CONTROL) {
         const ta_spell *s = &c->sp[a->arg];
         p = p_hit(c->level + c->ess, s->defense == TA_MENTAL ? ct->mdef : ct->pdef,
                   s->area ? 0 : adv_of(e, who, t, 2));
-        m = mean_damage(&s->damage) * (s->area ? 1.5 : 1.0);
-        if (a->kind == TA_A_CONTROL)
-            m *= 1.5; /* no Energy spent */
+        /* an area counts 1.5 times; a Control spell, no Energy spent, 1.5
+         * times again */
+        int f = (s->area ? 3 : 2) * (a->kind == TA_A_CONTROL ? 3 : 2);
+        m = mean_damage2(&s->damage) * f;
     } else {
         return -1;
     }
-    double v = p * m;
-    if (m >= e->c[t].res[TA_R_HP])
-        v += 100 * p; /* likely takes it out */
+    int64_t v = p * m;
+    if (m >= (int64_t)M_DEN * e->c[t].res[TA_R_HP])
+        v += 100 * M_DEN * p; /* likely takes it out */
     return v;
 }
 
-static int find(const fray_action *l, int n, int kind, int target)
+/* Where the policy reads the legal actions: the whole list l[0..n), or,
+ * for the decide hook, legal's parts, each listed when first asked for
+ * (most choices never look at the moves or the maneuvers, whose map
+ * questions were half a skirmish's time). Each kind comes from one part,
+ * in the list's order, so the first entry found is the same. */
+typedef struct src {
+    const fray_action *l; /* the whole list, or NULL: the parts */
+    int n;
+    unsigned built;       /* bit p: part p is in part[p] */
+    fray_list part[TA_NPARTS];
+    fray_action buf[TA_NPARTS][FRAY_MAX_LEGAL];
+} src;
+
+static int part_of(int kind)
 {
+    switch (kind) {
+    case TA_A_MELEE: case TA_A_RANGED: case TA_A_CAST: case TA_A_CONTROL:
+        return TA_PART_ATTACKS;
+    case TA_A_MOVE: case TA_A_STRAIGHT: case TA_A_COVER: case TA_A_FLANK: case TA_A_RETREAT:
+        return TA_PART_MOVES;
+    case TA_A_BREAK: case TA_A_PUSH: case TA_A_FEINT: case TA_A_DISARM: case TA_A_TRIP:
+    case TA_A_GRAPPLE:
+        return TA_PART_MANEUVERS;
+    default:
+        return TA_PART_OTHERS;
+    }
+}
+
+/* The entries that may hold `kind`: the whole list, or its part. */
+static const fray_action *entries(fray_encounter *e, int who, src *s, int kind, int *n)
+{
+    if (s->l) {
+        *n = s->n;
+        return s->l;
+    }
+    int p = part_of(kind);
+    if (!((s->built >> p) & 1u)) {
+        s->part[p] = (fray_list){s->buf[p], 0, FRAY_MAX_LEGAL};
+        ta_legal_part(e, who, p, &s->part[p]);
+        s->built |= 1u << p;
+    }
+    *n = s->part[p].n;
+    return s->part[p].out;
+}
+
+static const fray_action *find(fray_encounter *e, int who, src *s, int kind, int target)
+{
+    int n;
+    const fray_action *l = entries(e, who, s, kind, &n);
     for (int i = 0; i < n; i++)
         if (l[i].kind == kind && (target < 0 || l[i].target == target))
-            return i;
-    return -1;
+            return &l[i];
+    return NULL;
 }
 
 static int nearest_foe(const fray_encounter *e, int who)
@@ -102,87 +159,116 @@ static int nearest_foe(const fray_encounter *e, int who)
 
 /* Trip first when the foe stands, two Actions are left to use the
  * Advantage, and our opposed roll is at least as good as its. */
-static int trip_first(fray_encounter *e, int who, const fray_action *a, const fray_action *l, int n)
+static const fray_action *trip_first(fray_encounter *e, int who, const fray_action *a, src *s)
 {
-    int t = a->target, k = find(l, n, TA_A_TRIP, t);
-    if (k < 0 || a->kind != TA_A_MELEE || e->c[who].res[TA_R_ACTIONS] < 3 ||
-        ta_flat_footed(e, t, who) || ta_ccr(e, t)->altitude > 0)
-        return -1;
+    int t = a->target;
+    if (a->kind != TA_A_MELEE || e->c[who].res[TA_R_ACTIONS] < 3 || ta_flat_footed(e, t, who) ||
+        ta_ccr(e, t)->altitude > 0)
+        return NULL;
     int mine = ta_melee_bonus(e, who, ta_melee_weapon(e, who), NULL);
     int theirs = ta_melee_bonus(e, t, ta_melee_weapon(e, t), NULL);
-    return mine >= theirs + 2 ? k : -1;
+    return mine >= theirs + 2 ? find(e, who, s, TA_A_TRIP, t) : NULL;
 }
 
-static int own_turn(fray_encounter *e, int who, const fray_action *l, int n)
+static const fray_action *own_turn(fray_encounter *e, int who, src *s)
 {
     const ta_creature *c = ta_ccr(e, who);
-    int k;
-    if ((k = find(l, n, TA_A_COMMAND, -1)) >= 0)
+    const fray_action *k;
+    if ((k = find(e, who, s, TA_A_COMMAND, -1)))
         return k;
-    if ((k = find(l, n, TA_A_PUT_OUT, -1)) >= 0)
+    if ((k = find(e, who, s, TA_A_PUT_OUT, -1)))
         return k;
-    if ((k = find(l, n, TA_A_STAND, -1)) >= 0)
+    if ((k = find(e, who, s, TA_A_STAND, -1)))
         return k;
-    if ((k = find(l, n, TA_A_PICK_UP, -1)) >= 0)
+    if ((k = find(e, who, s, TA_A_PICK_UP, -1)))
         return k;
     /* #Zero-G: Disadvantage on every attack until stabilized */
-    if (e->c[who].res[TA_R_ACTIONS] >= 2 && (k = find(l, n, TA_A_STABILIZE, -1)) >= 0)
+    if (e->c[who].res[TA_R_ACTIONS] >= 2 && (k = find(e, who, s, TA_A_STABILIZE, -1)))
         return k;
-    int best = -1;
-    double bv = 0;
+    const fray_action *best = NULL;
+    int64_t bv = 0;
+    int n;
+    const fray_action *l = entries(e, who, s, TA_A_MELEE, &n);
     for (int i = 0; i < n; i++) {
-        double v = attack_value(e, &l[i]);
+        int64_t v = attack_value(e, &l[i]);
         if (v > bv) {
             bv = v;
-            best = i;
+            best = &l[i];
         }
     }
     int foe = nearest_foe(e, who);
     /* a ranged attacker steps out of 5 ft first */
-    if (best >= 0 && l[best].kind == TA_A_RANGED && ta_melee_weapon(e, who) < 0 &&
-        e->c[who].res[TA_R_ACTIONS] >= 2 && ta_dist(e, who, l[best].target) <= 2 * TA_SQUARE &&
-        (k = find(l, n, TA_A_RETREAT, l[best].target)) >= 0)
+    if (best && best->kind == TA_A_RANGED && ta_melee_weapon(e, who) < 0 &&
+        e->c[who].res[TA_R_ACTIONS] >= 2 && ta_dist(e, who, best->target) <= 2 * TA_SQUARE &&
+        (k = find(e, who, s, TA_A_RETREAT, best->target)))
         return k;
     /* #Cover: a shooter with its whole turn ahead steps behind an object
      * first: the foe's shots back have Disadvantage */
-    if (best >= 0 && (l[best].kind == TA_A_RANGED || l[best].kind == TA_A_CAST) &&
-        e->c[who].res[TA_R_ACTIONS] >= 3 && (k = find(l, n, TA_A_COVER, l[best].target)) >= 0)
+    if (best && (best->kind == TA_A_RANGED || best->kind == TA_A_CAST) &&
+        e->c[who].res[TA_R_ACTIONS] >= 3 && (k = find(e, who, s, TA_A_COVER, best->target)))
         return k;
-    if (best >= 0) {
-        if ((k = trip_first(e, who, &l[best], l, n)) >= 0)
+    if (best) {
+        if ((k = trip_first(e, who, best, s)))
             return k;
         return best;
     }
-    if (c->energy_max > 0 && c->nspells && (k = find(l, n, TA_A_FOCUS, -1)) >= 0 &&
+    if (c->energy_max > 0 && c->nspells && (k = find(e, who, s, TA_A_FOCUS, -1)) &&
         (foe < 0 || !ta_in_reach(e, foe, who, 2 * TA_SQUARE)))
         return k;
-    if (foe >= 0 && (k = find(l, n, TA_A_FLANK, foe)) >= 0)
+    if (foe >= 0 && (k = find(e, who, s, TA_A_FLANK, foe)))
         return k;
-    if (foe >= 0 && (k = find(l, n, TA_A_MOVE, foe)) >= 0) {
+    if (foe >= 0 && (k = find(e, who, s, TA_A_MOVE, foe))) {
         /* too far to reach this turn and two Actions left: ready instead */
-        int r = find(l, n, TA_A_READY, -1);
-        if (r >= 0 && ta_dist(e, who, foe) > ta_speed(e, who) + 3 * TA_SQUARE &&
+        const fray_action *r = find(e, who, s, TA_A_READY, -1);
+        if (r && ta_dist(e, who, foe) > ta_speed(e, who) + 3 * TA_SQUARE &&
             ta_dist(e, who, foe) <= ta_speed(e, foe) + 2 * TA_SQUARE && c->speed < ta_speed(e, foe))
             return r;
         return k;
     }
     if (foe >= 0 && ta_dist(e, who, foe) <= 4 * TA_SQUARE && !fray_has(e, who, TA_C_DODGING) &&
-        (k = find(l, n, TA_A_DODGE, -1)) >= 0)
+        (k = find(e, who, s, TA_A_DODGE, -1)))
         return k;
-    return -1;
+    return NULL;
 }
 
 int ta_policy(fray_encounter *e, int who, int window, const fray_action *trig,
               const fray_action *l, int n)
 {
     (void)trig;
+    src s = {.l = l, .n = n};
+    const fray_action *k = NULL;
     if (window == FRAY_WIN_TRIGGERED)
-        return find(l, n, TA_A_READIED, -1);
-    if (window == FRAY_WIN_WAITING)
-        return find(l, n, TA_A_ENTER, -1);
-    if (window != FRAY_WIN_ACT)
-        return -1;
-    return own_turn(e, who, l, n);
+        k = find(e, who, &s, TA_A_READIED, -1);
+    else if (window == FRAY_WIN_WAITING)
+        k = find(e, who, &s, TA_A_ENTER, -1);
+    else if (window == FRAY_WIN_ACT)
+        k = own_turn(e, who, &s);
+    return k ? (int)(k - l) : -1;
+}
+
+/* The decide hook: own_turn's choice from legal's parts, listed as it asks
+ * for them. The other windows, and a list that might not fit in
+ * FRAY_MAX_LEGAL (a part would then hold what the whole list drops), get
+ * the whole list. */
+int ta_decide(fray_encounter *e, int who, int window, const fray_action *trig, fray_action *out)
+{
+    (void)trig;
+    if (window != FRAY_WIN_ACT || !ta_legal_acts(e, who))
+        return FRAY_DECIDE_LIST;
+    src s;
+    s.l = NULL;
+    s.built = 0;
+    int n, m;
+    entries(e, who, &s, TA_A_MELEE, &n);
+    entries(e, who, &s, TA_A_DODGE, &m);
+    if (n + m + ta_legal_bound(e, who, TA_PART_MOVES) + ta_legal_bound(e, who, TA_PART_MANEUVERS) >
+        FRAY_MAX_LEGAL)
+        return FRAY_DECIDE_LIST;
+    const fray_action *k = own_turn(e, who, &s);
+    if (!k)
+        return FRAY_DECIDE_PASS;
+    *out = *k;
+    return FRAY_DECIDE_TAKE;
 }
 
 /* Push as far as a critical success allows; take a disarmed weapon. */

@@ -210,4 +210,5 @@ FRAY_RULESET(fray_ruleset_threeaction,
     .join = ta_join,
     .fiat = ta_fiat,
     .res_range = ta_res_range,
-    .action_odds = ta_action_odds)
+    .action_odds = ta_action_odds,
+    .decide = ta_decide)

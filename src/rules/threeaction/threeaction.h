@@ -242,11 +242,22 @@ extern const int ta_size_bulk[TA_NSIZES];
 /* legal.c */
 int ta_legal(fray_encounter *e, int who, int window, const fray_action *trig, fray_action *out,
              int max);
+/* The parts of legal's list in FRAY_WIN_ACT, in the list's order: the
+ * attacks, the moves, the maneuvers, the rest (other Actions, Free Actions,
+ * hold and delay). Each kind comes from one part. */
+enum { TA_PART_ATTACKS, TA_PART_MOVES, TA_PART_MANEUVERS, TA_PART_OTHERS, TA_NPARTS };
+/* Whether legal lists anything in FRAY_WIN_ACT (the creature acts and has
+ * an Action left), and then one part of the list into l. */
+int ta_legal_acts(const fray_encounter *e, int who);
+void ta_legal_part(fray_encounter *e, int who, int part, fray_list *l);
+/* At most how many entries the moves and the maneuvers hold (no map asked). */
+int ta_legal_bound(const fray_encounter *e, int who, int part);
 
 /* policy.c */
 int ta_policy(fray_encounter *e, int who, int window, const fray_action *trig,
               const fray_action *legal, int n);
 int ta_answer(fray_encounter *e, int who, int q, uint32_t allowed, const fray_action *ctx);
+int ta_decide(fray_encounter *e, int who, int window, const fray_action *trig, fray_action *out);
 
 /* odds.c */
 int ta_odds(int argc, char **argv, json_t **out, char *err, size_t errlen);
