@@ -15,7 +15,8 @@
  *   reactions.c  #Reactions: Parry, Reactive Attack
  *   rounds.c     #Initiative, turns, bleed and waking
  *   policy.c     the computer-run creature
- *   odds.c       exact odds
+ *   odds.c       exact odds shown to users (odds.h: in doubles, off the
+ *                decision path: no rule and no policy calls it)
  *   rest.c       after the fight: untreated injuries, Heal checks
  * Interpretations of silent passages are rule options (IN_OPT_*),
  * documented in docs/rules/injury.md.
@@ -295,12 +296,5 @@ extern const char in_odds_help[];
 int in_odds(int argc, char **argv, json_t **out, char *err, size_t errlen);
 int in_action_odds(fray_encounter *e, const fray_action *a, json_t **out, char *err,
                    size_t errlen);
-/* The distribution of degrees of one attack: p_deg[k] for k degrees
- * (k < maxd), p_noinj a hit without injury, p_miss, p_crit, p_fumble. */
-typedef struct in_attack_dist {
-    double p_miss, p_noinj, p_crit, p_fumble, p_deg[16];
-} in_attack_dist;
-void in_attack_odds(int bonus, int dv, int adv, int adv_mode, int crit_from, int step,
-                    int extra_deg, in_attack_dist *out);
 
 #endif

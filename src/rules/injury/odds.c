@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "injury.h"
+#include "odds.h"
 
 const char in_odds_help[] =
     "injury attack --bonus N --dv N [--adv N] [--crit-from N] [--size-diff N]\n"
