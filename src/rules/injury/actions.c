@@ -12,17 +12,15 @@
 int in_speed_ft(const fray_encounter *e, int who)
 {
     const in_creature *c = IN_CCR(e, who);
-    in_fx fx;
-    in_effects(c, &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
-    int s = fray_has(e, who, IN_C_FLYING) ? c->fly_ft : c->speed_ft - fx.speed_cut;
+    const in_fx *fx = &c->fx;
+    int s = fray_has(e, who, IN_C_FLYING) ? c->fly_ft : c->speed_ft - fx->speed_cut;
     return s < 0 ? 0 : s;
 }
 
 int in_can_stand(const fray_encounter *e, int who)
 {
-    in_fx fx;
-    in_effects(IN_CCR(e, who), &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
-    return !fx.legs_down && in_ap_cost(e, who, IN_A_STAND) <= 3;
+    const in_fx *fx = &IN_CCR(e, who)->fx;
+    return !fx->legs_down && in_ap_cost(e, who, IN_A_STAND) <= 3;
 }
 
 int in_ap_cost(const fray_encounter *e, int who, int kind)
@@ -36,9 +34,8 @@ int in_ap_cost(const fray_encounter *e, int who, int kind)
         return 2;
     case IN_A_STAND: {
         /* #Foot, #Leg: "the action to stand up is increased by 1 (2) AP" */
-        in_fx fx;
-        in_effects(IN_CCR(e, who), &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
-        return fray_opt(e, IN_OPT_AP_STAND) + fx.stand_ap;
+        const in_fx *fx = &IN_CCR(e, who)->fx;
+        return fray_opt(e, IN_OPT_AP_STAND) + fx->stand_ap;
     }
     default:
         return 1;

@@ -28,7 +28,7 @@ static int head_level(const in_creature *c)
     return best;
 }
 
-void in_effects(const in_creature *c, in_fx *fx, int injury_value)
+void in_effects(const in_creature *c, in_fx *fx)
 {
     memset(fx, 0, sizeof *fx);
     int all[IN_NPART], injured[IN_NPART], destroyed[IN_NPART];
@@ -41,10 +41,7 @@ void in_effects(const in_creature *c, in_fx *fx, int injury_value)
         injured[p->type] += p->inj > 0;
         destroyed[p->type] += in_part_destroyed(c, i);
         fx->injuries += p->inj;
-        /* #Stamina and Exhaustion: "the sum of the value of all of your
-         * current injuries": the severity's rank (option injury_value 0)
-         * or 1 each (1) */
-        fx->value += p->inj * (injury_value ? 1 : in_parts[p->type].severity + 1);
+        fx->value += p->inj * (in_parts[p->type].severity + 1); /* in_fx_value */
         if (p->type == IN_HEAD)
             continue; /* heads count as a whole, below */
         for (int k = 1; k <= p->inj; k++) {
@@ -78,32 +75,49 @@ void in_effects(const in_creature *c, in_fx *fx, int injury_value)
                (c->injury_limit && fx->injuries >= c->injury_limit);
 }
 
+/* Whether c's injuries disable weapon wi: a natural weapon's part missing,
+ * disabled (a head's own attack: each injury effect applies to the head),
+ * a held weapon's hand or arm destroyed. */
+static int weapon_hurt(const in_creature *c, int wi)
+{
+    const in_weapon *w = &c->w[wi];
+    if (w->natural) {
+        int idx = in_instance(c, w->part, w->part_n);
+        if (idx < 0)
+            return 1;
+        const in_part *p = &c->part[idx];
+        if (p->type == IN_HEAD)
+            return p->inj >= 2;
+        for (int k = 1; k <= p->inj; k++) {
+            const in_injury_row *r = in_injury_row_of(p->type, k);
+            if (r && r->disables)
+                return 1;
+        }
+        return 0;
+    }
+    /* a held weapon needs its hand and arm: a dropped one is not READY */
+    int h = in_instance(c, IN_HAND, w->hand), a = in_instance(c, IN_ARM, w->hand);
+    return (h >= 0 && in_part_destroyed(c, h)) || (a >= 0 && in_part_destroyed(c, a));
+}
+
+void in_injuries_changed(in_creature *c)
+{
+    in_effects(c, &c->fx);
+    c->w_hurt = 0;
+    for (int i = 0; i < c->nweapon; i++)
+        c->w_hurt |= (uint32_t)weapon_hurt(c, i) << i;
+}
+
 int in_weapon_usable(const in_creature *c, int wi)
 {
     const in_weapon *w = &c->w[wi];
-    if (w->state != IN_W_READY || w->fumbled)
+    if (w->state != IN_W_READY || w->fumbled || (c->w_hurt >> wi & 1u))
         return 0;
     if (w->unarmed) /* fists: only when no other melee weapon can strike */
         for (int j = 0; j < c->nweapon; j++)
             if (j != wi && c->w[j].melee && !c->w[j].unarmed && in_weapon_usable(c, j))
                 return 0;
-    if (w->natural) {
-        int idx = in_instance(c, w->part, w->part_n);
-        if (idx < 0)
-            return 0;
-        const in_part *p = &c->part[idx];
-        if (p->type == IN_HEAD) /* a head's own attack: each injury effect applies to the head */
-            return p->inj < 2;
-        for (int k = 1; k <= p->inj; k++) {
-            const in_injury_row *r = in_injury_row_of(p->type, k);
-            if (r && r->disables)
-                return 0;
-        }
-        return 1;
-    }
-    /* a held weapon needs its hand and arm: a dropped one is not READY */
-    int h = in_instance(c, IN_HAND, w->hand), a = in_instance(c, IN_ARM, w->hand);
-    return (h < 0 || !in_part_destroyed(c, h)) && (a < 0 || !in_part_destroyed(c, a));
+    return 1;
 }
 
 int in_pick_instance(const in_creature *c, int type, int spread)
@@ -126,12 +140,12 @@ void in_injure_plain(in_creature *c, int type, int n, int spread)
         return;
     for (int k = 0; k < n && !in_part_destroyed(c, idx); k++)
         c->part[idx].inj++;
+    in_injuries_changed(c);
 }
 
-int in_plain_out(const in_creature *c, const in_fx *fx)
+int in_plain_out(const in_creature *c)
 {
-    (void)c;
-    return fx->dead || fx->head_level >= 3;
+    return c->fx.dead || c->fx.head_level >= 3;
 }
 
 void in_die(fray_encounter *e, int who, const char *why)
@@ -146,11 +160,9 @@ void in_die(fray_encounter *e, int who, const char *why)
 int in_con_check(fray_encounter *e, int who, int dc, const char *purpose)
 {
     fray_check c;
-    in_fx fx;
-    in_effects(IN_CCR(e, who), &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
     fray_check_start(&c, dc);
     fray_check_mod(e, &c, "Constitution", IN_CCR(e, who)->attr[IN_CON]);
-    fray_check_adv(&c, -fx.d20_dis - (fray_has(e, who, IN_C_EXHAUSTED) ? fray_opt(e, IN_OPT_EXHAUSTED_DIS) : 0));
+    fray_check_adv(&c, -IN_CCR(e, who)->fx.d20_dis - (fray_has(e, who, IN_C_EXHAUSTED) ? fray_opt(e, IN_OPT_EXHAUSTED_DIS) : 0));
     in_roll_adv(e, &c, purpose);
     fray_check_settle(&c, 0);
     return c.nat == 20 ? 2 : c.success;
@@ -173,9 +185,8 @@ void in_fall_unconscious(fray_encounter *e, int who, int coma)
  * injuries plus your current bleed damage." */
 void in_unconscious_save(fray_encounter *e, int who)
 {
-    in_fx fx;
-    in_effects(IN_CCR(e, who), &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
-    int dc = fx.value + fray_res(e, who, IN_R_BLEED);
+    int dc = in_fx_value(&IN_CCR(e, who)->fx, fray_opt(e, IN_OPT_INJURY_VALUE)) +
+             fray_res(e, who, IN_R_BLEED);
     int r = in_con_check(e, who, dc, "Constitution save while unconscious, 1d20");
     const char *out = r == 2 ? "critical save" : r ? "saved" : "failed";
     fray_emit(e, &(fray_event){.kind = "save", .actor = who, .target = -1, .outcome = out,
@@ -248,7 +259,7 @@ static void drop_held(fray_encounter *e, int who, int hand)
         fray_cond_remove(e, who, IN_C_SHIELD);
 }
 
-/* One injury's immediate effect (the lasting ones are read by in_effects). */
+/* One injury's immediate effect (the lasting ones are kept in c->fx). */
 static void immediate(fray_encounter *e, int who, const in_injury_row *r, int idx, int whole)
 {
     in_creature *c = IN_CR(e, who);
@@ -316,8 +327,7 @@ static const char *heading_of(int type)
 void in_injure(fray_encounter *e, int who, int type, int n, int src)
 {
     in_creature *c = IN_CR(e, who);
-    int spread = fray_opt(e, IN_OPT_SPREAD), iv = fray_opt(e, IN_OPT_INJURY_VALUE);
-    int idx = in_pick_instance(c, type, spread);
+    int idx = in_pick_instance(c, type, fray_opt(e, IN_OPT_SPREAD));
     if (idx < 0)
         return;
     int was_down = fray_has(e, who, IN_C_UNCONSCIOUS);
@@ -325,11 +335,11 @@ void in_injure(fray_encounter *e, int who, int type, int n, int src)
     for (int i = 0; i < idx; i++)
         nth_inst += c->part[i].type == type;
     int many = in_count(c, type) > 1;
-    in_fx before, fx;
-    in_effects(c, &before, iv);
+    in_fx before = c->fx;
     for (int k = 0; k < n && !in_part_destroyed(c, idx); k++) {
-        int hl = head_level(c);
+        int hl = c->fx.head_level;
         c->part[idx].inj++;
+        in_injuries_changed(c);
         /* fray sim's dealt and taken: counted in injuries */
         e->c[who].taken += 1;
         if (src >= 0 && src < e->n)
@@ -346,14 +356,13 @@ void in_injure(fray_encounter *e, int who, int type, int n, int src)
                                 nth <= 4 ? in_nth_name[nth] : "further", text),
             .rule = heading_of(type)});
         if (r)
-            immediate(e, who, r, idx, type != IN_HEAD || head_level(c) > hl);
+            immediate(e, who, r, idx, type != IN_HEAD || c->fx.head_level > hl);
         if (e->c[who].status == FRAY_DEAD)
             return;
     }
-    in_effects(c, &fx, iv);
-    whole_body(e, who, &before, &fx);
-    if (fx.dead) {
-        in_die(e, who, c->injury_limit && fx.injuries >= c->injury_limit
+    whole_body(e, who, &before, &c->fx);
+    if (c->fx.dead) {
+        in_die(e, who, c->injury_limit && c->fx.injuries >= c->injury_limit
                            ? "destroyed by its injuries"
                        : type == IN_HEART ? "all hearts destroyed" : "all heads destroyed");
         return;

@@ -152,6 +152,15 @@ typedef struct in_weapon {
     int8_t unarmed;           /* option unarmed: fists, usable when no other melee weapon is */
 } in_weapon;
 
+/* Effects of all injuries at once (injuries.c). `value` is the sum of the
+ * injuries' severity ranks; with option injury_value 1 the value is the
+ * number of injuries (in_fx_value). */
+typedef struct in_fx {
+    int attack_dis, d20_dis, skill_dis[IN_NSKILL], stand_ap, speed_cut;
+    int blinded, deafened, no_scent, no_fly, legs_down, head_level, dead, sickened, injuries,
+        value;
+} in_fx;
+
 typedef struct in_creature {
     int level, mb, attr[IN_NATTR], has_con, def_attr;
     int armor, shield;        /* DV bonuses */
@@ -170,6 +179,10 @@ typedef struct in_creature {
     int wake;                 /* #Head 3rd injury: wakes with DC 30 checks */
     int grappler;             /* who grapples it, -1 */
     int confuse_round;        /* #Head 2nd injury: Confused after its turn of this round, 0 */
+    /* Derived from the injuries alone, kept up to date by in_injuries_changed
+     * whenever an injury count changes (never recomputed at a question): */
+    in_fx fx;                 /* what all injuries do at once */
+    uint32_t w_hurt;          /* bit per weapon its injuries disable (in_weapon_usable) */
 } in_creature;
 
 typedef struct in_state {
@@ -180,13 +193,6 @@ typedef struct in_state {
     char detail[8][200];      /* narration of the event under way (ring) */
     int ndetail;
 } in_state;
-
-/* Effects of all injuries at once (injuries.c). */
-typedef struct in_fx {
-    int attack_dis, d20_dis, skill_dis[IN_NSKILL], stand_ap, speed_cut;
-    int blinded, deafened, no_scent, no_fly, legs_down, head_level, dead, sickened, injuries,
-        value;
-} in_fx;
 
 #define IN_CR(e, i) ((in_creature *)fray_priv((e), (i)))
 #define IN_CCR(e, i) ((const in_creature *)fray_cpriv((e), (i)))
@@ -207,7 +213,17 @@ const char *in_detail(fray_encounter *e, const char *fmt, ...)
 
 /* ---- Injuries (injuries.c) ------------------------------------------------- */
 
-void in_effects(const in_creature *c, in_fx *fx, int injury_value);
+/* Computes the effects of c's injuries from its parts (fx->value with
+ * injury_value 0). The rules and the policy read c->fx, which this keeps. */
+void in_effects(const in_creature *c, in_fx *fx);
+/* Call after any change of c's injury counts: refreshes c->fx and c->w_hurt. */
+void in_injuries_changed(in_creature *c);
+/* #Stamina and Exhaustion: "the sum of the value of all of your current
+ * injuries": the severity's rank (option injury_value 0) or 1 each (1). */
+static inline int in_fx_value(const in_fx *fx, int injury_value)
+{
+    return injury_value ? fx->injuries : fx->value;
+}
 int in_part_destroyed(const in_creature *c, int idx);
 int in_weapon_usable(const in_creature *c, int w);
 /* The instance of `type` a new injury goes to (#Injuries; option spread). */
@@ -215,7 +231,7 @@ int in_pick_instance(const in_creature *c, int type, int spread);
 /* Add n injuries to part type on c without an encounter (odds, policy). */
 void in_injure_plain(in_creature *c, int type, int n, int spread);
 /* Whether c is out of the fight: dead, unconscious, destroyed. */
-int in_plain_out(const in_creature *c, const in_fx *fx);
+int in_plain_out(const in_creature *c);
 /* Inflict n injuries on a part of `type` of `who`, from src. */
 void in_injure(fray_encounter *e, int who, int type, int n, int src);
 /* Strain from a hit (#Strain), spent from Stamina then Exhaustion. */
