@@ -2,6 +2,7 @@
  * #Stamina and Exhaustion of 001_7bb09e523b7677c3.txt: what an injury does
  * to a body part and to the creature, strain spent from Stamina and then
  * Exhaustion, unconsciousness, its Constitution save, and death. */
+#include <assert.h>
 #include <string.h>
 
 #include "injury.h"
@@ -28,38 +29,44 @@ static int head_level(const in_creature *c)
     return best;
 }
 
-void in_effects(const in_creature *c, in_fx *fx)
+/* Part idx's injuries from `from` up to its count now: their rows and the
+ * tallies of its kind (the whole-creature effects: finish). */
+static void add_part(in_fx *fx, const in_creature *c, int idx, int from)
 {
-    memset(fx, 0, sizeof *fx);
-    int all[IN_NPART], injured[IN_NPART], destroyed[IN_NPART];
-    memset(all, 0, sizeof all);
-    memset(injured, 0, sizeof injured);
-    memset(destroyed, 0, sizeof destroyed);
-    for (int i = 0; i < c->npart; i++) {
-        const in_part *p = &c->part[i];
-        all[p->type]++;
-        injured[p->type] += p->inj > 0;
-        destroyed[p->type] += in_part_destroyed(c, i);
-        fx->injuries += p->inj;
-        fx->value += p->inj * (in_parts[p->type].severity + 1); /* in_fx_value */
-        if (p->type == IN_HEAD)
-            continue; /* heads count as a whole, below */
-        for (int k = 1; k <= p->inj; k++) {
-            const in_injury_row *r = in_injury_row_of(p->type, k);
-            if (!r)
-                continue;
-            fx->attack_dis += r->attack_dis;
-            fx->d20_dis += r->d20_dis;
-            for (int s = 0; s < IN_NSKILL; s++)
-                if (r->skills >> s & 1u)
-                    fx->skill_dis[s] += r->skill_dis;
-            fx->stand_ap += r->stand_ap;
-            fx->speed_cut += r->speed_ft;
-        }
+    const in_part *p = &c->part[idx];
+    int t = p->type, at = in_parts[t].destroy_at;
+    fx->injuries += p->inj - from;
+    fx->value += (p->inj - from) * (in_parts[t].severity + 1); /* in_fx_value */
+    if (from == 0 && p->inj > 0)
+        fx->injured[t]++;
+    if (at && from < at && p->inj >= at)
+        fx->destroyed[t]++;
+    if (t == IN_HEAD)
+        return; /* heads count as a whole (finish) */
+    for (int k = from + 1; k <= p->inj; k++) {
+        const in_injury_row *r = in_injury_row_of(t, k);
+        if (!r)
+            continue;
+        fx->attack_dis += r->attack_dis;
+        fx->d20_dis += r->d20_dis;
+        for (int s = 0; s < IN_NSKILL; s++)
+            if (r->skills >> s & 1u)
+                fx->skill_dis[s] += r->skill_dis;
+        fx->stand_ap += r->stand_ap;
+        fx->speed_cut += r->speed_ft;
     }
-    fx->head_level = head_level(c);
-    if (fx->head_level >= 1)
-        fx->d20_dis += 1;
+}
+
+/* What holds for the whole creature, from the tallies (heads: when they
+ * changed). */
+static void finish(in_fx *fx, const in_creature *c, int heads)
+{
+    if (heads) {
+        int hl = head_level(c);
+        fx->d20_dis += (hl >= 1) - (fx->head_level >= 1);
+        fx->head_level = hl;
+    }
+    const int8_t *all = fx->all, *injured = fx->injured, *destroyed = fx->destroyed;
     fx->deafened = all[IN_EAR] && injured[IN_EAR] == all[IN_EAR];
     fx->no_scent = all[IN_NOSE] && injured[IN_NOSE] == all[IN_NOSE];
     fx->blinded = all[IN_EYE] && injured[IN_EYE] == all[IN_EYE];
@@ -73,6 +80,16 @@ void in_effects(const in_creature *c, in_fx *fx)
     fx->dead = (all[IN_HEAD] && destroyed[IN_HEAD] == all[IN_HEAD]) ||
                (all[IN_HEART] && destroyed[IN_HEART] == all[IN_HEART]) ||
                (c->injury_limit && fx->injuries >= c->injury_limit);
+}
+
+void in_effects(const in_creature *c, in_fx *fx)
+{
+    memset(fx, 0, sizeof *fx);
+    for (int i = 0; i < c->npart; i++)
+        fx->all[c->part[i].type]++;
+    for (int i = 0; i < c->npart; i++)
+        add_part(fx, c, i, 0);
+    finish(fx, c, 1);
 }
 
 /* Whether c's injuries disable weapon wi: a natural weapon's part missing,
@@ -100,12 +117,34 @@ static int weapon_hurt(const in_creature *c, int wi)
     return (h >= 0 && in_part_destroyed(c, h)) || (a >= 0 && in_part_destroyed(c, a));
 }
 
+/* The weapons part kind t bears (natural ones on it, held ones for a hand
+ * or an arm), every weapon for t < 0: their bits of w_hurt again. */
+static void refresh_weapons(in_creature *c, int t)
+{
+    for (int i = 0; i < c->nweapon; i++) {
+        const in_weapon *w = &c->w[i];
+        if (t < 0 || (w->natural ? w->part == t : t == IN_HAND || t == IN_ARM))
+            c->w_hurt = (c->w_hurt & ~(1u << i)) | (uint32_t)weapon_hurt(c, i) << i;
+    }
+}
+
 void in_injuries_changed(in_creature *c)
 {
     in_effects(c, &c->fx);
-    c->w_hurt = 0;
-    for (int i = 0; i < c->nweapon; i++)
-        c->w_hurt |= (uint32_t)weapon_hurt(c, i) << i;
+    refresh_weapons(c, -1);
+}
+
+void in_part_injured(in_creature *c, int idx, int from)
+{
+    int t = c->part[idx].type;
+    add_part(&c->fx, c, idx, from);
+    finish(&c->fx, c, t == IN_HEAD);
+    refresh_weapons(c, t);
+#ifndef NDEBUG
+    in_fx full;
+    in_effects(c, &full);
+    assert(!memcmp(&full, &c->fx, sizeof full));
+#endif
 }
 
 int in_weapon_usable(const in_creature *c, int wi)
@@ -138,9 +177,10 @@ void in_injure_plain(in_creature *c, int type, int n, int spread)
     int idx = in_pick_instance(c, type, spread);
     if (idx < 0)
         return;
+    int from = c->part[idx].inj;
     for (int k = 0; k < n && !in_part_destroyed(c, idx); k++)
         c->part[idx].inj++;
-    in_injuries_changed(c);
+    in_part_injured(c, idx, from);
 }
 
 int in_plain_out(const in_creature *c)
@@ -339,7 +379,7 @@ void in_injure(fray_encounter *e, int who, int type, int n, int src)
     for (int k = 0; k < n && !in_part_destroyed(c, idx); k++) {
         int hl = c->fx.head_level;
         c->part[idx].inj++;
-        in_injuries_changed(c);
+        in_part_injured(c, idx, c->part[idx].inj - 1);
         /* fray sim's dealt and taken: counted in injuries */
         e->c[who].taken += 1;
         if (src >= 0 && src < e->n)

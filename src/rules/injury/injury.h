@@ -159,6 +159,7 @@ typedef struct in_fx {
     int attack_dis, d20_dis, skill_dis[IN_NSKILL], stand_ap, speed_cut;
     int blinded, deafened, no_scent, no_fly, legs_down, head_level, dead, sickened, injuries,
         value;
+    int8_t all[IN_NPART], injured[IN_NPART], destroyed[IN_NPART]; /* parts of each kind */
 } in_fx;
 
 typedef struct in_creature {
@@ -218,6 +219,9 @@ const char *in_detail(fray_encounter *e, const char *fmt, ...)
 void in_effects(const in_creature *c, in_fx *fx);
 /* Call after any change of c's injury counts: refreshes c->fx and c->w_hurt. */
 void in_injuries_changed(in_creature *c);
+/* The same, faster, after part idx's count rose from `from` (and no other
+ * changed): adds what the new injuries do. */
+void in_part_injured(in_creature *c, int idx, int from);
 /* #Stamina and Exhaustion: "the sum of the value of all of your current
  * injuries": the severity's rank (option injury_value 0) or 1 each (1). */
 static inline int in_fx_value(const in_fx *fx, int injury_value)
