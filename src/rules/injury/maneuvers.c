@@ -24,11 +24,8 @@ static int reach_of(const fray_encounter *e, int who, int t)
     return in_in_reach(e, who, t, &hand);
 }
 
-int in_maneuver_ok(const fray_encounter *e, int who, int t, int kind)
+static int maneuver_ok(const fray_encounter *e, int who, int t, int kind)
 {
-    /* "the target opponent is within reach" */
-    if (!fray_able(e, t) || !reach_of(e, who, t))
-        return 0;
     const in_creature *tc = IN_CCR(e, t);
     switch (kind) {
     case IN_A_DISARM:
@@ -47,6 +44,17 @@ int in_maneuver_ok(const fray_encounter *e, int who, int t, int kind)
     default:
         return 1;
     }
+}
+
+uint32_t in_maneuvers_ok(const fray_encounter *e, int who, int t)
+{
+    /* "the target opponent is within reach" */
+    if (!fray_able(e, t) || !reach_of(e, who, t))
+        return 0;
+    uint32_t m = 0;
+    for (int k = 0; k < IN_NMANEUVER; k++)
+        m |= (uint32_t)maneuver_ok(e, who, t, IN_FIRST_MANEUVER + k) << k;
+    return m;
 }
 
 static void push(fray_encounter *e, int who, int from, int squares, int side)
