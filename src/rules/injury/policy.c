@@ -10,9 +10,9 @@
 uint32_t in_part_allowed(const in_creature *c, int d)
 {
     uint32_t m = 0;
-    for (int i = 0; i < c->npart; i++)
-        if (in_parts[c->part[i].type].severity <= d && !in_part_destroyed(c, i))
-            m |= 1u << c->part[i].type;
+    for (int t = 0; t < IN_NPART; t++) /* a kind with a part not destroyed */
+        if (in_parts[t].severity <= d && c->fx.all[t] > c->fx.destroyed[t])
+            m |= 1u << t;
     return m;
 }
 
