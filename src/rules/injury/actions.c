@@ -12,17 +12,15 @@
 int in_speed_ft(const fray_encounter *e, int who)
 {
     const in_creature *c = IN_CCR(e, who);
-    in_fx fx;
-    in_effects(c, &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
-    int s = fray_has(e, who, IN_C_FLYING) ? c->fly_ft : c->speed_ft - fx.speed_cut;
+    const in_fx *fx = &c->fx;
+    int s = fray_has(e, who, IN_C_FLYING) ? c->fly_ft : c->speed_ft - fx->speed_cut;
     return s < 0 ? 0 : s;
 }
 
 int in_can_stand(const fray_encounter *e, int who)
 {
-    in_fx fx;
-    in_effects(IN_CCR(e, who), &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
-    return !fx.legs_down && in_ap_cost(e, who, IN_A_STAND) <= 3;
+    const in_fx *fx = &IN_CCR(e, who)->fx;
+    return !fx->legs_down && in_ap_cost(e, who, IN_A_STAND) <= 3;
 }
 
 int in_ap_cost(const fray_encounter *e, int who, int kind)
@@ -36,9 +34,8 @@ int in_ap_cost(const fray_encounter *e, int who, int kind)
         return 2;
     case IN_A_STAND: {
         /* #Foot, #Leg: "the action to stand up is increased by 1 (2) AP" */
-        in_fx fx;
-        in_effects(IN_CCR(e, who), &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
-        return fray_opt(e, IN_OPT_AP_STAND) + fx.stand_ap;
+        const in_fx *fx = &IN_CCR(e, who)->fx;
+        return fray_opt(e, IN_OPT_AP_STAND) + fx->stand_ap;
     }
     default:
         return 1;
@@ -58,6 +55,15 @@ static int can_move(const fray_encounter *e, int who)
 {
     return !fray_has(e, who, IN_C_PRONE) && !(fray_cflags(e, who) & FRAY_CF_NO_MOVE) &&
            in_speed_ft(e, who) > 0;
+}
+
+/* Actions the policy never picks (ruleset.c policy_kinds), left out of its
+ * list: the room they would take stays taken, so that the list is cut at
+ * FRAY_MAX_LEGAL where the whole one would be (the same choices). */
+static void leave_room(fray_list *l, int n)
+{
+    int room = l->max - l->n;
+    l->max -= n < room ? n : room;
 }
 
 static void weapon_attacks(fray_encounter *e, int who, int t, fray_list *l)
@@ -85,6 +91,8 @@ static void weapon_attacks(fray_encounter *e, int who, int t, fray_list *l)
             fray_list_add(l, IN_A_ATTACK, who, t, ARG(i, 0), 0, 0);
             for (int k = pw; k >= 1 && fray_wants(e, IN_A_POWER); k--)
                 fray_list_add(l, IN_A_POWER, who, t, ARG(i, k), 0, 0);
+            if (!fray_wants(e, IN_A_RECKLESS))
+                leave_room(l, rk);
             for (int k = 1; k <= rk && fray_wants(e, IN_A_RECKLESS); k++)
                 fray_list_add(l, IN_A_RECKLESS, who, t, ARG(i, k), 0, 0);
         } else if (w->ranged && !(w->bow && prone) && in_in_range(e, who, t, w, 0)) {
@@ -120,9 +128,13 @@ static void per_foe(fray_encounter *e, int who, int t, fray_list *l)
     int ap = fray_res(e, who, IN_R_AP), m = first_melee(e, who);
     if (!c->no_attack) {
         weapon_attacks(e, who, t, l);
-        for (int k = 0; k < IN_NMANEUVER && fray_wants(e, IN_FIRST_MANEUVER + k); k++)
-            if (in_maneuver_ok(e, who, t, IN_FIRST_MANEUVER + k))
+        uint32_t ok = in_maneuvers_ok(e, who, t);
+        for (int k = 0; k < IN_NMANEUVER; k++) {
+            if (ok >> k & 1u && fray_wants(e, IN_FIRST_MANEUVER + k))
                 fray_list_add(l, IN_FIRST_MANEUVER + k, who, t, 0, 0, 0);
+            else if (ok >> k & 1u)
+                leave_room(l, 1);
+        }
         /* #Charge (no body in the text): up to your speed straight at a foe
          * out of reach, then a melee attack */
         if (m >= 0 && ap >= 2 && can_move(e, who) && !in_in_reach(e, who, t, &c->w[m]) &&
@@ -158,8 +170,12 @@ static void own(fray_encounter *e, int who, fray_list *l)
         fray_list_add(l, IN_A_ESCAPE, who, c->grappler, 0, 0, 0);
     if (!fray_has(e, who, IN_C_LUNGING) && fray_res(e, who, IN_R_STAMINA) >= 1 &&
         !(fray_opt(e, IN_OPT_FREE_ONCE) && c->free_used) &&
-        first_melee(e, who) >= 0 && !c->no_attack)
-        fray_list_add(l, IN_A_LUNGE, who, -1, 0, 0, 0);
+        first_melee(e, who) >= 0 && !c->no_attack) {
+        if (fray_wants(e, IN_A_LUNGE))
+            fray_list_add(l, IN_A_LUNGE, who, -1, 0, 0, 0);
+        else
+            leave_room(l, 1);
+    }
     /* the actions on foes last: every amount of Power Attack and Reckless
      * Attack makes the list long, and a full list drops what comes last */
     for (int t = 0; t < e->n; t++)

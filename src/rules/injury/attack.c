@@ -107,13 +107,12 @@ static int add_adv(fray_encounter *e, int emit, const char *why, int n)
  * source attached to the event when emit is set. */
 int in_adv(fray_encounter *e, int who, int t, const in_weapon *w, int thrown, int emit)
 {
-    in_fx fx;
-    in_effects(IN_CCR(e, who), &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
+    const in_fx *fx = &IN_CCR(e, who)->fx;
     int melee = w->melee && !thrown, adv = 0;
     adv += add_adv(e, emit, "disadvantage: iterative attacks", -fray_res(e, who, IN_R_ATTACKS));
-    adv += add_adv(e, emit, "disadvantage: injuries", -fx.attack_dis - fx.d20_dis);
+    adv += add_adv(e, emit, "disadvantage: injuries", -fx->attack_dis - fx->d20_dis);
     adv += add_adv(e, emit, "disadvantage: blinded",
-                   fx.blinded ? -fray_opt(e, IN_OPT_BLIND_DIS) : 0);
+                   fx->blinded ? -fray_opt(e, IN_OPT_BLIND_DIS) : 0);
     adv += add_adv(e, emit, "disadvantage: confused", fray_has(e, who, IN_C_CONFUSED) ? -1 : 0);
     adv += add_adv(e, emit, "disadvantage: sickened", fray_has(e, who, IN_C_SICKENED) ? -1 : 0);
     adv += add_adv(e, emit, "disadvantage: exhausted",

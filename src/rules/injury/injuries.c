@@ -2,6 +2,7 @@
  * #Stamina and Exhaustion of 001_7bb09e523b7677c3.txt: what an injury does
  * to a body part and to the creature, strain spent from Stamina and then
  * Exhaustion, unconsciousness, its Constitution save, and death. */
+#include <assert.h>
 #include <string.h>
 
 #include "injury.h"
@@ -28,41 +29,44 @@ static int head_level(const in_creature *c)
     return best;
 }
 
-void in_effects(const in_creature *c, in_fx *fx, int injury_value)
+/* Part idx's injuries from `from` up to its count now: their rows and the
+ * tallies of its kind (the whole-creature effects: finish). */
+static void add_part(in_fx *fx, const in_creature *c, int idx, int from)
 {
-    memset(fx, 0, sizeof *fx);
-    int all[IN_NPART], injured[IN_NPART], destroyed[IN_NPART];
-    memset(all, 0, sizeof all);
-    memset(injured, 0, sizeof injured);
-    memset(destroyed, 0, sizeof destroyed);
-    for (int i = 0; i < c->npart; i++) {
-        const in_part *p = &c->part[i];
-        all[p->type]++;
-        injured[p->type] += p->inj > 0;
-        destroyed[p->type] += in_part_destroyed(c, i);
-        fx->injuries += p->inj;
-        /* #Stamina and Exhaustion: "the sum of the value of all of your
-         * current injuries": the severity's rank (option injury_value 0)
-         * or 1 each (1) */
-        fx->value += p->inj * (injury_value ? 1 : in_parts[p->type].severity + 1);
-        if (p->type == IN_HEAD)
-            continue; /* heads count as a whole, below */
-        for (int k = 1; k <= p->inj; k++) {
-            const in_injury_row *r = in_injury_row_of(p->type, k);
-            if (!r)
-                continue;
-            fx->attack_dis += r->attack_dis;
-            fx->d20_dis += r->d20_dis;
-            for (int s = 0; s < IN_NSKILL; s++)
-                if (r->skills >> s & 1u)
-                    fx->skill_dis[s] += r->skill_dis;
-            fx->stand_ap += r->stand_ap;
-            fx->speed_cut += r->speed_ft;
-        }
+    const in_part *p = &c->part[idx];
+    int t = p->type, at = in_parts[t].destroy_at;
+    fx->injuries += p->inj - from;
+    fx->value += (p->inj - from) * (in_parts[t].severity + 1); /* in_fx_value */
+    if (from == 0 && p->inj > 0)
+        fx->injured[t]++;
+    if (at && from < at && p->inj >= at)
+        fx->destroyed[t]++;
+    if (t == IN_HEAD)
+        return; /* heads count as a whole (finish) */
+    for (int k = from + 1; k <= p->inj; k++) {
+        const in_injury_row *r = in_injury_row_of(t, k);
+        if (!r)
+            continue;
+        fx->attack_dis += r->attack_dis;
+        fx->d20_dis += r->d20_dis;
+        for (int s = 0; s < IN_NSKILL; s++)
+            if (r->skills >> s & 1u)
+                fx->skill_dis[s] += r->skill_dis;
+        fx->stand_ap += r->stand_ap;
+        fx->speed_cut += r->speed_ft;
     }
-    fx->head_level = head_level(c);
-    if (fx->head_level >= 1)
-        fx->d20_dis += 1;
+}
+
+/* What holds for the whole creature, from the tallies (heads: when they
+ * changed). */
+static void finish(in_fx *fx, const in_creature *c, int heads)
+{
+    if (heads) {
+        int hl = head_level(c);
+        fx->d20_dis += (hl >= 1) - (fx->head_level >= 1);
+        fx->head_level = hl;
+    }
+    const int8_t *all = fx->all, *injured = fx->injured, *destroyed = fx->destroyed;
     fx->deafened = all[IN_EAR] && injured[IN_EAR] == all[IN_EAR];
     fx->no_scent = all[IN_NOSE] && injured[IN_NOSE] == all[IN_NOSE];
     fx->blinded = all[IN_EYE] && injured[IN_EYE] == all[IN_EYE];
@@ -78,32 +82,81 @@ void in_effects(const in_creature *c, in_fx *fx, int injury_value)
                (c->injury_limit && fx->injuries >= c->injury_limit);
 }
 
+void in_effects(const in_creature *c, in_fx *fx)
+{
+    memset(fx, 0, sizeof *fx);
+    for (int i = 0; i < c->npart; i++)
+        fx->all[c->part[i].type]++;
+    for (int i = 0; i < c->npart; i++)
+        add_part(fx, c, i, 0);
+    finish(fx, c, 1);
+}
+
+/* Whether c's injuries disable weapon wi: a natural weapon's part missing,
+ * disabled (a head's own attack: each injury effect applies to the head),
+ * a held weapon's hand or arm destroyed. */
+static int weapon_hurt(const in_creature *c, int wi)
+{
+    const in_weapon *w = &c->w[wi];
+    if (w->natural) {
+        int idx = in_instance(c, w->part, w->part_n);
+        if (idx < 0)
+            return 1;
+        const in_part *p = &c->part[idx];
+        if (p->type == IN_HEAD)
+            return p->inj >= 2;
+        for (int k = 1; k <= p->inj; k++) {
+            const in_injury_row *r = in_injury_row_of(p->type, k);
+            if (r && r->disables)
+                return 1;
+        }
+        return 0;
+    }
+    /* a held weapon needs its hand and arm: a dropped one is not READY */
+    int h = in_instance(c, IN_HAND, w->hand), a = in_instance(c, IN_ARM, w->hand);
+    return (h >= 0 && in_part_destroyed(c, h)) || (a >= 0 && in_part_destroyed(c, a));
+}
+
+/* The weapons part kind t bears (natural ones on it, held ones for a hand
+ * or an arm), every weapon for t < 0: their bits of w_hurt again. */
+static void refresh_weapons(in_creature *c, int t)
+{
+    for (int i = 0; i < c->nweapon; i++) {
+        const in_weapon *w = &c->w[i];
+        if (t < 0 || (w->natural ? w->part == t : t == IN_HAND || t == IN_ARM))
+            c->w_hurt = (c->w_hurt & ~(1u << i)) | (uint32_t)weapon_hurt(c, i) << i;
+    }
+}
+
+void in_injuries_changed(in_creature *c)
+{
+    in_effects(c, &c->fx);
+    refresh_weapons(c, -1);
+}
+
+void in_part_injured(in_creature *c, int idx, int from)
+{
+    int t = c->part[idx].type;
+    add_part(&c->fx, c, idx, from);
+    finish(&c->fx, c, t == IN_HEAD);
+    refresh_weapons(c, t);
+#ifndef NDEBUG
+    in_fx full;
+    in_effects(c, &full);
+    assert(!memcmp(&full, &c->fx, sizeof full));
+#endif
+}
+
 int in_weapon_usable(const in_creature *c, int wi)
 {
     const in_weapon *w = &c->w[wi];
-    if (w->state != IN_W_READY || w->fumbled)
+    if (w->state != IN_W_READY || w->fumbled || (c->w_hurt >> wi & 1u))
         return 0;
     if (w->unarmed) /* fists: only when no other melee weapon can strike */
         for (int j = 0; j < c->nweapon; j++)
             if (j != wi && c->w[j].melee && !c->w[j].unarmed && in_weapon_usable(c, j))
                 return 0;
-    if (w->natural) {
-        int idx = in_instance(c, w->part, w->part_n);
-        if (idx < 0)
-            return 0;
-        const in_part *p = &c->part[idx];
-        if (p->type == IN_HEAD) /* a head's own attack: each injury effect applies to the head */
-            return p->inj < 2;
-        for (int k = 1; k <= p->inj; k++) {
-            const in_injury_row *r = in_injury_row_of(p->type, k);
-            if (r && r->disables)
-                return 0;
-        }
-        return 1;
-    }
-    /* a held weapon needs its hand and arm: a dropped one is not READY */
-    int h = in_instance(c, IN_HAND, w->hand), a = in_instance(c, IN_ARM, w->hand);
-    return (h < 0 || !in_part_destroyed(c, h)) && (a < 0 || !in_part_destroyed(c, a));
+    return 1;
 }
 
 int in_pick_instance(const in_creature *c, int type, int spread)
@@ -124,14 +177,15 @@ void in_injure_plain(in_creature *c, int type, int n, int spread)
     int idx = in_pick_instance(c, type, spread);
     if (idx < 0)
         return;
+    int from = c->part[idx].inj;
     for (int k = 0; k < n && !in_part_destroyed(c, idx); k++)
         c->part[idx].inj++;
+    in_part_injured(c, idx, from);
 }
 
-int in_plain_out(const in_creature *c, const in_fx *fx)
+int in_plain_out(const in_creature *c)
 {
-    (void)c;
-    return fx->dead || fx->head_level >= 3;
+    return c->fx.dead || c->fx.head_level >= 3;
 }
 
 void in_die(fray_encounter *e, int who, const char *why)
@@ -146,11 +200,9 @@ void in_die(fray_encounter *e, int who, const char *why)
 int in_con_check(fray_encounter *e, int who, int dc, const char *purpose)
 {
     fray_check c;
-    in_fx fx;
-    in_effects(IN_CCR(e, who), &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
     fray_check_start(&c, dc);
     fray_check_mod(e, &c, "Constitution", IN_CCR(e, who)->attr[IN_CON]);
-    fray_check_adv(&c, -fx.d20_dis - (fray_has(e, who, IN_C_EXHAUSTED) ? fray_opt(e, IN_OPT_EXHAUSTED_DIS) : 0));
+    fray_check_adv(&c, -IN_CCR(e, who)->fx.d20_dis - (fray_has(e, who, IN_C_EXHAUSTED) ? fray_opt(e, IN_OPT_EXHAUSTED_DIS) : 0));
     in_roll_adv(e, &c, purpose);
     fray_check_settle(&c, 0);
     return c.nat == 20 ? 2 : c.success;
@@ -173,9 +225,8 @@ void in_fall_unconscious(fray_encounter *e, int who, int coma)
  * injuries plus your current bleed damage." */
 void in_unconscious_save(fray_encounter *e, int who)
 {
-    in_fx fx;
-    in_effects(IN_CCR(e, who), &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
-    int dc = fx.value + fray_res(e, who, IN_R_BLEED);
+    int dc = in_fx_value(&IN_CCR(e, who)->fx, fray_opt(e, IN_OPT_INJURY_VALUE)) +
+             fray_res(e, who, IN_R_BLEED);
     int r = in_con_check(e, who, dc, "Constitution save while unconscious, 1d20");
     const char *out = r == 2 ? "critical save" : r ? "saved" : "failed";
     fray_emit(e, &(fray_event){.kind = "save", .actor = who, .target = -1, .outcome = out,
@@ -248,7 +299,7 @@ static void drop_held(fray_encounter *e, int who, int hand)
         fray_cond_remove(e, who, IN_C_SHIELD);
 }
 
-/* One injury's immediate effect (the lasting ones are read by in_effects). */
+/* One injury's immediate effect (the lasting ones are kept in c->fx). */
 static void immediate(fray_encounter *e, int who, const in_injury_row *r, int idx, int whole)
 {
     in_creature *c = IN_CR(e, who);
@@ -316,8 +367,7 @@ static const char *heading_of(int type)
 void in_injure(fray_encounter *e, int who, int type, int n, int src)
 {
     in_creature *c = IN_CR(e, who);
-    int spread = fray_opt(e, IN_OPT_SPREAD), iv = fray_opt(e, IN_OPT_INJURY_VALUE);
-    int idx = in_pick_instance(c, type, spread);
+    int idx = in_pick_instance(c, type, fray_opt(e, IN_OPT_SPREAD));
     if (idx < 0)
         return;
     int was_down = fray_has(e, who, IN_C_UNCONSCIOUS);
@@ -325,11 +375,11 @@ void in_injure(fray_encounter *e, int who, int type, int n, int src)
     for (int i = 0; i < idx; i++)
         nth_inst += c->part[i].type == type;
     int many = in_count(c, type) > 1;
-    in_fx before, fx;
-    in_effects(c, &before, iv);
+    in_fx before = c->fx;
     for (int k = 0; k < n && !in_part_destroyed(c, idx); k++) {
-        int hl = head_level(c);
+        int hl = c->fx.head_level;
         c->part[idx].inj++;
+        in_part_injured(c, idx, c->part[idx].inj - 1);
         /* fray sim's dealt and taken: counted in injuries */
         e->c[who].taken += 1;
         if (src >= 0 && src < e->n)
@@ -346,14 +396,13 @@ void in_injure(fray_encounter *e, int who, int type, int n, int src)
                                 nth <= 4 ? in_nth_name[nth] : "further", text),
             .rule = heading_of(type)});
         if (r)
-            immediate(e, who, r, idx, type != IN_HEAD || head_level(c) > hl);
+            immediate(e, who, r, idx, type != IN_HEAD || c->fx.head_level > hl);
         if (e->c[who].status == FRAY_DEAD)
             return;
     }
-    in_effects(c, &fx, iv);
-    whole_body(e, who, &before, &fx);
-    if (fx.dead) {
-        in_die(e, who, c->injury_limit && fx.injuries >= c->injury_limit
+    whole_body(e, who, &before, &c->fx);
+    if (c->fx.dead) {
+        in_die(e, who, c->injury_limit && c->fx.injuries >= c->injury_limit
                            ? "destroyed by its injuries"
                        : type == IN_HEART ? "all hearts destroyed" : "all heads destroyed");
         return;

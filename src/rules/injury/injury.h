@@ -15,7 +15,8 @@
  *   reactions.c  #Reactions: Parry, Reactive Attack
  *   rounds.c     #Initiative, turns, bleed and waking
  *   policy.c     the computer-run creature
- *   odds.c       exact odds
+ *   odds.c       exact odds shown to users (odds.h: in doubles, off the
+ *                decision path: no rule and no policy calls it)
  *   rest.c       after the fight: untreated injuries, Heal checks
  * Interpretations of silent passages are rule options (IN_OPT_*),
  * documented in docs/rules/injury.md.
@@ -151,6 +152,16 @@ typedef struct in_weapon {
     int8_t unarmed;           /* option unarmed: fists, usable when no other melee weapon is */
 } in_weapon;
 
+/* Effects of all injuries at once (injuries.c). `value` is the sum of the
+ * injuries' severity ranks; with option injury_value 1 the value is the
+ * number of injuries (in_fx_value). */
+typedef struct in_fx {
+    int attack_dis, d20_dis, skill_dis[IN_NSKILL], stand_ap, speed_cut;
+    int blinded, deafened, no_scent, no_fly, legs_down, head_level, dead, sickened, injuries,
+        value;
+    int8_t all[IN_NPART], injured[IN_NPART], destroyed[IN_NPART]; /* parts of each kind */
+} in_fx;
+
 typedef struct in_creature {
     int level, mb, attr[IN_NATTR], has_con, def_attr;
     int armor, shield;        /* DV bonuses */
@@ -169,6 +180,10 @@ typedef struct in_creature {
     int wake;                 /* #Head 3rd injury: wakes with DC 30 checks */
     int grappler;             /* who grapples it, -1 */
     int confuse_round;        /* #Head 2nd injury: Confused after its turn of this round, 0 */
+    /* Derived from the injuries alone, kept up to date by in_injuries_changed
+     * whenever an injury count changes (never recomputed at a question): */
+    in_fx fx;                 /* what all injuries do at once */
+    uint32_t w_hurt;          /* bit per weapon its injuries disable (in_weapon_usable) */
 } in_creature;
 
 typedef struct in_state {
@@ -179,13 +194,6 @@ typedef struct in_state {
     char detail[8][200];      /* narration of the event under way (ring) */
     int ndetail;
 } in_state;
-
-/* Effects of all injuries at once (injuries.c). */
-typedef struct in_fx {
-    int attack_dis, d20_dis, skill_dis[IN_NSKILL], stand_ap, speed_cut;
-    int blinded, deafened, no_scent, no_fly, legs_down, head_level, dead, sickened, injuries,
-        value;
-} in_fx;
 
 #define IN_CR(e, i) ((in_creature *)fray_priv((e), (i)))
 #define IN_CCR(e, i) ((const in_creature *)fray_cpriv((e), (i)))
@@ -206,7 +214,20 @@ const char *in_detail(fray_encounter *e, const char *fmt, ...)
 
 /* ---- Injuries (injuries.c) ------------------------------------------------- */
 
-void in_effects(const in_creature *c, in_fx *fx, int injury_value);
+/* Computes the effects of c's injuries from its parts (fx->value with
+ * injury_value 0). The rules and the policy read c->fx, which this keeps. */
+void in_effects(const in_creature *c, in_fx *fx);
+/* Call after any change of c's injury counts: refreshes c->fx and c->w_hurt. */
+void in_injuries_changed(in_creature *c);
+/* The same, faster, after part idx's count rose from `from` (and no other
+ * changed): adds what the new injuries do. */
+void in_part_injured(in_creature *c, int idx, int from);
+/* #Stamina and Exhaustion: "the sum of the value of all of your current
+ * injuries": the severity's rank (option injury_value 0) or 1 each (1). */
+static inline int in_fx_value(const in_fx *fx, int injury_value)
+{
+    return injury_value ? fx->injuries : fx->value;
+}
 int in_part_destroyed(const in_creature *c, int idx);
 int in_weapon_usable(const in_creature *c, int w);
 /* The instance of `type` a new injury goes to (#Injuries; option spread). */
@@ -214,7 +235,7 @@ int in_pick_instance(const in_creature *c, int type, int spread);
 /* Add n injuries to part type on c without an encounter (odds, policy). */
 void in_injure_plain(in_creature *c, int type, int n, int spread);
 /* Whether c is out of the fight: dead, unconscious, destroyed. */
-int in_plain_out(const in_creature *c, const in_fx *fx);
+int in_plain_out(const in_creature *c);
 /* Inflict n injuries on a part of `type` of `who`, from src. */
 void in_injure(fray_encounter *e, int who, int type, int n, int src);
 /* Strain from a hit (#Strain), spent from Stamina then Exhaustion. */
@@ -254,7 +275,8 @@ void in_maneuver(fray_encounter *e, const fray_action *a);
 int in_escape_ok(const fray_encounter *e, int who);
 void in_escape(fray_encounter *e, const fray_action *a);
 void in_grapple_hold(fray_encounter *e);
-int in_maneuver_ok(const fray_encounter *e, int who, int t, int kind);
+/* The maneuvers who may take against t: bit k for IN_FIRST_MANEUVER + k. */
+uint32_t in_maneuvers_ok(const fray_encounter *e, int who, int t);
 int in_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
              fray_action *out, int max);
 int in_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger);
@@ -295,12 +317,5 @@ extern const char in_odds_help[];
 int in_odds(int argc, char **argv, json_t **out, char *err, size_t errlen);
 int in_action_odds(fray_encounter *e, const fray_action *a, json_t **out, char *err,
                    size_t errlen);
-/* The distribution of degrees of one attack: p_deg[k] for k degrees
- * (k < maxd), p_noinj a hit without injury, p_miss, p_crit, p_fumble. */
-typedef struct in_attack_dist {
-    double p_miss, p_noinj, p_crit, p_fumble, p_deg[16];
-} in_attack_dist;
-void in_attack_odds(int bonus, int dv, int adv, int adv_mode, int crit_from, int step,
-                    int extra_deg, in_attack_dist *out);
 
 #endif

@@ -24,11 +24,8 @@ static int reach_of(const fray_encounter *e, int who, int t)
     return in_in_reach(e, who, t, &hand);
 }
 
-int in_maneuver_ok(const fray_encounter *e, int who, int t, int kind)
+static int maneuver_ok(const fray_encounter *e, int who, int t, int kind)
 {
-    /* "the target opponent is within reach" */
-    if (!fray_able(e, t) || !reach_of(e, who, t))
-        return 0;
     const in_creature *tc = IN_CCR(e, t);
     switch (kind) {
     case IN_A_DISARM:
@@ -47,6 +44,17 @@ int in_maneuver_ok(const fray_encounter *e, int who, int t, int kind)
     default:
         return 1;
     }
+}
+
+uint32_t in_maneuvers_ok(const fray_encounter *e, int who, int t)
+{
+    /* "the target opponent is within reach" */
+    if (!fray_able(e, t) || !reach_of(e, who, t))
+        return 0;
+    uint32_t m = 0;
+    for (int k = 0; k < IN_NMANEUVER; k++)
+        m |= (uint32_t)maneuver_ok(e, who, t, IN_FIRST_MANEUVER + k) << k;
+    return m;
 }
 
 static void push(fray_encounter *e, int who, int from, int squares, int side)
@@ -132,8 +140,7 @@ void in_maneuver(fray_encounter *e, const fray_action *a)
         return;
     if (!fray_able(e, t))
         return;
-    in_fx fx;
-    in_effects(c, &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
+    const in_fx *fx = &c->fx;
     fray_check m;
     /* "if the result is equal or greater than the target's DV" */
     fray_check_start(&m, in_dv(e, t, 0, in_offguard(e, t)));
@@ -147,7 +154,7 @@ void in_maneuver(fray_encounter *e, const fray_action *a)
      * prone, opened defences), and the skill's own disadvantage */
     static const in_weapon hand = {.melee = 1, .reach_ft = 5};
     fray_check_adv(&m, in_adv(e, who, t, &hand, 0, 1) -
-                           add_skill_dis(e, skill >= 0 ? fx.skill_dis[skill] : 0));
+                           add_skill_dis(e, skill >= 0 ? fx->skill_dis[skill] : 0));
     in_roll_adv(e, &m, "Maneuver roll, 1d20");
     fray_check_settle(&m, 0);
     if (m.success)
@@ -192,15 +199,14 @@ void in_escape(fray_encounter *e, const fray_action *a)
     const in_creature *c = IN_CCR(e, who);
     int skill = in_skill_mod(e, who, IN_SK_ATHLETICS) >= in_skill_mod(e, who, IN_SK_ACROBATICS)
                     ? IN_SK_ATHLETICS : IN_SK_ACROBATICS;
-    in_fx fx;
-    in_effects(c, &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
+    const in_fx *fx = &c->fx;
     fray_check m;
     fray_check_start(&m, in_dv(e, g, 0, in_offguard(e, g)));
     fray_check_mod(e, &m, "martial bonus", c->mb);
     fray_check_mod(e, &m, in_skill_name[skill], in_skill_mod(e, who, skill));
     fray_check_mod(e, &m, "size", in_size_maneuver(IN_CCR(e, g)->size - c->size));
     static const in_weapon hand = {.melee = 1, .reach_ft = 5};
-    fray_check_adv(&m, in_adv(e, who, g, &hand, 0, 1) - add_skill_dis(e, fx.skill_dis[skill]));
+    fray_check_adv(&m, in_adv(e, who, g, &hand, 0, 1) - add_skill_dis(e, fx->skill_dis[skill]));
     in_roll_adv(e, &m, "Escape roll, 1d20");
     fray_check_settle(&m, 0);
     fray_emit(e, &(fray_event){.kind = "maneuver", .actor = who, .target = g, .action = "Escape",

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "injury.h"
+#include "odds.h"
 
 const char in_odds_help[] =
     "injury attack --bonus N --dv N [--adv N] [--crit-from N] [--size-diff N]\n"
@@ -162,10 +162,8 @@ static int out_with(const fray_encounter *e, int k, int heart, int strain_only)
     if (part < 0)
         return 0;
     in_creature c = *d;
-    in_fx fx;
     in_injure_plain(&c, part, 1 + k - in_parts[part].severity, spread);
-    in_effects(&c, &fx, iv);
-    return in_plain_out(&c, &fx);
+    return in_plain_out(&c);
 }
 
 static double p_out(const fray_encounter *e, const in_args *g, int dv)

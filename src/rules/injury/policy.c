@@ -10,9 +10,9 @@
 uint32_t in_part_allowed(const in_creature *c, int d)
 {
     uint32_t m = 0;
-    for (int i = 0; i < c->npart; i++)
-        if (in_parts[c->part[i].type].severity <= d && !in_part_destroyed(c, i))
-            m |= 1u << c->part[i].type;
+    for (int t = 0; t < IN_NPART; t++) /* a kind with a part not destroyed */
+        if (in_parts[t].severity <= d && c->fx.all[t] > c->fx.destroyed[t])
+            m |= 1u << t;
     return m;
 }
 
@@ -27,10 +27,8 @@ static int usable_weapons(const in_creature *c)
 int in_part_score(const in_creature *c, int type, int n, int spread, int injury_value)
 {
     in_creature after = *c;
-    in_fx a, b;
-    in_effects(c, &a, injury_value);
     in_injure_plain(&after, type, n, spread);
-    in_effects(&after, &b, injury_value);
+    const in_fx a = c->fx, b = after.fx;
     if (b.dead && !a.dead)
         return 100000;
     if (b.head_level >= 3 && a.head_level < 3)
@@ -49,7 +47,8 @@ int in_part_score(const in_creature *c, int type, int n, int spread, int injury_
     s += 10 * (b.speed_cut - a.speed_cut) + 50 * (b.stand_ap - a.stand_ap);
     for (int k = 0; k < IN_NSKILL; k++)
         s += 20 * (b.skill_dis[k] - a.skill_dis[k]);
-    s += 5 * (b.value - a.value) + in_parts[type].severity;
+    s += 5 * (in_fx_value(&b, injury_value) - in_fx_value(&a, injury_value)) +
+         in_parts[type].severity;
     return s;
 }
 
@@ -80,9 +79,7 @@ int in_answer(fray_encounter *e, int who, int q, uint32_t allowed, const fray_ac
  * injuries already weigh. Lower first. */
 static int standing(const fray_encounter *e, int t)
 {
-    in_fx fx;
-    in_effects(IN_CCR(e, t), &fx, 0);
-    return fray_res(e, t, IN_R_STAMINA) + fray_res(e, t, IN_R_EXH) - 2 * fx.value;
+    return fray_res(e, t, IN_R_STAMINA) + fray_res(e, t, IN_R_EXH) - 2 * IN_CCR(e, t)->fx.value;
 }
 
 static int is_attack(int k)

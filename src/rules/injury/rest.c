@@ -15,6 +15,7 @@ static void hour(fray_encounter *e, int who)
         if (c->part[i].type == IN_HEAD && c->part[i].inj == 1 &&
             in_con_check(e, who, 25, "Constitution check to heal a concussion, DC 25, 1d20")) {
             c->part[i].inj = 0;
+            in_injuries_changed(c);
             fray_record(e, who, "Head", 1, 0);
         }
     /* an hour's rest gives Stamina and Exhaustion back (their recovery is
@@ -45,11 +46,13 @@ static void day(fray_encounter *e, int who)
                 p->treated = p->inj;
             } else if (!in_con_check(e, who, 20, "Constitution check, untreated injury, DC 20, 1d20")) {
                 p->inj++;
+                in_injuries_changed(c);
                 fray_record(e, who, in_parts[p->type].name, p->inj - 1, p->inj);
             }
         } else if (++p->days >= 7 * (sev + 1)) {
             p->days = 0;
             p->inj--;
+            in_injuries_changed(c);
             p->treated--;
             fray_record(e, who, in_parts[p->type].name, p->inj + 1, p->inj);
         }

@@ -17,8 +17,7 @@ int in_counter_size(const fray_encounter *e, int who, int res)
 static void roll_initiative(fray_encounter *e, int who)
 {
     int ambush = fray_opt(e, IN_OPT_AMBUSH_SIDE);
-    in_fx fx;
-    in_effects(IN_CCR(e, who), &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
+    const in_fx *fx = &IN_CCR(e, who)->fx;
     fray_check c;
     fray_check_start(&c, 0);
     const char *detail = "1d20 + Dexterity (both sides ready)";
@@ -31,10 +30,10 @@ static void roll_initiative(fray_encounter *e, int who)
         detail = "Stealth check (hiding)";
     } else {
         fray_check_mod(e, &c, "Perception", in_skill_mod(e, who, IN_SK_PERCEPTION));
-        fray_check_adv(&c, -fx.skill_dis[IN_SK_PERCEPTION]);
+        fray_check_adv(&c, -fx->skill_dis[IN_SK_PERCEPTION]);
         detail = "Perception check (unaware)";
     }
-    fray_check_adv(&c, -fx.d20_dis);
+    fray_check_adv(&c, -fx->d20_dis);
     in_roll_adv(e, &c, "Initiative, 1d20");
     fray_check_settle(&c, 0);
     fray_res_set(e, who, IN_R_INIT, c.total);

@@ -215,6 +215,12 @@ FRAY_RULESET(fray_ruleset_injury,
     .may_answer = in_may_answer,
     .resolve = in_resolve,
     .policy = in_policy,
+    /* what in_policy ever picks: never Reckless Attack, Lunge or a maneuver */
+    .policy_kinds = FRAY_KIND(IN_A_ATTACK) | FRAY_KIND(IN_A_POWER) | FRAY_KIND(IN_A_DEADLY_AIM) |
+                    FRAY_KIND(IN_A_MULTIWEAPON) | FRAY_KIND(IN_A_RAPID) | FRAY_KIND(IN_A_THROW) |
+                    FRAY_KIND(IN_A_DEFEND) | FRAY_KIND(IN_A_SHIELD) | FRAY_KIND(IN_A_CHARGE) |
+                    FRAY_KIND(IN_A_MOVE) | FRAY_KIND(IN_A_STAND) | FRAY_KIND(IN_A_PICKUP) |
+                    FRAY_KIND(IN_A_PARRY) | FRAY_KIND(IN_A_REACTIVE) | FRAY_KIND(IN_A_ESCAPE),
     .describe = in_describe,
     .rest = in_rest,
     .odds = in_odds,

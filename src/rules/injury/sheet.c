@@ -314,6 +314,7 @@ int in_loaded(fray_load *ld, fray_encounter *e)
             w->reach_ft = 5;
             w->dmg = IN_DMG_BLUDGEON;
         }
+        in_injuries_changed(c);
     }
     return 0;
 }

@@ -116,9 +116,9 @@ const in_injury_row *in_injury_row_of(int part, int nth)
 
 /* #Size Differences: "+1 size bonus ... Double the bonus for every size
  * category larger the target is" (and the same penalty the other way). */
-static int doubled(int k) { return k <= 0 ? 0 : 1 << (k - 1 > 8 ? 8 : k - 1); }
+static int size_bonus(int k) { return k <= 0 ? 0 : 1 << (k - 1 > 8 ? 8 : k - 1); }
 
-int in_size_attack(int diff) { return diff >= 0 ? doubled(diff) : -doubled(-diff); }
+int in_size_attack(int diff) { return diff >= 0 ? size_bonus(diff) : -size_bonus(-diff); }
 
 /* "+1 size bonus on maneuver attack rolls against a target one size
  * category smaller ... -1 penalty against a target one size larger" */

@@ -95,6 +95,7 @@ static void rest_heals(void **s)
     int eye = in_instance(c, IN_EYE, 0), ear = in_instance(c, IN_EAR, 0);
     c->part[eye].inj = 1;
     c->part[ear].inj = 2;
+    in_injuries_changed(c);
     c->skill[IN_SK_HEAL] = 30; /* the Heal check always succeeds */
     for (int d = 0; d < 15; d++) /* a day to treat, fourteen to heal */
         in_rest(e, 0, 1);

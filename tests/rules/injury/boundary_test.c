@@ -488,17 +488,17 @@ static void heads_more_than_half(void **s)
     in_fx fx;
     creature_of(&c, IN_HEAD, 2);
     c.part[0].inj = 1;
-    in_effects(&c, &fx, 0);
+    in_effects(&c, &fx);
     assert_int_equal(fx.head_level, 0);
     c.part[1].inj = 1;
-    in_effects(&c, &fx, 0);
+    in_effects(&c, &fx);
     assert_int_equal(fx.head_level, 1);
     creature_of(&c, IN_HEAD, 4);
     c.part[0].inj = c.part[1].inj = 2;
-    in_effects(&c, &fx, 0);
+    in_effects(&c, &fx);
     assert_int_equal(fx.head_level, 0);
     c.part[2].inj = 2;
-    in_effects(&c, &fx, 0);
+    in_effects(&c, &fx);
     assert_int_equal(fx.head_level, 2);
 }
 
@@ -514,11 +514,11 @@ static void all_parts_at_least_one(void **s)
         in_fx fx;
         creature_of(&c, type[t], 2);
         c.part[0].inj = 1; /* one of two: not all */
-        in_effects(&c, &fx, 0);
+        in_effects(&c, &fx);
         int got = type[t] == IN_EAR ? fx.deafened : type[t] == IN_EYE ? fx.blinded : fx.legs_down;
         assert_false(got);
         c.part[1].inj = 1; /* all at 1: at least 1 */
-        in_effects(&c, &fx, 0);
+        in_effects(&c, &fx);
         got = type[t] == IN_EAR ? fx.deafened : type[t] == IN_EYE ? fx.blinded : fx.legs_down;
         assert_true(got);
     }
@@ -528,10 +528,10 @@ static void all_parts_at_least_one(void **s)
     in_fx fx;
     creature_of(&c, IN_WING, 4);
     c.part[0].inj = c.part[1].inj = 1;
-    in_effects(&c, &fx, 0);
+    in_effects(&c, &fx);
     assert_false(fx.no_fly);
     c.part[2].inj = 1;
-    in_effects(&c, &fx, 0);
+    in_effects(&c, &fx);
     assert_true(fx.no_fly);
 }
 
@@ -547,10 +547,10 @@ static void unconscious_save_at_dc(void **s)
         fray_encounter *e = duel("10");
         in_creature *c = IN_CR(e, 1);
         c->part[in_instance(c, IN_EAR, 0)].inj = 1;
-        in_fx fx;
-        in_effects(c, &fx, fray_opt(e, IN_OPT_INJURY_VALUE));
-        assert_true(fx.value >= 1 && fx.value < dc);
-        fray_res_set(e, 1, IN_R_BLEED, dc - fx.value);
+        in_injuries_changed(c);
+        int value = in_fx_value(&c->fx, fray_opt(e, IN_OPT_INJURY_VALUE));
+        assert_true(value >= 1 && value < dc);
+        fray_res_set(e, 1, IN_R_BLEED, dc - value);
         in_unconscious_save(e, 1);
         assert_int_equal(e->c[1].status == FRAY_DEAD, dc == 13);
         fray_encounter_free(e);
@@ -657,6 +657,7 @@ static void heal_and_worsen_at_dc(void **s)
         c->skill[IN_SK_HEAL] += 5 - in_skill_mod(e, 1, IN_SK_HEAL);
         int ear = in_instance(c, IN_EAR, 0);
         c->part[ear].inj = 1;
+        in_injuries_changed(c);
         in_rest(e, 1, 1);
         assert_int_equal(c->part[ear].treated >= 1, row[i].treated);
         assert_int_equal(c->part[ear].inj, row[i].inj);

@@ -4,7 +4,7 @@
 #include "support/test.h"
 #include <math.h>
 
-#include "rules/injury/injury.h"
+#include "rules/injury/odds.h"
 
 #define NEAR(a, b) assert_true(fabs((a) - (b)) < 1e-9)
 

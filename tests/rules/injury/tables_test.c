@@ -21,6 +21,7 @@ static void make(in_creature *c)
     for (int i = 0; i < 9; i++)
         c->w[c->nweapon++] = (in_weapon){.melee = 1, .natural = 1, .part = (int8_t)nat[i]};
     c->has_con = 1;
+    in_injuries_changed(c);
 }
 
 static int weapon_on(const in_creature *c, int type)
@@ -37,9 +38,9 @@ static void hurt(in_creature *c, int type, int n, in_fx *before, in_fx *after)
     make(c);
     for (int k = 0; k < n - 1; k++)
         in_injure_plain(c, type, 1, 0);
-    in_effects(c, before, 0);
+    *before = c->fx; /* what in_injure_plain keeps up to date */
     in_injure_plain(c, type, 1, 0);
-    in_effects(c, after, 0);
+    *after = c->fx;
     assert_int_equal(c->part[in_instance(c, type, 0)].inj, n);
     assert_non_null(in_injury_row_of(type, n));
 }
@@ -111,9 +112,9 @@ ROW(leg_3, IN_LEG, 3, { assert_true(in_part_destroyed(&c, in_instance(&c, IN_LEG
 /* #Head "1st injury: You receive a concussion and incur a +1 disadvantage on all d20 rolls" */
 ROW(head_1, IN_HEAD, 1, { assert_int_equal(a.d20_dis - b.d20_dis, 1); assert_int_equal(a.head_level, 1); assert_int_equal(in_injury_row_of(IN_HEAD, 1)->special, IN_X_CONCUSSION); })
 /* #Head "2nd injury: You become stunned for 1 round unless you make a DC 25 Constitution check." */
-ROW(head_2, IN_HEAD, 2, { assert_int_equal(a.head_level, 2); assert_int_equal(in_injury_row_of(IN_HEAD, 2)->special, IN_X_STUN_CHECK); assert_false(in_plain_out(&c, &a)); })
+ROW(head_2, IN_HEAD, 2, { assert_int_equal(a.head_level, 2); assert_int_equal(in_injury_row_of(IN_HEAD, 2)->special, IN_X_STUN_CHECK); assert_false(in_plain_out(&c)); })
 /* #Head "3rd injury: You are knocked unconscious and fall prone." */
-ROW(head_3, IN_HEAD, 3, { assert_int_equal(in_injury_row_of(IN_HEAD, 3)->special, IN_X_KNOCKOUT); assert_true(in_plain_out(&c, &a)); assert_false(a.dead); })
+ROW(head_3, IN_HEAD, 3, { assert_int_equal(in_injury_row_of(IN_HEAD, 3)->special, IN_X_KNOCKOUT); assert_true(in_plain_out(&c)); assert_false(a.dead); })
 /* #Head "4th injury: destroyed or severed." "When all heads are destroyed, the creature dies" */
 ROW(head_4, IN_HEAD, 4, { assert_true(a.dead); })
 /* #Heart "1st injury: Make a DC 25 Constitution check or be stunned for 1 round. Even if you succeed, you are sickened" */
