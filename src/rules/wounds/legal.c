@@ -669,30 +669,56 @@ static void reactions(fray_encounter *e, int who, const fray_action *tr, fray_li
 
 /* #Using Actions and Reactions: "You may also take an action when it is
  * not your turn if your initiative is higher than the active character's."
- * Only against the active creature's own actions (an interrupt is not
- * interrupted in turn), and not by the active one. */
-static int may_interrupt(const fray_encounter *e, int who, const fray_action *trigger)
+ * Not by the active one, and not at initiative 0. */
+static int may_interrupt_now(const fray_encounter *e, int who)
 {
     int active = fray_turns_current(e);
-    return active >= 0 && trigger->actor == active && who != active && wo_can_act(e, who) &&
-           fray_res(e, who, WO_R_INIT) > fray_res(e, active, WO_R_INIT) &&
-           fray_res(e, who, WO_R_INIT) > 0 && !(trigger->arg & WO_ARG_READIED) &&
-           !wo_is_reaction(trigger->kind);
+    return active >= 0 && who != active && wo_can_act(e, who) &&
+           fray_res(e, who, WO_R_INIT) > fray_res(e, active, WO_R_INIT) && fray_res(e, who, WO_R_INIT) > 0;
+}
+
+/* In a window with a trigger (declared, or just resolved): only the active
+ * creature's own actions (an interrupt is not interrupted in turn). */
+static int may_interrupt(const fray_encounter *e, int who, const fray_action *trigger)
+{
+    return trigger->actor == fray_turns_current(e) && may_interrupt_now(e, who) &&
+           !(trigger->arg & WO_ARG_READIED) && !wo_is_reaction(trigger->kind);
+}
+
+/* The windows between actions: "You may take this action at the start of
+ * the turn, the end of the turn, after an action is resolved" (the fourth,
+ * "immediately after an action is declared", is FRAY_WIN_DECLARED). In
+ * FRAY_WIN_TRIGGERED only when no Ignore Flank is on offer (flank_offer). */
+static inline int is_between(const fray_encounter *e, int window)
+{
+    return window == FRAY_WIN_TURN_START || window == FRAY_WIN_TURN_END ||
+           (window == FRAY_WIN_TRIGGERED && ((const wo_state *)e->state)->flank_offer < 0);
+}
+
+static int may_interrupt_between(const fray_encounter *e, int who, int window, const fray_action *trigger)
+{
+    return window == FRAY_WIN_TRIGGERED ? trigger && may_interrupt(e, who, trigger) : may_interrupt_now(e, who);
+}
+
+/* What an interrupt may be: the actions of the creature's own turn, no
+ * long ones, not the free flank choice nor Seize Initiative, Perform
+ * Quickly or a Long Jump. */
+static void interrupt_list(fray_encounter *e, int who, fray_list *l)
+{
+    int before = l->n;
+    own_actions(e, who, l, 0, 1);
+    int k = before;
+    for (int i = before; i < l->n; i++)
+        if (l->out[i].kind != WO_A_IGNORE_FLANK && l->out[i].kind != WO_A_SEIZE &&
+            l->out[i].kind != WO_A_HURRY && l->out[i].kind != WO_A_JUMP)
+            l->out[k++] = l->out[i];
+    l->n = k;
 }
 
 static void interrupts(fray_encounter *e, int who, const fray_action *trigger, fray_list *l)
 {
-    if (may_interrupt(e, who, trigger)) {
-        int before = l->n;
-        own_actions(e, who, l, 0, 1);
-        /* not the free flank choice nor Seize Initiative as interrupts */
-        int k = before;
-        for (int i = before; i < l->n; i++)
-            if (l->out[i].kind != WO_A_IGNORE_FLANK && l->out[i].kind != WO_A_SEIZE &&
-                l->out[i].kind != WO_A_HURRY && l->out[i].kind != WO_A_JUMP)
-                l->out[k++] = l->out[i];
-        l->n = k;
-    }
+    if (may_interrupt(e, who, trigger))
+        interrupt_list(e, who, l);
 }
 
 /* #Ignoring Your Flank: "as a free reaction when you first become
@@ -739,6 +765,14 @@ int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
     }
     if (window == FRAY_WIN_TRIGGERED && st->flank_offer == who) {
         flank_reaction(e, who, &l);
+        return l.n;
+    }
+    if (is_between(e, window)) {
+        /* the policy interrupts between actions only on wo_policy_between:
+         * otherwise it is listed nothing there */
+        if (may_interrupt_between(e, who, window, trigger) &&
+            (!e->for_policy || wo_policy_between(e, who, window)))
+            interrupt_list(e, who, &l);
         return l.n;
     }
     if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who || st->cancel)
@@ -1023,6 +1057,24 @@ __attribute__((flatten)) static int decide_answer(fray_encounter *e, int who, in
         flank_reaction(e, who, &fl);
         return fl.n ? FRAY_DECIDE_PASS : FRAY_DECIDE_NONE;
     }
+    if (is_between(e, window)) {
+        /* rare (wo_policy_between): the policy's list, then its answer */
+        if (!wo_policy_between(e, who, window) || !may_interrupt_between(e, who, window, trigger))
+            return FRAY_DECIDE_NONE;
+        fray_action bb[FRAY_MAX_LEGAL];
+        fray_list bl = {bb, 0, FRAY_MAX_LEGAL};
+        int fp = e->for_policy;
+        e->for_policy = 1;
+        interrupt_list(e, who, &bl);
+        e->for_policy = fp;
+        if (!bl.n)
+            return FRAY_DECIDE_NONE;
+        int i = wo_policy_between_answer(e, who, window, bb, bl.n);
+        if (i < 0)
+            return FRAY_DECIDE_PASS;
+        *out = bb[i];
+        return FRAY_DECIDE_TAKE;
+    }
     if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who || ST(e)->cancel)
         return FRAY_DECIDE_NONE;
     fray_action buf[FRAY_MAX_LEGAL];
@@ -1076,9 +1128,11 @@ int wo_decide(fray_encounter *e, int who, int window, const fray_action *trigger
  * creature that grapples, a readied action anything), or an interrupt. */
 __attribute__((flatten)) int wo_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger)
 {
-    if (window == FRAY_WIN_TRIGGERED)
+    if (window == FRAY_WIN_TRIGGERED && ((const wo_state *)e->state)->flank_offer >= 0)
         return ((const wo_state *)e->state)->flank_offer == who && fray_res(e, who, WO_R_INIT) > 0 &&
                wo_can_act(e, who);
+    if (is_between(e, window))
+        return may_interrupt_between(e, who, window, trigger);
     if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who ||
         ((const wo_state *)e->state)->cancel || fray_res(e, who, WO_R_INIT) <= 0 ||
         !wo_can_act(e, who))

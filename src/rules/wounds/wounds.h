@@ -374,6 +374,9 @@ typedef struct wo_state {
     int flank_offer; /* the creature offered Ignore Flank as it becomes flanked, -1 none */
     fray_action trigger; /* the action whose declared window is open */
     int trigger_valid;
+    /* the window whose interrupts are open: FRAY_WIN_DECLARED, or one of
+     * those between actions (FRAY_WIN_TURN_START, _TURN_END, _TRIGGERED) */
+    int window;
 } wo_state;
 
 /* Yards of space a creature of `size` takes up across. */
@@ -459,6 +462,12 @@ int wo_dying_ally(const fray_encounter *e, int who, const int *gaps, int *gap);
 uint64_t wo_policy_turn_kinds(const fray_encounter *e, int who);
 /* Whether the policy would interrupt the declared trigger with an attack. */
 int wo_policy_interrupts(const fray_encounter *e, int who, const fray_action *trigger);
+/* Whether the policy might interrupt in `window`, one of those between
+ * actions (FRAY_WIN_TURN_START, _TURN_END, _TRIGGERED), from the state
+ * alone: when it would not, wo_legal lists it nothing there. */
+int wo_policy_between(const fray_encounter *e, int who, int window);
+/* Its pick in such a window from legal[0..n), or -1 to pass. */
+int wo_policy_between_answer(fray_encounter *e, int who, int window, const fray_action *legal, int n);
 /* The policy's own turn: its pick in legal[0..n), or -1 to pass. legal may
  * be the whole list or any part of it, in its order, holding every entry
  * the policy looks at (wo_decide, in a fight of more than four, lists just
