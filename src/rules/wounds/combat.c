@@ -9,7 +9,7 @@
  * #Action: Retrieve or Stow an Item, #Action: Change Posture, #Action: End
  * a Magical Effect, #Action: Seize Initiative. The other actions' effects
  * are in attacks.c, movement.c, maneuvers.c and care.c; the legal-action
- * lists and AP costs in legal.c. */
+ * lists in actions.c and reactions.c, the AP costs in action_points.c. */
 #include <stdio.h>
 
 #include "combat.h"

@@ -9,7 +9,8 @@
  *      take numbers, not an encounter, so that exact odds (`fray odds
  *      wounds`) and a time-to-defeat DP can be built on them.
  *   4. the creature sheet (sheet.c) and the combat hooks (combat.c,
- *      attacks.c, legal.c, movement.c, maneuvers.c, care.c, sharing
+ *      attacks.c, action_points.c, actions.c, reactions.c, movement.c,
+ *      maneuvers.c, care.c, sharing
  *      combat.h; policy.c).
  *
  * Every number of the text lives once in tables.c; every interpretation of a
@@ -405,7 +406,7 @@ int wo_toughness(const wo_creature *c, int pierce);
 int wo_normal_stamina(const wo_creature *c);
 int wo_defense_base(const wo_creature *c, int def);
 
-/* Combat hooks (combat.c; wo_legal and wo_ap_cost in legal.c, wo_action_odds in attacks.c). */
+/* Combat hooks (combat.c; wo_legal in reactions.c, wo_ap_cost in action_points.c, wo_action_odds in attacks.c). */
 void wo_start_combat(fray_encounter *e);
 void wo_enter_combat(fray_encounter *e, int i);
 void wo_join(fray_encounter *e, int who);
@@ -479,7 +480,7 @@ int wo_policy_answer(fray_encounter *e, int who, const fray_action *trigger,
                      const fray_action *legal, int n);
 int wo_policy(fray_encounter *e, int who, int window, const fray_action *trigger,
               const fray_action *legal, int n);
-/* The ruleset's decide and may_answer hooks (legal.c). */
+/* The ruleset's decide and may_answer hooks (reactions.c). */
 int wo_decide(fray_encounter *e, int who, int window, const fray_action *trigger,
               fray_action *out);
 int wo_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger);
