@@ -257,6 +257,18 @@ int wo_v_flanked(const wo_view *v);
 int wo_flanked_now(const fray_encounter *e, int t);
 void wo_apply_wound(fray_encounter *e, int attacker, int t, int level, int damage,
                     int nonlethal, const char *action);
+/* What an attack of `a` on `t` reads of the creatures before any die is
+ * rolled: attack_roll rolls it, wo_action_odds (odds.c) computes its exact odds.
+ * Each modifier goes to the next event. */
+typedef struct wo_attack_plan {
+    int mod;       /* the attack roll's modifier */
+    int str, wdmg; /* the damage roll: Strength and weapon (or spell) damage */
+    int pen;       /* #Penetrating Attacks: the damage counts toward the hit */
+    int defense;   /* the Defense the roll must reach */
+    const wo_weapon *w;
+} wo_attack_plan;
+
+void wo_attack_plan_of(fray_encounter *e, int a, int t, int kind, int spell, wo_attack_plan *p);
 wo_hit wo_attack_roll(fray_encounter *e, int a, int t, int kind, int spell,
                       const char *action, int *damage_roll);
 void wo_act_attack(fray_encounter *e, const fray_action *a);

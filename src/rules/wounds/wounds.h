@@ -177,7 +177,7 @@ wo_roll wo_wild(fray_dice *d, int mode, const char *purpose);
 
 /* Attack modifiers from the table: posture 0 standing / 1 crouching / 2
  * prone, cover WO_COVER_*, flank 0 none / 1 flanked / 2 rear attack (an
- * ignored creature: double the bonus). Cover and posture penalties do not
+ * ignored creature: twice the bonus). Cover and posture penalties do not
  * stack (only the larger penalty applies); bonuses stack. */
 int wo_attack_mod(int ranged, int posture, int cover, int flank);
 /* Stamina below 0 becomes fatigue: returns the new stamina and adds the
@@ -406,7 +406,7 @@ int wo_toughness(const wo_creature *c, int pierce);
 int wo_normal_stamina(const wo_creature *c);
 int wo_defense_base(const wo_creature *c, int def);
 
-/* Combat hooks (combat.c; wo_legal in reactions.c, wo_ap_cost in action_points.c, wo_action_odds in attacks.c). */
+/* Combat hooks (combat.c; wo_legal in reactions.c, wo_ap_cost in action_points.c, wo_action_odds in odds.c). */
 void wo_start_combat(fray_encounter *e);
 void wo_enter_combat(fray_encounter *e, int i);
 void wo_join(fray_encounter *e, int who);
