@@ -398,13 +398,18 @@ int wo_policy_between(const fray_encounter *e, int who, int window)
            e->c[who].res[WO_R_INIT] - 2 > e->c[active].res[WO_R_INIT];
 }
 
+int wo_policy_between_take(const fray_encounter *e, int who, const fray_action *a)
+{
+    return spare_ap(e, who, wo_ap_cost(e, who, a->kind, a->arg));
+}
+
 int wo_policy_between_answer(fray_encounter *e, int who, int window, const fray_action *legal, int n)
 {
     fray_action a;
     int active = fray_turns_current(e);
     if (n <= 0 || !wo_policy_between(e, who, window) ||
         !wo_pick_attack(e, who, e->c[who].res[WO_R_AP], active, &a, NULL) ||
-        !spare_ap(e, who, wo_ap_cost(e, who, a.kind, a.arg)))
+        !wo_policy_between_take(e, who, &a))
         return -1;
     for (int i = 0; i < n; i++)
         if (legal[i].kind == a.kind && legal[i].target == a.target && legal[i].arg == a.arg)

@@ -256,6 +256,20 @@ __attribute__((flatten)) static int decide_answer(fray_encounter *e, int who, in
         /* rare (wo_policy_between): the policy's list, then its answer */
         if (!wo_policy_between(e, who, window) || !may_interrupt_between(e, who, window, trigger))
             return FRAY_DECIDE_NONE;
+        if (!fray_has(e, who, WO_C_PINNED) && !fray_has(e, who, WO_C_HELPLESS)) {
+            /* as in the declared window: the policy's list holds the
+             * attacks its AP pay for, its pick one on the active creature */
+            int listed;
+            fray_action a;
+            if (wo_pick_attack(e, who, fray_res(e, who, WO_R_AP), fray_turns_current(e), &a, &listed)) {
+                if (wo_policy_between_take(e, who, &a)) {
+                    *out = a;
+                    return FRAY_DECIDE_TAKE;
+                }
+                return FRAY_DECIDE_PASS;
+            }
+            return listed ? FRAY_DECIDE_PASS : FRAY_DECIDE_NONE;
+        }
         fray_action bb[FRAY_MAX_LEGAL];
         fray_list bl = {bb, 0, FRAY_MAX_LEGAL};
         int fp = e->for_policy;
@@ -326,8 +340,11 @@ __attribute__((flatten)) int wo_may_answer(const fray_encounter *e, int who, int
     if (window == FRAY_WIN_TRIGGERED && ((const wo_state *)e->state)->flank_offer >= 0)
         return ((const wo_state *)e->state)->flank_offer == who && fray_res(e, who, WO_R_INIT) > 0 &&
                wo_can_act(e, who);
+    /* between actions the policy's legal lists nothing unless
+     * wo_policy_between: a creature it plays is asked only then */
     if (is_between(e, window))
-        return may_interrupt_between(e, who, window, trigger);
+        return (e->c[who].controller != FRAY_CTL_POLICY || wo_policy_between(e, who, window)) &&
+               may_interrupt_between(e, who, window, trigger);
     if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who ||
         ((const wo_state *)e->state)->cancel || fray_res(e, who, WO_R_INIT) <= 0 ||
         !wo_can_act(e, who))

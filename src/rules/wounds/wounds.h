@@ -467,6 +467,8 @@ int wo_policy_interrupts(const fray_encounter *e, int who, const fray_action *tr
  * actions (FRAY_WIN_TURN_START, _TURN_END, _TRIGGERED), from the state
  * alone: when it would not, wo_legal lists it nothing there. */
 int wo_policy_between(const fray_encounter *e, int who, int window);
+/* Whether it takes its attack a there (its AP are spare). */
+int wo_policy_between_take(const fray_encounter *e, int who, const fray_action *a);
 /* Its pick in such a window from legal[0..n), or -1 to pass. */
 int wo_policy_between_answer(fray_encounter *e, int who, int window, const fray_action *legal, int n);
 /* The policy's own turn: its pick in legal[0..n), or -1 to pass. legal may
