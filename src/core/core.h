@@ -81,7 +81,14 @@ enum {
     FRAY_WIN_DECLARED = 1,  /* an action is declared: interrupts before it resolves */
     FRAY_WIN_TRIGGERED = 2, /* an action resolved: reactions to it */
     FRAY_WIN_ROLLED = 3,    /* its roll is made, its effect not yet (e->check): Parry */
-    FRAY_WIN_WAITING = 4    /* a turn ended: delaying creatures may enter the order */
+    FRAY_WIN_WAITING = 4,   /* a turn ended: delaying creatures may enter the order */
+    /* A turn begins (before the active creature's first choice) or ends
+     * (before its end-of-turn rules), trigger NULL: actions taken between
+     * the active creature's own (the wounds text's interrupts "at the start
+     * of the turn, the end of the turn"). Offered by the ruleset from its
+     * turn_start and turn_end hooks; the scheduler offers none itself. */
+    FRAY_WIN_TURN_START = 5,
+    FRAY_WIN_TURN_END = 6
 };
 
 #include "turns.h"
@@ -222,7 +229,8 @@ struct fray_encounter {
     int for_policy;
     uint64_t want;
 
-    /* scripted actions: per combatant, FRAY_MAX_SCRIPT entries */
+    /* scripted actions: per combatant, FRAY_MAX_SCRIPT entries; an entry's
+     * arg is the window it names ("@ turn start": FRAY_WIN_* + 1), 0 none */
     fray_action *script;                    /* n * FRAY_MAX_SCRIPT, owned */
     int *nscript;                           /* n, owned */
     char (*script_ans)[FRAY_ANSWER];        /* n * FRAY_MAX_SCRIPT answers (": Parry"), owned */

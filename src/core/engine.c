@@ -273,6 +273,21 @@ static int choose_script(fray_encounter *e, int who, int window, const fray_acti
             c->script_pos++;
         return -1;
     }
+    /* "@ window": taken in that window only. An entry naming none is taken
+     * on the creature's own turn and in the windows that answer an action;
+     * the windows between actions (a turn's start and end) come at every
+     * turn, and take only the entries that name them. */
+    if (want->arg ? want->arg - 1 != window
+                  : window == FRAY_WIN_TURN_START || window == FRAY_WIN_TURN_END) {
+        if (window != FRAY_WIN_ACT)
+            return -1;
+        char msg[200];
+        snprintf(msg, sizeof msg,
+                 "script of %s, entry %d: it names another window, but %s is asked for its "
+                 "own action (round %d)",
+                 c->name, c->script_pos + 1, c->name, e->round);
+        return fray_loop_fail(e, msg, FRAY_EINPUT), -2;
+    }
     for (int i = 0; i < n; i++) {
         if (legal[i].kind == want->kind && (want->target < 0 || legal[i].target == want->target)) {
             /* its ": answer", if any, answers who's questions while it resolves */

@@ -304,9 +304,23 @@ static int load_answer(fray_load *ld, fray_encounter *e, const char *key, const 
     return 0;
 }
 
+/* The windows a script entry may name after '@' (FRAY_WIN_* order). */
+static const char *const window_names[] = {"own turn", "declared", "triggered", "rolled",
+                                           "waiting",  "turn start", "turn end"};
+
+/* The window named in s[0..len) (FRAY_WIN_*), or -1. */
+static int find_window(const char *s, size_t len)
+{
+    for (int w = 0; w < (int)(sizeof window_names / sizeof *window_names); w++)
+        if (strlen(window_names[w]) == len && !strncasecmp(window_names[w], s, len))
+            return w;
+    return -1;
+}
+
 /* "Action Name", "Action Name > Target", "pass", with ": Answer" after any
  * of them to answer the actor's questions while it resolves, or ": Answer"
- * alone to answer the creature's next question. */
+ * alone to answer the creature's next question; "@ window" before the
+ * answer takes the entry in that window only (engine.c, choose_script). */
 static int load_script(fray_load *ld, fray_encounter *e, const json_t *c, int i)
 {
     json_t *sc = json_object_get(c, "script");
@@ -328,16 +342,30 @@ static int load_script(fray_load *ld, fray_encounter *e, const json_t *c, int i)
          * the part after a ':' that follows the target, or the last ':'
          * when the whole is not an action */
         const char *s = json_string_value(v), *gt = strchr(s, '>'), *colon;
-        const char *whole = s;
-        size_t wlen = strlen(s);
+        const char *whole = s, *atw = strchr(s, '@');
+        size_t wlen = atw ? (size_t)(atw - s) : strlen(s);
         trim(&whole, &wlen);
         if (gt)
             colon = strchr(gt, ':');
         else if (find_action(e->rs, whole, wlen) >= 0)
-            colon = NULL;
+            colon = atw ? strchr(atw, ':') : NULL;
         else
             colon = strrchr(s, ':');
-        size_t head = colon ? (size_t)(colon - s) : strlen(s);
+        if (atw && ((colon && colon < atw) || (gt && gt > atw)))
+            return fray_load_fail(ld, key, "expected \"Action > Target @ window : answer\" in that order");
+        int win = -1;
+        if (atw) {
+            const char *wn = atw + 1;
+            size_t wnl = (colon ? (size_t)(colon - wn) : strlen(wn));
+            trim(&wn, &wnl);
+            win = find_window(wn, wnl);
+            if (win < 0)
+                return fray_load_fail(ld, key,
+                                      "'%.*s' is no window (expected after '@': own turn, declared, "
+                                      "triggered, rolled, waiting, turn start or turn end)",
+                                      (int)wnl, wn);
+        }
+        size_t head = atw ? (size_t)(atw - s) : colon ? (size_t)(colon - s) : strlen(s);
         const char *an = s;
         size_t alen = gt ? (size_t)(gt - s) : head;
         trim(&an, &alen);
@@ -351,7 +379,10 @@ static int load_script(fray_load *ld, fray_encounter *e, const json_t *c, int i)
             a->kind = -2; /* an answer alone */
             continue;
         }
+        a->arg = (int16_t)(win + 1);
         if (alen == 4 && !strncasecmp(an, "pass", 4) && !gt) {
+            if (win >= 0)
+                return fray_load_fail(ld, key, "'pass' is taken on the creature's own turn only: no '@ window'");
             a->kind = -1;
         } else {
             int kind = find_action(e->rs, an, alen);

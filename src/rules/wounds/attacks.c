@@ -6,11 +6,12 @@
  * #Underwater Combat's attack penalties, and the attack actions: #Action:
  * Standard, Quick, Strong and Nonlethal Attack, Cast a Spell (#Mana),
  * #Action: Defend, #Action: Create an Opening, #Reaction: Rebuff and
- * #Reaction: Harry; an attack's exact odds (wo_action_odds). */
+ * #Reaction: Harry. An attack's exact odds, for users only, are in odds.c
+ * (wo_action_odds), the one file of the ruleset with floating point: no
+ * rule and no choice of the policy reads them. */
 #include <stdio.h>
 
 #include "combat.h"
-#include "odds.h"
 
 const wo_weapon wo_fist = {"unarmed", "Unarmed", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
@@ -254,18 +255,7 @@ static __attribute__((cold, noinline)) void env_fall_check(fray_encounter *e, in
 
 /* ---- Attacks ------------------------------------------------------------ */
 
-/* What an attack of `a` on `t` reads of the creatures before any die is
- * rolled: attack_roll rolls it, wo_action_odds computes its exact odds.
- * Each modifier goes to the next event. */
-typedef struct wo_attack_plan {
-    int mod;       /* the attack roll's modifier */
-    int str, wdmg; /* the damage roll: Strength and weapon (or spell) damage */
-    int pen;       /* #Penetrating Attacks: the damage counts toward the hit */
-    int defense;   /* the Defense the roll must reach */
-    const wo_weapon *w;
-} wo_attack_plan;
-
-static void attack_plan_of(fray_encounter *e, int a, int t, int kind, int spell, wo_attack_plan *p)
+void wo_attack_plan_of(fray_encounter *e, int a, int t, int kind, int spell, wo_attack_plan *p)
 {
     const wo_creature *ca = CCR(e, a);
     const wo_weapon *w = wo_weapon_of(e, a);
@@ -395,7 +385,7 @@ wo_hit wo_attack_roll(fray_encounter *e, int a, int t, int kind, int spell,
         lost_footing(e, a, t, action))
         return h;
     wo_attack_plan p;
-    attack_plan_of(e, a, t, kind, spell, &p);
+    wo_attack_plan_of(e, a, t, kind, spell, &p);
     wo_roll r = wo_wild(&e->dice, fray_opt(e, WO_OPT_WILD_ROLL),
                         spell >= 0 ? "Spell attack roll, wild 1d20" : "Attack roll, wild 1d20");
     h.total = r.total + p.mod + (p.pen ? p.str + p.wdmg : 0);
@@ -469,46 +459,6 @@ __attribute__((flatten)) static void do_attack(fray_encounter *e, int a, int t, 
     if (kind == WO_A_REBUFF && level >= WO_LIGHT && level < WO_FATAL)
         level++; /* #Reaction: Rebuff: "increased one step" */
     wo_apply_wound(e, a, t, level, final, nonlethal, action);
-}
-
-/* action_odds: an attack of `a` (Standard, Quick, Strong, Nonlethal,
- * Rebuff, a readied one, a spell), read as attack_roll and do_attack read
- * it, without the Swimming or Climbing check before it. */
-int wo_action_odds(fray_encounter *e, const fray_action *a, json_t **out, char *err,
-                   size_t errlen)
-{
-    static const int odds_action[WO_NACT] = {
-        [WO_A_QUICK] = WO_ODDS_QUICK, [WO_A_STRONG] = WO_ODDS_STRONG,
-        [WO_A_REBUFF] = WO_ODDS_REBUFF};
-    int k = a->kind, who = a->actor, t = a->target;
-    *out = NULL;
-    int attack = k == WO_A_STANDARD || k == WO_A_QUICK || k == WO_A_STRONG ||
-                 k == WO_A_NONLETHAL || k == WO_A_REBUFF || k == WO_A_CAST;
-    if (!attack || t < 0 || t >= e->n) {
-        snprintf(err, errlen, "%s has no exact odds: only attacks have them", e->rs->actions[k].name);
-        return -1;
-    }
-    int spell = k == WO_A_CAST ? a->arg : -1;
-    if (spell >= CCR(e, who)->nspell) {
-        snprintf(err, errlen, "%s knows no such spell", e->c[who].name);
-        return -1;
-    }
-    int mark = fray_mods_mark(e);
-    wo_attack_plan p;
-    attack_plan_of(e, who, t, k, spell, &p);
-    fray_mods_drop(e, mark);
-    int nonlethal = k == WO_A_NONLETHAL;
-    int pierce = spell < 0 && (p.w->props & WO_P_ARMOR_PIERCING) && !nonlethal;
-    wo_attack_q q = {.attack = p.mod, .defense = p.defense, .damage = p.str + p.wdmg,
-                     .toughness = wo_toughness(CCR(e, t), pierce), .action = odds_action[k],
-                     .penetrating = p.pen,
-                     .concussive = spell < 0 && (p.w->props & WO_P_CONCUSSIVE) && !nonlethal,
-                     .wild = fray_opt(e, WO_OPT_WILD_ROLL), .nonlethal = nonlethal};
-    if (wo_attack_odds_json(&q, e->c[who].name, e->c[t].name, out, err, errlen) < 0)
-        return -1;
-    json_object_set_new(*out, "action", json_string(spell >= 0 ? CCR(e, who)->spell[spell].name
-                                                                : e->rs->actions[k].name));
-    return 0;
 }
 
 /* ---- The attack actions ------------------------------------------------- */

@@ -9,7 +9,7 @@
  * #Action: Retrieve or Stow an Item, #Action: Change Posture, #Action: End
  * a Magical Effect, #Action: Seize Initiative. The other actions' effects
  * are in attacks.c, movement.c, maneuvers.c and care.c; the legal-action
- * lists and AP costs in legal.c. */
+ * lists in actions.c and reactions.c, the AP costs in action_points.c. */
 #include <stdio.h>
 
 #include "combat.h"
@@ -271,11 +271,12 @@ void wo_emit_check(fray_encounter *e, int who, int target, const char *action, i
 static int declare(fray_encounter *e, const fray_action *a)
 {
     wo_state *st = ST(e);
-    int saved = st->cancel, saved_valid = st->trigger_valid;
+    int saved = st->cancel, saved_valid = st->trigger_valid, saved_win = st->window;
     fray_action saved_tr = st->trigger;
     st->cancel = 0;
     st->trigger = *a;
     st->trigger_valid = 1;
+    st->window = FRAY_WIN_DECLARED;
     /* may_answer named: asked of every other creature at every declared
      * action, it is then a direct call the compiler may inline */
     fray_offer_may(e, wo_may_answer, FRAY_WIN_DECLARED, a, UINT32_MAX);
@@ -283,7 +284,32 @@ static int declare(fray_encounter *e, const fray_action *a)
     st->cancel = saved;
     st->trigger = saved_tr;
     st->trigger_valid = saved_valid;
+    st->window = saved_win;
     return c;
+}
+
+/* #Using Actions and Reactions: "You may take this action at the start of
+ * the turn, the end of the turn, after an action is resolved, or
+ * immediately after an action is declared": the three windows besides the
+ * declared one (FRAY_WIN_TURN_START, FRAY_WIN_TURN_END with a NULL
+ * trigger; FRAY_WIN_TRIGGERED with the active creature's action just
+ * resolved). Each creature of higher initiative may interrupt there once;
+ * nothing is canceled, and none of them is a trigger for reactions. Only
+ * while the active creature can still act: a turn it no longer has is not
+ * interrupted. */
+static void offer_between(fray_encounter *e, int window, const fray_action *a)
+{
+    wo_state *st = ST(e);
+    int active = fray_turns_current(e);
+    if (active < 0 || !fray_able(e, active))
+        return;
+    int saved = st->cancel, saved_valid = st->trigger_valid, saved_win = st->window;
+    st->trigger_valid = 0;
+    st->window = window;
+    fray_offer_may(e, wo_may_answer, window, a, UINT32_MAX);
+    st->cancel = saved;
+    st->trigger_valid = saved_valid;
+    st->window = saved_win;
 }
 
 /* ---- Effects of the actions --------------------------------------------- */
@@ -496,6 +522,17 @@ static void offer_ignore_flank(fray_encounter *e, const fray_action *a)
     }
 }
 
+/* The "interrupt" event's detail: when it came. */
+static const char *interrupt_when(int window)
+{
+    switch (window) {
+    case FRAY_WIN_TURN_START: return "acts at the start of the turn";
+    case FRAY_WIN_TURN_END: return "acts at the end of the turn";
+    case FRAY_WIN_TRIGGERED: return "acts after the action resolved";
+    default: return "acts before the declared action, which does not take place";
+    }
+}
+
 static int needs_declare(int kind)
 {
     return !wo_is_reaction(kind) && kind != WO_A_IGNORE_FLANK && kind != WO_A_CANCEL;
@@ -532,9 +569,7 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
             wo_init_change(e, who, -2, -1, 0, "interrupts: -2", R("Using Actions and Reactions"));
         fray_emit(e, &(fray_event){.kind = "interrupt", .actor = who, .target = fray_turns_current(e),
                                     .action = wo_action_name(e, a->kind), .value = fray_res(e, who, WO_R_INIT),
-                                    .has_value = 1,
-                                    .detail = "acts before the declared action, which does not "
-                                              "take place",
+                                    .has_value = 1, .detail = interrupt_when(st->window),
                                     .rule = R("Using Actions and Reactions")});
     }
     if (a->kind == WO_A_HURRY) {
@@ -551,6 +586,8 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
         effect(e, &b, NULL);
         if (interrupt)
             st->cancel = 1;
+        else if (!off_turn)
+            offer_between(e, FRAY_WIN_TRIGGERED, &b);
         return;
     }
     int cost = wo_ap_cost(e, who, a->kind, a->arg);
@@ -635,6 +672,8 @@ void wo_resolve(fray_encounter *e, const fray_action *a0)
         offer_ignore_flank(e, a);
     if (interrupt)
         st->cancel = 1;
+    else if (!off_turn && needs_declare(a->kind))
+        offer_between(e, FRAY_WIN_TRIGGERED, a);
 }
 
 /* ---- Turns and rounds --------------------------------------------------- */
@@ -673,7 +712,8 @@ void wo_turn_start(fray_encounter *e, int who)
      * later is a first flank again */
     if (e->n >= 3)
         c->flank_seen = wo_flanked_now(e, who);
-    if (c->pending >= 0) {
+    offer_between(e, FRAY_WIN_TURN_START, NULL);
+    if (c->pending >= 0 && fray_able(e, who)) {
         int ap = fray_res(e, who, WO_R_AP);
         int pay = ap < c->pending_left ? ap : c->pending_left;
         wo_set_res(e, who, WO_R_AP, ap - pay);
@@ -692,9 +732,10 @@ void wo_turn_start(fray_encounter *e, int who)
                                     .action = wo_action_name(e, a.kind),
                                     .detail = "all AP spent: the action takes effect",
                                     .rule = R("Action Points")});
-        if (still_valid(e, &a))
+        if (still_valid(e, &a)) {
             effect(e, &a, NULL);
-        else
+            offer_between(e, FRAY_WIN_TRIGGERED, &a);
+        } else
             fray_emit(e, &(fray_event){.kind = "canceled", .actor = who, .target = a.target,
                                         .action = wo_action_name(e, a.kind),
                                         .detail = "the target is gone or out of reach",
@@ -707,6 +748,7 @@ void wo_turn_start(fray_encounter *e, int who)
 void wo_turn_end(fray_encounter *e, int who)
 {
     wo_creature *c = CR(e, who);
+    offer_between(e, FRAY_WIN_TURN_END, NULL);
     /* #Action Points: AP "once at the end of your turn"; #Surprise: none
      * until after the first turn; staggered: none (interpretation) */
     c->nogain = 0;
@@ -779,6 +821,7 @@ __attribute__((flatten)) void wo_start_combat(fray_encounter *e)
     wo_state *st = ST(e);
     st->redirect = -1;
     st->flank_offer = -1;
+    st->window = FRAY_WIN_DECLARED;
     for (int i = 0; i < e->n; i++)
         wo_enter_combat(e, i);
 }

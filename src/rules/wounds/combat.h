@@ -1,5 +1,5 @@
 /* combat.h: what the files of the combat sequence share (combat.c,
- * attacks.c, legal.c, movement.c, maneuvers.c, care.c); internal to the
+ * attacks.c, action_points.c, actions.c, reactions.c, movement.c, maneuvers.c, care.c); internal to the
  * wounds ruleset. The small questions asked in the hot loops (listing the
  * legal actions, the view) are static inline here. */
 #ifndef FRAY_WOUNDS_COMBAT_H
@@ -42,7 +42,7 @@ static inline int wo_is_melee_attack_kind(int kind)
 }
 
 /* The rule option that prices each kind, -1 for the kinds priced otherwise
- * (legal.c). */
+ * (action_points.c). */
 extern const int wo_ap_option[WO_NACT];
 int wo_ap_cost_more(const fray_encounter *e, int who, int kind, int arg, int uw_melee);
 
@@ -167,7 +167,7 @@ static inline int wo_best_of(int a, int b) { return a > b ? a : b; }
 
 /* Where the policy's steps past its attack find the actions they take:
  * in a list, legal[0..n); or, with legal NULL, from the rules, entry by
- * entry (wo_turn_entry, legal.c: what wo_legal would list on the view's
+ * entry (wo_turn_entry, actions.c: what wo_legal would list on the view's
  * creature's own turn), the one found in `got`. The steps are written once
  * (wo_policy_after_attacks) for both. */
 typedef struct wo_src {
@@ -257,6 +257,18 @@ int wo_v_flanked(const wo_view *v);
 int wo_flanked_now(const fray_encounter *e, int t);
 void wo_apply_wound(fray_encounter *e, int attacker, int t, int level, int damage,
                     int nonlethal, const char *action);
+/* What an attack of `a` on `t` reads of the creatures before any die is
+ * rolled: attack_roll rolls it, wo_action_odds (odds.c) computes its exact odds.
+ * Each modifier goes to the next event. */
+typedef struct wo_attack_plan {
+    int mod;       /* the attack roll's modifier */
+    int str, wdmg; /* the damage roll: Strength and weapon (or spell) damage */
+    int pen;       /* #Penetrating Attacks: the damage counts toward the hit */
+    int defense;   /* the Defense the roll must reach */
+    const wo_weapon *w;
+} wo_attack_plan;
+
+void wo_attack_plan_of(fray_encounter *e, int a, int t, int kind, int spell, wo_attack_plan *p);
 wo_hit wo_attack_roll(fray_encounter *e, int a, int t, int kind, int spell,
                       const char *action, int *damage_roll);
 void wo_act_attack(fray_encounter *e, const fray_action *a);
@@ -266,8 +278,30 @@ void wo_act_harry(fray_encounter *e, const fray_action *a);
 void wo_act_opening(fray_encounter *e, const fray_action *a);
 void wo_act_ignore_flank(fray_encounter *e, const fray_action *a);
 
-/* ---- legal.c ---- */
+/* ---- action_points.c ---- */
 void wo_pay_ap(fray_encounter *e, int who, int cost);
+/* Whether who can pay kind's AP now, or (allow_long, on its own turn, with
+ * any AP) declare it to pay over several turns. */
+int wo_affordable(const fray_encounter *e, int who, int kind, int arg, int allow_long);
+/* wo_affordable for the view's creature: with allow_long and any AP the
+ * cost does not matter, so it is not computed. */
+static inline int wo_v_affordable(const wo_view *v, int kind, int arg, int allow_long)
+{
+    if (allow_long && v->ap > 0)
+        return 1;
+    /* every kind asked here costs at least 1 (only moves, Ignore Flank and
+     * Cancel may cost 0, and they are never asked) */
+    if (v->ap <= 0)
+        return 0;
+    return wo_ap_cost_uw(v->e, v->who, kind, arg, v->uw_melee) <= v->ap;
+}
+
+/* ---- actions.c ---- */
+/* The actions who may take on its own turn (allow_long: long actions too),
+ * or as an interrupt (interrupt 1, allow_long 0), appended to l. */
+void wo_own_actions(fray_encounter *e, int who, fray_list *l, int allow_long, int interrupt);
+/* The decide hook on who's own turn. */
+int wo_decide_turn(fray_encounter *e, int who, fray_action *out);
 
 /* ---- movement.c ---- */
 void wo_dest_point(const fray_encounter *e, int who, int tx, int ty, int away, int yards,

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "combat.h"
 #include "odds.h"
-#include "wounds.h"
 
 #define ODDS_CUT 1e-15
 #define DEFEAT_HORIZON 100000
@@ -722,4 +722,44 @@ int wo_odds(int argc, char **argv, json_t **out, char *err, size_t errlen)
     if (parse_args(argc, argv, defeat, &g, err, errlen) < 0)
         return -1;
     return defeat ? odds_defeat(&g, out, err, errlen) : odds_attack(&g, out, err, errlen);
+}
+
+/* action_odds: an attack of `a` (Standard, Quick, Strong, Nonlethal,
+ * Rebuff, a readied one, a spell), read as attack_roll and do_attack read
+ * it, without the Swimming or Climbing check before it. */
+int wo_action_odds(fray_encounter *e, const fray_action *a, json_t **out, char *err,
+                   size_t errlen)
+{
+    static const int odds_action[WO_NACT] = {
+        [WO_A_QUICK] = WO_ODDS_QUICK, [WO_A_STRONG] = WO_ODDS_STRONG,
+        [WO_A_REBUFF] = WO_ODDS_REBUFF};
+    int k = a->kind, who = a->actor, t = a->target;
+    *out = NULL;
+    int attack = k == WO_A_STANDARD || k == WO_A_QUICK || k == WO_A_STRONG ||
+                 k == WO_A_NONLETHAL || k == WO_A_REBUFF || k == WO_A_CAST;
+    if (!attack || t < 0 || t >= e->n) {
+        snprintf(err, errlen, "%s has no exact odds: only attacks have them", e->rs->actions[k].name);
+        return -1;
+    }
+    int spell = k == WO_A_CAST ? a->arg : -1;
+    if (spell >= CCR(e, who)->nspell) {
+        snprintf(err, errlen, "%s knows no such spell", e->c[who].name);
+        return -1;
+    }
+    int mark = fray_mods_mark(e);
+    wo_attack_plan p;
+    wo_attack_plan_of(e, who, t, k, spell, &p);
+    fray_mods_drop(e, mark);
+    int nonlethal = k == WO_A_NONLETHAL;
+    int pierce = spell < 0 && (p.w->props & WO_P_ARMOR_PIERCING) && !nonlethal;
+    wo_attack_q q = {.attack = p.mod, .defense = p.defense, .damage = p.str + p.wdmg,
+                     .toughness = wo_toughness(CCR(e, t), pierce), .action = odds_action[k],
+                     .penetrating = p.pen,
+                     .concussive = spell < 0 && (p.w->props & WO_P_CONCUSSIVE) && !nonlethal,
+                     .wild = fray_opt(e, WO_OPT_WILD_ROLL), .nonlethal = nonlethal};
+    if (wo_attack_odds_json(&q, e->c[who].name, e->c[t].name, out, err, errlen) < 0)
+        return -1;
+    json_object_set_new(*out, "action", json_string(spell >= 0 ? CCR(e, who)->spell[spell].name
+                                                                : e->rs->actions[k].name));
+    return 0;
 }

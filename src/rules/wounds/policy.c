@@ -382,6 +382,41 @@ int wo_policy_interrupts(const fray_encounter *e, int who, const fray_action *tr
     return e->c[who].res[WO_R_INIT] - 2 > e->c[active].res[WO_R_INIT];
 }
 
+/* Between actions (#Using Actions and Reactions: "at the start of the
+ * turn, the end of the turn, after an action is resolved") the policy
+ * interrupts only at the start of an enemy's turn, and only where it pays:
+ * its initiative stays above the enemy's after paying 2, and the attack's
+ * AP are spare (spare_ap: what it keeps, with the AP that arrive before its
+ * next turn, still pays two Standard Attacks), so that the wound lands
+ * before the enemy acts at no cost to its own next turn. At a turn's end or
+ * after an action the enemy has already acted: an attack there gains
+ * nothing over the same attack at the start of the next turn. */
+int wo_policy_between(const fray_encounter *e, int who, int window)
+{
+    int active = fray_turns_current(e);
+    return window == FRAY_WIN_TURN_START && active >= 0 && e->c[active].side != e->c[who].side &&
+           e->c[who].res[WO_R_INIT] - 2 > e->c[active].res[WO_R_INIT];
+}
+
+int wo_policy_between_take(const fray_encounter *e, int who, const fray_action *a)
+{
+    return spare_ap(e, who, wo_ap_cost(e, who, a->kind, a->arg));
+}
+
+int wo_policy_between_answer(fray_encounter *e, int who, int window, const fray_action *legal, int n)
+{
+    fray_action a;
+    int active = fray_turns_current(e);
+    if (n <= 0 || !wo_policy_between(e, who, window) ||
+        !wo_pick_attack(e, who, e->c[who].res[WO_R_AP], active, &a, NULL) ||
+        !wo_policy_between_take(e, who, &a))
+        return -1;
+    for (int i = 0; i < n; i++)
+        if (legal[i].kind == a.kind && legal[i].target == a.target && legal[i].arg == a.arg)
+            return i;
+    return -1;
+}
+
 int wo_policy(fray_encounter *e, int who, int window, const fray_action *trigger,
               const fray_action *legal, int n)
 {
@@ -389,6 +424,9 @@ int wo_policy(fray_encounter *e, int who, int window, const fray_action *trigger
         return -1;
     if (window == FRAY_WIN_ACT)
         return wo_policy_turn(e, who, legal, n);
+    if (window == FRAY_WIN_TURN_START || window == FRAY_WIN_TURN_END ||
+        (window == FRAY_WIN_TRIGGERED && ST(e)->flank_offer != who))
+        return wo_policy_between_answer(e, who, window, legal, n);
     return wo_policy_answer(e, who, trigger, legal, n);
 }
 

@@ -9,7 +9,8 @@
  *      take numbers, not an encounter, so that exact odds (`fray odds
  *      wounds`) and a time-to-defeat DP can be built on them.
  *   4. the creature sheet (sheet.c) and the combat hooks (combat.c,
- *      attacks.c, legal.c, movement.c, maneuvers.c, care.c, sharing
+ *      attacks.c, action_points.c, actions.c, reactions.c, movement.c,
+ *      maneuvers.c, care.c, sharing
  *      combat.h; policy.c).
  *
  * Every number of the text lives once in tables.c; every interpretation of a
@@ -176,7 +177,7 @@ wo_roll wo_wild(fray_dice *d, int mode, const char *purpose);
 
 /* Attack modifiers from the table: posture 0 standing / 1 crouching / 2
  * prone, cover WO_COVER_*, flank 0 none / 1 flanked / 2 rear attack (an
- * ignored creature: double the bonus). Cover and posture penalties do not
+ * ignored creature: twice the bonus). Cover and posture penalties do not
  * stack (only the larger penalty applies); bonuses stack. */
 int wo_attack_mod(int ranged, int posture, int cover, int flank);
 /* Stamina below 0 becomes fatigue: returns the new stamina and adds the
@@ -374,6 +375,9 @@ typedef struct wo_state {
     int flank_offer; /* the creature offered Ignore Flank as it becomes flanked, -1 none */
     fray_action trigger; /* the action whose declared window is open */
     int trigger_valid;
+    /* the window whose interrupts are open: FRAY_WIN_DECLARED, or one of
+     * those between actions (FRAY_WIN_TURN_START, _TURN_END, _TRIGGERED) */
+    int window;
 } wo_state;
 
 /* Yards of space a creature of `size` takes up across. */
@@ -402,7 +406,7 @@ int wo_toughness(const wo_creature *c, int pierce);
 int wo_normal_stamina(const wo_creature *c);
 int wo_defense_base(const wo_creature *c, int def);
 
-/* Combat hooks (combat.c; wo_legal and wo_ap_cost in legal.c, wo_action_odds in attacks.c). */
+/* Combat hooks (combat.c; wo_legal in reactions.c, wo_ap_cost in action_points.c, wo_action_odds in odds.c). */
 void wo_start_combat(fray_encounter *e);
 void wo_enter_combat(fray_encounter *e, int i);
 void wo_join(fray_encounter *e, int who);
@@ -459,6 +463,14 @@ int wo_dying_ally(const fray_encounter *e, int who, const int *gaps, int *gap);
 uint64_t wo_policy_turn_kinds(const fray_encounter *e, int who);
 /* Whether the policy would interrupt the declared trigger with an attack. */
 int wo_policy_interrupts(const fray_encounter *e, int who, const fray_action *trigger);
+/* Whether the policy might interrupt in `window`, one of those between
+ * actions (FRAY_WIN_TURN_START, _TURN_END, _TRIGGERED), from the state
+ * alone: when it would not, wo_legal lists it nothing there. */
+int wo_policy_between(const fray_encounter *e, int who, int window);
+/* Whether it takes its attack a there (its AP are spare). */
+int wo_policy_between_take(const fray_encounter *e, int who, const fray_action *a);
+/* Its pick in such a window from legal[0..n), or -1 to pass. */
+int wo_policy_between_answer(fray_encounter *e, int who, int window, const fray_action *legal, int n);
 /* The policy's own turn: its pick in legal[0..n), or -1 to pass. legal may
  * be the whole list or any part of it, in its order, holding every entry
  * the policy looks at (wo_decide, in a fight of more than four, lists just
@@ -470,7 +482,7 @@ int wo_policy_answer(fray_encounter *e, int who, const fray_action *trigger,
                      const fray_action *legal, int n);
 int wo_policy(fray_encounter *e, int who, int window, const fray_action *trigger,
               const fray_action *legal, int n);
-/* The ruleset's decide and may_answer hooks (legal.c). */
+/* The ruleset's decide and may_answer hooks (reactions.c). */
 int wo_decide(fray_encounter *e, int who, int window, const fray_action *trigger,
               fray_action *out);
 int wo_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger);

@@ -281,8 +281,11 @@ static int init_of(fray_encounter *e, int who)
 }
 
 /* #Using Actions and Reactions: "You may also take an action when it is not
- * your turn if your initiative is higher than the active character's."
- * (B's initiative one below, equal to, one above A's) */
+ * your turn if your initiative is higher than the active character's. ...
+ * You may take this action at the start of the turn, the end of the turn,
+ * after an action is resolved, or immediately after an action is declared"
+ * (B's initiative one below, equal to, one above A's, in each of the four
+ * windows; may_answer agrees with legal) */
 static void interrupt_initiative_higher(void **s)
 {
     (void)s;
@@ -290,13 +293,24 @@ static void interrupt_initiative_higher(void **s)
     int ia = init_of(e, 0);
     fray_action trig = {.kind = WO_A_STANDARD, .actor = 0, .target = 1, .arg = 0};
     fray_action out[FRAY_MAX_LEGAL];
+    static const int windows[] = {FRAY_WIN_DECLARED, FRAY_WIN_TRIGGERED, FRAY_WIN_TURN_START,
+                                  FRAY_WIN_TURN_END};
     fray_res_set(e, 1, WO_R_AP, 12);
-    fray_res_set(e, 1, WO_R_INIT, ia - 1);
-    assert_int_equal(wo_legal(e, 1, FRAY_WIN_DECLARED, &trig, out, FRAY_MAX_LEGAL), 0);
-    fray_res_set(e, 1, WO_R_INIT, ia);
-    assert_int_equal(wo_legal(e, 1, FRAY_WIN_DECLARED, &trig, out, FRAY_MAX_LEGAL), 0);
-    fray_res_set(e, 1, WO_R_INIT, ia + 1);
-    assert_true(wo_legal(e, 1, FRAY_WIN_DECLARED, &trig, out, FRAY_MAX_LEGAL) > 0);
+    for (int k = 0; k < 4; k++) {
+        int w = windows[k];
+        const fray_action *t = w == FRAY_WIN_DECLARED || w == FRAY_WIN_TRIGGERED ? &trig : NULL;
+        fray_res_set(e, 1, WO_R_INIT, ia - 1);
+        assert_int_equal(wo_legal(e, 1, w, t, out, FRAY_MAX_LEGAL), 0);
+        assert_int_equal(wo_may_answer(e, 1, w, t), 0);
+        fray_res_set(e, 1, WO_R_INIT, ia);
+        assert_int_equal(wo_legal(e, 1, w, t, out, FRAY_MAX_LEGAL), 0);
+        assert_int_equal(wo_may_answer(e, 1, w, t), 0);
+        fray_res_set(e, 1, WO_R_INIT, ia + 1);
+        assert_true(wo_legal(e, 1, w, t, out, FRAY_MAX_LEGAL) > 0);
+        assert_true(wo_may_answer(e, 1, w, t));
+        /* never the active creature itself */
+        assert_int_equal(wo_legal(e, 0, w, t, out, FRAY_MAX_LEGAL), 0);
+    }
     fray_encounter_free(e);
 }
 

@@ -1,145 +1,14 @@
-/* legal.c: which actions a creature may take now and what they cost:
- * #Action Points (the AP cost of each action, #Underwater Combat's extra
- * 2 AP, a long action canceled by spending AP elsewhere), the actions of a
- * creature's own turn, the interrupts of #Using Actions and Reactions, and
- * the reactions (#Reaction: Rebuff, Harry, Cling, Interpose, a readied
- * action). Each action's effect is elsewhere, under its own heading. */
+/* actions.c: the actions a creature may take on its own turn (#Using
+ * Actions and Reactions: "On your turn, you can move and take any number of
+ * actions, provided you have the requisite AP"), each under the conditions
+ * its own heading gives (#Action: ..., #Movement, #Jumping, #Ignoring Your
+ * Flank, #Performing Actions More Quickly), and the policy's choice among
+ * them without the whole list (decide). The same list, without long
+ * actions, is what an interrupt may be (reactions.c). Each action's effect
+ * is elsewhere, under its own heading. */
 #include "combat.h"
 
-/* ---- AP costs ----------------------------------------------------------- */
-
-const int wo_ap_option[WO_NACT] = {
-    [WO_A_MOVE] = -1, [WO_A_MOVE_AWAY] = -1,
-    [WO_A_NONLETHAL] = WO_OPT_AP_NONLETHAL, [WO_A_QUICK] = WO_OPT_AP_QUICK,
-    [WO_A_STANDARD] = WO_OPT_AP_STANDARD, [WO_A_STRONG] = WO_OPT_AP_STRONG,
-    [WO_A_REBUFF] = WO_OPT_AP_REBUFF, [WO_A_CAST] = WO_OPT_AP_CAST,
-    [WO_A_DEFEND] = WO_OPT_AP_DEFEND, [WO_A_HARRY] = WO_OPT_AP_HARRY,
-    [WO_A_READY] = WO_OPT_AP_MINOR, [WO_A_RETRIEVE] = -1, [WO_A_POSTURE] = WO_OPT_AP_MINOR,
-    [WO_A_OPENING] = WO_OPT_AP_MANEUVER, [WO_A_ENTER] = WO_OPT_AP_MANEUVER,
-    [WO_A_ESCAPE] = WO_OPT_AP_MANEUVER, [WO_A_MOUNT] = WO_OPT_AP_MOUNT,
-    [WO_A_DASH] = WO_OPT_AP_MINOR, [WO_A_CLING] = WO_OPT_AP_GRAPPLE_REACTION,
-    [WO_A_CLING_HOLD] = WO_OPT_AP_GRAPPLE_REACTION, [WO_A_JUMP] = -1,
-    [WO_A_DRAG] = WO_OPT_AP_GRAPPLE, [WO_A_GRAPPLE] = WO_OPT_AP_GRAPPLE,
-    [WO_A_INTERPOSE] = WO_OPT_AP_GRAPPLE_REACTION, [WO_A_PIN] = WO_OPT_AP_GRAPPLE,
-    [WO_A_END_EFFECT] = WO_OPT_AP_MINOR, [WO_A_HINDER] = WO_OPT_AP_MANEUVER,
-    [WO_A_SEIZE] = WO_OPT_AP_SEIZE, [WO_A_STABILIZE] = WO_OPT_AP_HEAL,
-    [WO_A_TREAT_COND] = WO_OPT_AP_HEAL, [WO_A_TREAT_WOUND] = WO_OPT_AP_HEAL,
-    [WO_A_USE_OBJECT] = -1, [WO_A_IGNORE_FLANK] = -1, [WO_A_SURFACE] = -1,
-    [WO_A_HURRY] = -1, [WO_A_CALM_MOUNT] = -1, [WO_A_DISTRACT] = WO_OPT_AP_MANEUVER,
-    [WO_A_SHOVE] = WO_OPT_AP_MANEUVER, [WO_A_TRIP] = WO_OPT_AP_MANEUVER, [WO_A_CANCEL] = -1,
-};
-
-/* wo_ap_cost with its one state-dependent piece given: uw_melee, whether
- * `who` is underwater with a melee weapon. */
-/* wo_ap_cost_uw of the kinds no option prices (combat.h). */
-int wo_ap_cost_more(const fray_encounter *e, int who, int kind, int arg, int uw_melee)
-{
-    int cost;
-    switch (kind) {
-    case WO_A_MOVE:
-    case WO_A_MOVE_AWAY:
-    case WO_A_JUMP:
-        return arg; /* AP bought for the movement pool; 0 when the pool suffices */
-    case WO_A_IGNORE_FLANK:
-        return 0; /* "as a free reaction": the text's explicit 0 */
-    case WO_A_CANCEL:
-        return 0; /* "or you choose to cancel it": no action of its own */
-    case WO_A_RETRIEVE:
-        /* #Action: Retrieve or Stow an Item: by container; stowing goes to
-         * the scabbard (1) */
-        cost = arg & 0x100 ? wo_container_ap[WO_SCABBARD]
-                           : wo_container_ap[CCR(e, who)->weapon_place[arg]];
-        break;
-    case WO_A_USE_OBJECT:
-        cost = wo_object_table[CCR(e, who)->object[arg].kind].ap;
-        break;
-    case WO_A_SURFACE:
-        cost = 4; /* #Swimming and Climbing: "(AP Cost 4)" */
-        break;
-    case WO_A_CALM_MOUNT:
-        cost = 8; /* #Mounted Combat: "(AP Cost 8)" */
-        break;
-    case WO_A_HURRY:
-        cost = wo_ap_cost_uw(e, who, arg >> 4, arg & 15, uw_melee);
-        break;
-    default: /* every kind without an option is named above */
-        cost = 0;
-        break;
-    }
-    /* none of these is a melee attack: no extra AP underwater */
-    return wo_ap_floor(cost, 0);
-}
-
-static int ap_cost(const fray_encounter *e, int who, int kind, int arg, int uw_melee)
-{
-    return wo_ap_cost_uw(e, who, kind, arg, uw_melee);
-}
-
-int wo_ap_cost(const fray_encounter *e, int who, int kind, int arg)
-{
-    /* only a melee attack (or a hurried one) looks at the water */
-    int uw_melee = (wo_is_melee_attack_kind(kind) || kind == WO_A_HURRY) &&
-                   fray_has(e, who, WO_C_UNDERWATER) && !wo_weapon_of(e, who)->ranged;
-    return ap_cost(e, who, kind, arg, uw_melee);
-}
-
-/* #Action Points: "The action is canceled if you spend AP on anything
- * else". Rare: out of line and cold, so that paying (at every action)
- * needs no frame for the event. */
-static __attribute__((cold, noinline)) void cancel_pending(fray_encounter *e, int who)
-{
-    CR(e, who)->pending = -1;
-    fray_emit(e, &(fray_event){.kind = "cancel", .actor = who, .target = -1,
-                                .detail = "AP spent elsewhere: the long action is canceled",
-                                .rule = R("Action Points")});
-}
-
-void wo_pay_ap(fray_encounter *e, int who, int cost)
-{
-    if (cost > 0 && CCR(e, who)->pending >= 0)
-        cancel_pending(e, who);
-    int ap = fray_res(e, who, WO_R_AP) - cost;
-    wo_set_res(e, who, WO_R_AP, ap < 0 ? 0 : ap);
-}
-
-/* ---- Windows ------------------------------------------------------------ */
-
-static int gap_after_move(const fray_encounter *e, const fray_action *m, int other)
-{
-    fray_encounter *ee = (fray_encounter *)e; /* positions restored below */
-    int ox = ee->c[m->actor].x, oy = ee->c[m->actor].y;
-    ee->c[m->actor].x = m->x;
-    ee->c[m->actor].y = m->y;
-    int g = wo_gap_yd(ee, m->actor, other);
-    ee->c[m->actor].x = ox;
-    ee->c[m->actor].y = oy;
-    return g;
-}
-
-/* ---- Legal actions ------------------------------------------------------ */
-
-/* affordable now, or (own turn, long) declarable over several turns */
-static int affordable(const fray_encounter *e, int who, int kind, int arg, int allow_long)
-{
-    int cost = wo_ap_cost(e, who, kind, arg);
-    int ap = fray_res(e, who, WO_R_AP);
-    return cost <= ap || (allow_long && ap > 0);
-}
-
-/* affordable() for the view's creature: with allow_long and any AP the
- * cost does not matter, so it is not computed. */
-static inline int v_affordable(const wo_view *v, int kind, int arg, int allow_long)
-{
-    if (allow_long && v->ap > 0)
-        return 1;
-    /* every kind asked here costs at least 1 (only moves, Ignore Flank and
-     * Cancel may cost 0, and they are never asked) */
-    if (v->ap <= 0)
-        return 0;
-    return ap_cost(v->e, v->who, kind, arg, v->uw_melee) <= v->ap;
-}
-
-/* own_actions' pieces. For the policy (e->want) the kinds it never looks
+/* wo_own_actions' pieces. For the policy (e->want) the kinds it never looks
  * at are not planned; each piece returns how many entries they would have
  * been (`skipped`), so that a list that could have reached l->max is made
  * whole instead (the policy must see exactly what survives the cut). */
@@ -160,16 +29,16 @@ static void own_attacks(fray_encounter *e, const wo_view *v, fray_list *l, int a
             continue;
         int reach = wo_weapon_reaches(w, uw, v->gap[t]);
         if (reach == WO_REACH_RANGED) {
-            if (v_affordable(v, WO_A_STANDARD, 0, allow_long))
+            if (wo_v_affordable(v, WO_A_STANDARD, 0, allow_long))
                 fray_list_add(l, WO_A_STANDARD, who, t, 0, 0, 0);
         } else if (reach == WO_REACH_MELEE) {
             static const int kinds[4] = {WO_A_STANDARD, WO_A_QUICK, WO_A_STRONG, WO_A_NONLETHAL};
             for (int k = 0; k < 4; k++)
-                if (v_affordable(v, kinds[k], 0, allow_long))
+                if (wo_v_affordable(v, kinds[k], 0, allow_long))
                     fray_list_add(l, kinds[k], who, t, 0, 0, 0);
         }
         for (int s = 0; s < c->nspell; s++)
-            if (wo_spell_reaches(c, s, mana, v->gap[t]) && v_affordable(v, WO_A_CAST, s, allow_long))
+            if (wo_spell_reaches(c, s, mana, v->gap[t]) && wo_v_affordable(v, WO_A_CAST, s, allow_long))
                 fray_list_add(l, WO_A_CAST, who, t, s, 0, 0);
     }
 }
@@ -207,17 +76,17 @@ static long own_moves(fray_encounter *e, const wo_view *v, fray_list *l)
 }
 
 /* The pieces of the list that wo_decide also lists on their own (the
- * entries the policy looks at): each writes what own_actions would. */
+ * entries the policy looks at): each writes what wo_own_actions would. */
 
 static void list_seize(const wo_view *v, fray_list *l, int allow_long)
 {
-    if (v_affordable(v, WO_A_SEIZE, 0, allow_long))
+    if (wo_v_affordable(v, WO_A_SEIZE, 0, allow_long))
         fray_list_add(l, WO_A_SEIZE, v->who, -1, 0, 0, 0);
 }
 
 static void list_defend(const wo_view *v, fray_list *l, int allow_long)
 {
-    if (!wo_v_has(v, v->who, WO_C_DEFENDING) && v_affordable(v, WO_A_DEFEND, 0, allow_long))
+    if (!wo_v_has(v, v->who, WO_C_DEFENDING) && wo_v_affordable(v, WO_A_DEFEND, 0, allow_long))
         fray_list_add(l, WO_A_DEFEND, v->who, -1, 0, 0, 0);
 }
 
@@ -231,9 +100,9 @@ static int retrieve_ok(const wo_view *v, const wo_creature *c, const wo_weapon *
         return 0;
     if (!wielded)
         return !(arg & 0x100) && c->weapon_place[i] >= WO_SCABBARD &&
-               c->weapon_place[i] <= WO_BACKPACK && v_affordable(v, WO_A_RETRIEVE, arg, allow_long);
+               c->weapon_place[i] <= WO_BACKPACK && wo_v_affordable(v, WO_A_RETRIEVE, arg, allow_long);
     return (arg & 0x100) && c->weapon_place[i] == WO_IN_HAND && c->nweapon > 1 &&
-           v_affordable(v, WO_A_RETRIEVE, arg, allow_long);
+           wo_v_affordable(v, WO_A_RETRIEVE, arg, allow_long);
 }
 
 static void list_retrieve(const wo_view *v, const wo_creature *c, const wo_weapon *wielded,
@@ -250,7 +119,7 @@ static void list_retrieve(const wo_view *v, const wo_creature *c, const wo_weapo
 static int posture_ok(const wo_view *v, int p, int q, int allow_long)
 {
     return !(q == p || (p == WO_PRONE && q == WO_STANDING) || wo_v_has(v, v->who, WO_C_MOUNTED)) &&
-           v_affordable(v, WO_A_POSTURE, q, allow_long);
+           wo_v_affordable(v, WO_A_POSTURE, q, allow_long);
 }
 
 static void list_postures(const wo_view *v, fray_list *l, int allow_long, int p)
@@ -267,21 +136,21 @@ static int opening_ok(const fray_encounter *e, const wo_view *v, int t, int allo
     const wo_weapon *w = v->w[v->who];
     return IN(v->foes, t) && c->opening_vs != t && v->w[t]->optimal_reach > w->reach &&
            !w->ranged && v->gap[t] <= v->w[t]->reach + 8 &&
-           v_affordable(v, WO_A_OPENING, 0, allow_long);
+           wo_v_affordable(v, WO_A_OPENING, 0, allow_long);
 }
 
 /* Stabilize t (not a foe): dying in your space */
 static int stabilize_ok(const wo_view *v, int t, int allow_long)
 {
     return !IN(v->foes, t) && wo_v_has(v, t, WO_C_DYING) && v->gap[t] == 0 &&
-           v_affordable(v, WO_A_STABILIZE, 0, allow_long);
+           wo_v_affordable(v, WO_A_STABILIZE, 0, allow_long);
 }
 
 /* Use an Object */
 static int object_ok(const wo_view *v, const wo_creature *c, int k, int allow_long)
 {
     return k < c->nobject && c->object_count[k] > 0 &&
-           v_affordable(v, WO_A_USE_OBJECT, k, allow_long);
+           wo_v_affordable(v, WO_A_USE_OBJECT, k, allow_long);
 }
 
 static void list_objects(const wo_view *v, const wo_creature *c, fray_list *l, int allow_long)
@@ -308,7 +177,7 @@ static long own_basics(fray_encounter *e, const wo_view *v, fray_list *l, int al
     (void)w;
     if (!WANT(WO_A_READY))
         skipped += 1;
-    else if (c->readied < 0 && v_affordable(v, WO_A_READY, 0, 0))
+    else if (c->readied < 0 && wo_v_affordable(v, WO_A_READY, 0, 0))
         fray_list_add(l, WO_A_READY, who, -1, 0, 0, 0);
     if (!WANT(WO_A_RETRIEVE))
         skipped += c->nweapon;
@@ -343,17 +212,17 @@ static long own_maneuvers(fray_encounter *e, const wo_view *v, fray_list *l, int
             skipped += en ? 7 : 0;
         } else {
         if (en && gap == 0 && sized && c->share_with < 0 && !on_mount &&
-            v_affordable(v, WO_A_ENTER, 0, allow_long))
+            wo_v_affordable(v, WO_A_ENTER, 0, allow_long))
             fray_list_add(l, WO_A_ENTER, who, t, 0, 0, 0);
         if (en && gap == 0 && sized && !wo_grappling(e, who, t) && !on_mount &&
-            v_affordable(v, WO_A_GRAPPLE, 0, allow_long))
+            wo_v_affordable(v, WO_A_GRAPPLE, 0, allow_long))
             fray_list_add(l, WO_A_GRAPPLE, who, t, 0, 0, 0);
         if (en && wo_grappling(e, who, t) && !wo_v_has(v, t, WO_C_PINNED) &&
-            v_affordable(v, WO_A_PIN, 0, allow_long))
+            wo_v_affordable(v, WO_A_PIN, 0, allow_long))
             fray_list_add(l, WO_A_PIN, who, t, 0, 0, 0);
         if (en && gap <= (w->ranged ? 0 : w->reach))
             for (int h = 0; h < 4; h++)
-                if (v_affordable(v, h ? WO_A_DISTRACT + h - 1 : WO_A_HINDER, h, allow_long))
+                if (wo_v_affordable(v, h ? WO_A_DISTRACT + h - 1 : WO_A_HINDER, h, allow_long))
                     fray_list_add(l, h ? WO_A_DISTRACT + h - 1 : WO_A_HINDER, who, t, h, 0, 0);
         }
         if (stabilize_ok(v, t, allow_long))
@@ -365,7 +234,7 @@ static long own_maneuvers(fray_encounter *e, const wo_view *v, fray_list *l, int
             fray_list_add(l, WO_A_STABILIZE, who, t, 0, 0, 0);
     if (!WANT(WO_A_ESCAPE))
         skipped += 1;
-    else if (wo_v_has(v, who, WO_C_GRAPPLED) && v_affordable(v, WO_A_ESCAPE, 0, allow_long))
+    else if (wo_v_has(v, who, WO_C_GRAPPLED) && wo_v_affordable(v, WO_A_ESCAPE, 0, allow_long))
         fray_list_add(l, WO_A_ESCAPE, who, -1, 0, 0, 0);
     return skipped;
 }
@@ -382,18 +251,18 @@ static long own_others(fray_encounter *e, const wo_view *v, fray_list *l, int al
         skipped = 3 + c->neffect;
         goto seize;
     }
-    if (wo_v_has(v, who, WO_C_GRAPPLED) && !c->drag_ap && v_affordable(v, WO_A_DRAG, 0, allow_long))
+    if (wo_v_has(v, who, WO_C_GRAPPLED) && !c->drag_ap && wo_v_affordable(v, WO_A_DRAG, 0, allow_long))
         for (int t = 0; t < n; t++)
             if (t != who && !wo_grappling(e, who, t) && !IN(dead, t) && v->gap[t] > 0) {
                 fray_list_add(l, WO_A_DRAG, who, t, 0, 0, 0);
                 break;
             }
-    if (c->mount_size > -100 && v_affordable(v, WO_A_MOUNT, 0, allow_long))
+    if (c->mount_size > -100 && wo_v_affordable(v, WO_A_MOUNT, 0, allow_long))
         fray_list_add(l, WO_A_MOUNT, who, -1, 0, 0, 0);
-    if (c->dash_uses < 2 && v_affordable(v, WO_A_DASH, 0, allow_long))
+    if (c->dash_uses < 2 && wo_v_affordable(v, WO_A_DASH, 0, allow_long))
         fray_list_add(l, WO_A_DASH, who, -1, 0, 0, 0);
     for (int k = 0; k < c->neffect; k++)
-        if (c->effect_active[k] && v_affordable(v, WO_A_END_EFFECT, k, allow_long))
+        if (c->effect_active[k] && wo_v_affordable(v, WO_A_END_EFFECT, k, allow_long))
             fray_list_add(l, WO_A_END_EFFECT, who, -1, k, 0, 0);
 seize:
     if (!WANT(WO_A_SEIZE))
@@ -433,10 +302,10 @@ static long own_healing(fray_encounter *e, const wo_view *v, fray_list *l, int a
         }
         const wo_creature *ct = CCR(e, t);
         for (int k = 0; k < 4; k++)
-            if (ct->affl_level[k] > 0 && v_affordable(v, WO_A_TREAT_COND, k, allow_long))
+            if (ct->affl_level[k] > 0 && wo_v_affordable(v, WO_A_TREAT_COND, k, allow_long))
                 fray_list_add(l, WO_A_TREAT_COND, who, t, k, 0, 0);
         int sev = wo_severity_of(e, t);
-        if (sev >= WO_LIGHT && v_affordable(v, WO_A_TREAT_WOUND, sev, allow_long))
+        if (sev >= WO_LIGHT && wo_v_affordable(v, WO_A_TREAT_WOUND, sev, allow_long))
             fray_list_add(l, WO_A_TREAT_WOUND, who, t, sev, 0, 0);
     }
     if (!WANT(WO_A_USE_OBJECT))
@@ -489,17 +358,17 @@ static long own_hurried(fray_encounter *e, const wo_view *v, fray_list *l, int a
     if (!WANT(WO_A_SURFACE) || !WANT(WO_A_CALM_MOUNT) || !WANT(WO_A_HURRY))
         return 6; /* Surface, Calm Mount, three postures and Mount hurried */
     if (c->env == WO_ENV_SWIMMING && wo_v_has(v, who, WO_C_UNDERWATER) &&
-        v_affordable(v, WO_A_SURFACE, 0, allow_long))
+        wo_v_affordable(v, WO_A_SURFACE, 0, allow_long))
         fray_list_add(l, WO_A_SURFACE, who, -1, 0, 0, 0);
-    if (c->lost_control && on_mount && v_affordable(v, WO_A_CALM_MOUNT, 0, allow_long))
+    if (c->lost_control && on_mount && wo_v_affordable(v, WO_A_CALM_MOUNT, 0, allow_long))
         fray_list_add(l, WO_A_CALM_MOUNT, who, -1, 0, 0, 0);
     for (int q = 0; q < 3; q++) {
         if (q == p || (p == WO_PRONE && q == WO_STANDING) || on_mount)
             continue;
-        if (v_affordable(v, WO_A_HURRY, WO_A_POSTURE << 4 | q, 0))
+        if (wo_v_affordable(v, WO_A_HURRY, WO_A_POSTURE << 4 | q, 0))
             fray_list_add(l, WO_A_HURRY, who, -1, WO_A_POSTURE << 4 | q, 0, 0);
     }
-    if (c->mount_size > -100 && v_affordable(v, WO_A_HURRY, WO_A_MOUNT << 4, 0))
+    if (c->mount_size > -100 && wo_v_affordable(v, WO_A_HURRY, WO_A_MOUNT << 4, 0))
         fray_list_add(l, WO_A_HURRY, who, -1, WO_A_MOUNT << 4, 0, 0);
     return 0;
 }
@@ -513,14 +382,14 @@ static int list_held(const fray_encounter *e, int who, fray_list *l, int allow_l
 {
     if (!fray_has(e, who, WO_C_PINNED) && !fray_has(e, who, WO_C_HELPLESS))
         return 0;
-    if (fray_has(e, who, WO_C_PINNED) && affordable(e, who, WO_A_ESCAPE, 0, allow_long))
+    if (fray_has(e, who, WO_C_PINNED) && wo_affordable(e, who, WO_A_ESCAPE, 0, allow_long))
         fray_list_add(l, WO_A_ESCAPE, who, -1, 0, 0, 0);
     return 1;
 }
 
 /* The actions `who` may take on its own turn, or as an interrupt
  * (allow_long 0: no long actions, interrupt 1). */
-static void own_actions(fray_encounter *e, int who, fray_list *l0, int allow_long, int interrupt)
+void wo_own_actions(fray_encounter *e, int who, fray_list *l0, int allow_long, int interrupt)
 {
     long skipped = 0;
     wo_view view, *v = &view;
@@ -560,197 +429,11 @@ static void own_actions(fray_encounter *e, int who, fray_list *l0, int allow_lon
         /* the whole list might have been cut: build it whole */
         uint64_t want = e->want;
         e->want = FRAY_WANT_ALL;
-        own_actions(e, who, l0, allow_long, interrupt);
+        wo_own_actions(e, who, l0, allow_long, interrupt);
         e->want = want;
         return;
     }
     *l0 = list;
-}
-
-/* Whether the trigger's kind allows who a reaction at all (reactions
- * lists none otherwise): Rebuff and Cling answer a move, Harry a ranged
- * Standard Attack, Interpose an attack on a creature that grapples, a
- * readied action anything. */
-static inline int may_react(const fray_encounter *e, int who, const fray_action *trigger)
-{
-    const wo_creature *c = CCR(e, who);
-    int k = trigger->kind;
-    if (c->readied >= 0 || wo_is_move(k) || (wo_is_attack(k) && trigger->target == who && c->grappling))
-        return 1;
-    return k == WO_A_STANDARD && trigger->actor >= 0 && wo_weapon_of(e, trigger->actor)->ranged;
-}
-
-/* Whether reactions could list who anything for the move `m`: a move is
- * answered only by a readied action, Cling (who grapples the mover) or
- * Rebuff, and Rebuff only by a melee weapon with an optimal reach that the
- * move crosses. Most moves of a fight cross no one's optimal reach: asked
- * here (may_answer), they are not offered to a creature that would find
- * nothing. The gaps come last, as they cost the most, and the gap after
- * the move first, as most moves end beyond the optimal reach; the AP is
- * left to reactions (asked here, it cost more than it saved). */
-/* Rebuff's trigger: an enemy's move m that crosses the optimal reach of
- * who's melee weapon w, closer than it at the end (the AP aside). */
-static inline int rebuff_crossed(const fray_encounter *e, int who, const fray_action *m,
-                                 const wo_weapon *w)
-{
-    return wo_enemies(e, who, m->actor) && !w->ranged && w->optimal_reach > 0 &&
-           gap_after_move(e, m, who) < w->optimal_reach &&
-           wo_gap_yd(e, who, m->actor) >= w->optimal_reach;
-}
-
-static inline int may_react_to_move(const fray_encounter *e, int who, const fray_action *m)
-{
-    if (CCR(e, who)->readied >= 0 || wo_grappling(e, who, m->actor))
-        return 1;
-    return rebuff_crossed(e, who, m, wo_weapon_of(e, who));
-}
-
-/* The entries of the readied kind `k` that who could take now as on its own
- * turn (no long action: "you can take the chosen action as a reaction"),
- * each marked as readied. */
-static void readied_entries(fray_encounter *e, int who, int k, fray_list *l)
-{
-    fray_action buf[FRAY_MAX_LEGAL];
-    fray_list own = {buf, 0, FRAY_MAX_LEGAL};
-    uint64_t want = e->want;
-    int fp = e->for_policy;
-    e->want = FRAY_WANT_ALL;
-    e->for_policy = 0;
-    own_actions(e, who, &own, 0, 0);
-    e->want = want;
-    e->for_policy = fp;
-    for (int i = 0; i < own.n; i++)
-        if (buf[i].kind == k && buf[i].arg >= 0 && !(buf[i].arg & WO_ARG_READIED))
-            fray_list_add(l, k, who, buf[i].target, (int16_t)(buf[i].arg | WO_ARG_READIED), buf[i].x,
-                          buf[i].y);
-}
-
-/* The reactions `who` may take to the declared action `tr`. */
-static void reactions(fray_encounter *e, int who, const fray_action *tr, fray_list *l)
-{
-    const wo_creature *c = CCR(e, who);
-    const wo_weapon *w = wo_weapon_of(e, who);
-    int actor = tr->actor;
-    /* #Initiative: "If your initiative is 0, you cannot take reactions" */
-    if (fray_res(e, who, WO_R_INIT) <= 0 || !wo_can_act(e, who))
-        return;
-    /* Rebuff: an enemy's approach across the optimal reach, then its AP */
-    if (wo_is_move(tr->kind) && rebuff_crossed(e, who, tr, w) && affordable(e, who, WO_A_REBUFF, 0, 0))
-        fray_list_add(l, WO_A_REBUFF, who, actor, 0, 0, 0);
-    /* Cling: a creature it grapples is about to move out of reach */
-    if (wo_is_move(tr->kind) && wo_grappling(e, who, actor) && gap_after_move(e, tr, who) > 0 &&
-        affordable(e, who, WO_A_CLING, 0, 0)) {
-        fray_list_add(l, WO_A_CLING, who, actor, 0, 0, 0);
-        /* "or for every 10 points, you may reduce the target's movement by
-         * 1 yard": the same reaction spent on holding it back first */
-        fray_list_add(l, WO_A_CLING_HOLD, who, actor, 0, 0, 0);
-    }
-    /* Harry: a ranged weapon attack or check within reach of its melee weapon */
-    if (tr->kind == WO_A_STANDARD && wo_enemies(e, who, actor) &&
-        wo_weapon_of(e, actor)->ranged && !w->ranged && wo_in_reach(e, who, actor, w->reach) &&
-        !((c->harried_by >> actor) & 1u) && affordable(e, who, WO_A_HARRY, 0, 0))
-        fray_list_add(l, WO_A_HARRY, who, actor, 0, 0, 0);
-    /* Interpose: an attack against it while it grapples */
-    if (wo_is_attack(tr->kind) && tr->target == who && c->grappling)
-        for (int g = 0; g < e->n; g++)
-            if (g != actor && wo_grappling(e, who, g) && fray_able(e, g) &&
-                affordable(e, who, WO_A_INTERPOSE, 0, 0))
-                fray_list_add(l, WO_A_INTERPOSE, who, g, 0, 0, 0);
-    /* a readied action, "in response to any event" */
-    if (c->readied == WO_A_STANDARD || c->readied == WO_A_QUICK || c->readied == WO_A_STRONG) {
-        /* an attack: on the enemy whose action it answers, within reach */
-        if (wo_enemies(e, who, actor) && !w->ranged && wo_in_reach(e, who, actor, w->reach) &&
-            affordable(e, who, c->readied, 0, 0))
-            fray_list_add(l, c->readied, who, actor, WO_ARG_READIED, 0, 0);
-    } else if (c->readied >= 0) {
-        readied_entries(e, who, c->readied, l);
-    }
-}
-
-/* #Using Actions and Reactions: "You may also take an action when it is
- * not your turn if your initiative is higher than the active character's."
- * Only against the active creature's own actions (an interrupt is not
- * interrupted in turn), and not by the active one. */
-static int may_interrupt(const fray_encounter *e, int who, const fray_action *trigger)
-{
-    int active = fray_turns_current(e);
-    return active >= 0 && trigger->actor == active && who != active && wo_can_act(e, who) &&
-           fray_res(e, who, WO_R_INIT) > fray_res(e, active, WO_R_INIT) &&
-           fray_res(e, who, WO_R_INIT) > 0 && !(trigger->arg & WO_ARG_READIED) &&
-           !wo_is_reaction(trigger->kind);
-}
-
-static void interrupts(fray_encounter *e, int who, const fray_action *trigger, fray_list *l)
-{
-    if (may_interrupt(e, who, trigger)) {
-        int before = l->n;
-        own_actions(e, who, l, 0, 1);
-        /* not the free flank choice nor Seize Initiative as interrupts */
-        int k = before;
-        for (int i = before; i < l->n; i++)
-            if (l->out[i].kind != WO_A_IGNORE_FLANK && l->out[i].kind != WO_A_SEIZE &&
-                l->out[i].kind != WO_A_HURRY && l->out[i].kind != WO_A_JUMP)
-                l->out[k++] = l->out[i];
-        l->n = k;
-    }
-}
-
-/* #Ignoring Your Flank: "as a free reaction when you first become
- * flanked": an Ignore Flank on each enemy that flanks it (one able to
- * attack it, not ignored yet). Like every reaction, not at initiative 0. */
-static void flank_reaction(fray_encounter *e, int who, fray_list *l)
-{
-    if (fray_res(e, who, WO_R_INIT) <= 0 || !wo_can_act(e, who))
-        return;
-    wo_view v;
-    wo_view_init(&v, e, who);
-    const wo_creature *c = CCR(e, who);
-    for (int t = 0; t < e->n; t++)
-        if (wo_enemies(e, who, t) && fray_able(e, t) && !(c->ignored & (1u << t)) &&
-            wo_v_threatens(&v, t))
-            fray_list_add(l, WO_A_IGNORE_FLANK, who, t, 0, 0, 0);
-}
-
-/* The list is ordered: reactions, then attacks, then the rest (the
- * policy's best_attack stops at the end of the attacks). */
-int wo_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
-             fray_action *out, int max)
-{
-    wo_state *st = ST(e);
-    fray_list l = {out, 0, max};
-    if (!fray_able(e, who))
-        return 0;
-    if (window == FRAY_WIN_ACT) {
-        const wo_creature *c = CR(e, who);
-        if (who != fray_turns_current(e))
-            return 0;
-        if (c->pending >= 0) {
-            /* #Action Points: "or you choose to cancel it" */
-            fray_list_add(&l, WO_A_CANCEL, who, c->pending_target, 0, 0, 0);
-            return l.n;
-        }
-        /* the policy needs only the kinds its turn may take now */
-        uint64_t want = e->want;
-        if (e->for_policy)
-            e->want &= wo_policy_turn_kinds(e, who);
-        own_actions(e, who, &l, 1, 0);
-        e->want = want;
-        return l.n;
-    }
-    if (window == FRAY_WIN_TRIGGERED && st->flank_offer == who) {
-        flank_reaction(e, who, &l);
-        return l.n;
-    }
-    if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who || st->cancel)
-        return 0;
-    reactions(e, who, trigger, &l);
-    /* The policy takes a reaction when there is one (they come first) and
-     * otherwise interrupts only on wo_policy_interrupts: for it the
-     * interrupts are listed only then, and it chooses the same. */
-    if (e->for_policy && !wo_policy_interrupts(e, who, trigger))
-        return l.n;
-    interrupts(e, who, trigger, &l);
-    return l.n;
 }
 
 /* ---- The policy's choice without the whole list (decide) ---------------- */
@@ -782,7 +465,7 @@ int wo_turn_entry(fray_encounter *e, const wo_view *v, int kind, int target, int
         return 0;
     switch (kind) {
     case WO_A_ESCAPE: /* list_held */
-        if (arg <= 0 && fray_has(e, who, WO_C_PINNED) && affordable(e, who, WO_A_ESCAPE, 0, 1))
+        if (arg <= 0 && fray_has(e, who, WO_C_PINNED) && wo_affordable(e, who, WO_A_ESCAPE, 0, 1))
             fray_list_add(&l, WO_A_ESCAPE, who, -1, 0, 0, 0);
         break;
     case WO_A_USE_OBJECT: /* own_healing */
@@ -840,7 +523,7 @@ int wo_turn_entry(fray_encounter *e, const wo_view *v, int kind, int target, int
 
 #define IN(mask, t) (((mask) >> (t)) & 1u)
 
-/* At most how many entries own_actions could list on who's own turn with
+/* At most how many entries wo_own_actions could list on who's own turn with
  * every kind wanted, `attacks` of them attacks. Below FRAY_MAX_LEGAL no
  * list the policy sees is cut short (nor made whole again), so the entries
  * it looks at are the same in a list of just them. */
@@ -914,7 +597,7 @@ static int decide_after_attacks(fray_encounter *e, int who, fray_action *out)
  * order: the attacks, a Move towards the nearest enemy, Defend, the weapons
  * to retrieve, the postures, an Opening on the nearest enemy, the first
  * Stabilize, the objects. */
-__attribute__((flatten)) static int decide_turn(fray_encounter *e, int who, fray_action *out)
+__attribute__((flatten)) int wo_decide_turn(fray_encounter *e, int who, fray_action *out)
 {
     const wo_creature *c = CCR(e, who);
     fray_action buf[FRAY_MAX_LEGAL];
@@ -1008,84 +691,6 @@ __attribute__((flatten)) static int decide_turn(fray_encounter *e, int who, fray
         return FRAY_DECIDE_PASS;
     *out = buf[i];
     return FRAY_DECIDE_TAKE;
-}
-
-/* The policy's answer to a declared action: the first reaction, or an
- * interrupt when wo_policy_interrupts, listed as wo_legal lists them. */
-__attribute__((flatten)) static int decide_answer(fray_encounter *e, int who, int window, const fray_action *trigger,
-                         fray_action *out)
-{
-    if (window == FRAY_WIN_TRIGGERED && ST(e)->flank_offer == who) {
-        /* the policy keeps its flank whole (wo_policy_answer): ignoring one
-         * of two flankers trades the other's +2 for +4 from the ignored */
-        fray_action fb[FRAY_MAX_LEGAL];
-        fray_list fl = {fb, 0, FRAY_MAX_LEGAL};
-        flank_reaction(e, who, &fl);
-        return fl.n ? FRAY_DECIDE_PASS : FRAY_DECIDE_NONE;
-    }
-    if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who || ST(e)->cancel)
-        return FRAY_DECIDE_NONE;
-    fray_action buf[FRAY_MAX_LEGAL];
-    fray_list l = {buf, 0, FRAY_MAX_LEGAL};
-    if (may_react(e, who, trigger))
-        reactions(e, who, trigger, &l);
-    /* a reaction comes first and is taken: what follows it does not count */
-    if (!l.n) {
-        if (!wo_policy_interrupts(e, who, trigger) || !may_interrupt(e, who, trigger))
-            return FRAY_DECIDE_NONE;
-        if (!fray_has(e, who, WO_C_PINNED) && !fray_has(e, who, WO_C_HELPLESS)) {
-            /* the interrupt's list holds the attacks that cost at most its
-             * AP (own_actions for the policy): the policy's is one on the
-             * trigger's actor (wo_policy_answer) */
-            int listed;
-            if (wo_pick_attack(e, who, fray_res(e, who, WO_R_AP), trigger->actor, out, &listed))
-                return FRAY_DECIDE_TAKE;
-            return listed ? FRAY_DECIDE_PASS : FRAY_DECIDE_NONE;
-        }
-        int fp = e->for_policy;
-        e->for_policy = 1; /* own_actions lists the policy its attacks only */
-        interrupts(e, who, trigger, &l);
-        e->for_policy = fp;
-        if (!l.n)
-            return FRAY_DECIDE_NONE;
-    }
-    int i = wo_policy_answer(e, who, trigger, buf, l.n);
-    if (i < 0)
-        return FRAY_DECIDE_PASS;
-    *out = buf[i];
-    return FRAY_DECIDE_TAKE;
-}
-
-int wo_decide(fray_encounter *e, int who, int window, const fray_action *trigger,
-              fray_action *out)
-{
-    if (!fray_able(e, who))
-        return FRAY_DECIDE_NONE;
-    if (window != FRAY_WIN_ACT)
-        return decide_answer(e, who, window, trigger, out);
-    if (who != fray_turns_current(e))
-        return FRAY_DECIDE_NONE;
-    return decide_turn(e, who, out);
-}
-
-/* Whether who could answer `trigger` at all: every reaction and interrupt
- * wo_legal lists needs initiative above 0 and a creature able to act, in
- * the declared window of another's action not canceled yet; then a
- * reaction the trigger's kind allows (reactions: Rebuff and Cling answer
- * a move, Harry a ranged Standard Attack, Interpose an attack on a
- * creature that grapples, a readied action anything), or an interrupt. */
-__attribute__((flatten)) int wo_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger)
-{
-    if (window == FRAY_WIN_TRIGGERED)
-        return ((const wo_state *)e->state)->flank_offer == who && fray_res(e, who, WO_R_INIT) > 0 &&
-               wo_can_act(e, who);
-    if (window != FRAY_WIN_DECLARED || !trigger || trigger->actor == who ||
-        ((const wo_state *)e->state)->cancel || fray_res(e, who, WO_R_INIT) <= 0 ||
-        !wo_can_act(e, who))
-        return 0;
-    if (wo_is_move(trigger->kind))
-        return may_react_to_move(e, who, trigger) || may_interrupt(e, who, trigger);
-    return may_react(e, who, trigger) || may_interrupt(e, who, trigger);
 }
 
 #undef IN
