@@ -20,7 +20,8 @@
  *   maneuvers.c   #Maneuvers, #Size Matters
  *   positioning.c #Positioning: moving, opportunity attacks, cover, flanking
  *   damage.c      #Damage & Health: types, resistance, Armor, Shields
- *   policy.c      the built-in policy; odds.c `fray odds contest`
+ *   exact.c       the exact Combat Roll in integers (what the policy reads)
+ *   policy.c      the built-in policy; odds.c `fray odds contest` (odds.h)
  */
 #ifndef CONTEST_H
 #define CONTEST_H
@@ -130,10 +131,15 @@ typedef struct ct_roll { int pass, successes; } ct_roll;
 typedef struct ct_test { int rating, boon, autores; } ct_test;
 
 ct_roll ct_test_roll(fray_encounter *e, const ct_test *t, const char *purpose);
-/* The exact distribution of Successes: p[0] failing, p[s] passing with s
+/* Probabilities in integers, fixed point: CT_P_ONE is certainty, so that a
+ * decision reads the same numbers on every machine and compiler. */
+#define CT_P_BITS 31
+#define CT_P_ONE ((int64_t)1 << CT_P_BITS)
+/* The exact distribution of Successes (each probability rounded to
+ * 1/CT_P_ONE; they sum to CT_P_ONE): p[0] failing, p[s] passing with s
  * Successes, s < CT_MAX_SUCC. model, base and pool threshold as the options. */
 #define CT_MAX_SUCC 64
-void ct_test_dist(int model, int base, int thr, const ct_test *t, double p[CT_MAX_SUCC]);
+void ct_test_dist(int model, int base, int thr, const ct_test *t, int64_t p[CT_MAX_SUCC]);
 
 /* ---- The creature (sheet.c) ---- */
 
@@ -297,14 +303,21 @@ int ct_policy(fray_encounter *e, int who, int window, const fray_action *trig,
               const fray_action *legal, int n);
 int ct_answer(fray_encounter *e, int who, int q, uint32_t allowed, const fray_action *ctx);
 
-/* The exact Combat Roll of a plan against one defence. */
-typedef struct ct_outcome {
-    double both_fail, att_crit, def_crit, block, hit, miss;
-    double dmg[128]; /* P(damage = v) after ratings, v < 128; misses count as 0 */
-} ct_outcome;
-void ct_odds_of(int model, int base, int thr, int other_block, const ct_plan *p, int def,
-                ct_outcome *o);
-double ct_expected_damage(const ct_outcome *o);
+/* The exact Combat Roll of a plan against one defence (exact.c), in
+ * integers: each outcome's probability over CT_P_ONE * CT_P_ONE. */
+typedef struct ct_masses {
+    int64_t both_fail, att_crit, def_crit, block, hit, miss;
+} ct_masses;
+void ct_masses_of(int model, int base, int thr, const ct_plan *p, int def, ct_masses *m);
+/* The raw damage NdS + bonus: P(raw = bonus + v) = count[v] / the value
+ * returned (S^N), v < CT_MAX_RAW. */
+#define CT_MAX_RAW 96
+int64_t ct_raw_counts(const ct_plan *p, int64_t count[CT_MAX_RAW]);
+/* What the policy reads of one attack against one defence, over CT_P_ONE:
+ * the expected damage (after the ratings, at most 127 a hit), and the
+ * chances of a critical win for either side. */
+typedef struct ct_expect { int64_t dmg, att_crit, def_crit; } ct_expect;
+void ct_expect_of(const fray_encounter *e, const ct_plan *p, int def, ct_expect *x);
 int ct_odds(int argc, char **argv, json_t **out, char *err, size_t errlen);
 extern const char ct_odds_help[];
 
