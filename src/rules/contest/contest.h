@@ -155,6 +155,7 @@ typedef struct ct_weapon {
     int held;               /* in hand (else stowed, or on the floor) */
     int floor, fx, fy;      /* lies on the floor at (fx, fy), cm */
     int unarmed;            /* unarmed fighting, always at hand, in no hand */
+    int rank;               /* the best style rank listing it, -1 untrained (at load) */
 } ct_weapon;
 
 typedef struct ct_spell {
@@ -192,6 +193,10 @@ typedef struct ct_creature {
     ct_spell spell[CT_MAX_SPELLS];
     int8_t resist[CT_NRESIST], vuln[CT_NRESIST];
     int cover, ambush;
+    /* the gear's Fighting Style ranks, read from the sheet at load: the
+     * shield's (-1: no style lists it), the best of any style, whether the
+     * armour worn is trained (or none is worn) */
+    struct { int shield, best, armor_ok; } rank;
 } ct_creature;
 
 typedef struct ct_state {
@@ -208,11 +213,8 @@ static inline const ct_creature *ct_cc(const fray_encounter *e, int who)
 
 int ct_load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int who);
 int ct_loaded(fray_load *ld, fray_encounter *e);
-/* Whether a style of c lists a gear word; the best style rank for an item
- * (trained), or -1. */
-int ct_style_for(const ct_creature *c, const char *gear);
-int ct_best_rank(const ct_creature *c);
-int ct_armor_trained(const ct_creature *c);
+/* The Fighting Style ranks of c's gear, read once at load (ct_ranks). */
+static inline int ct_armor_trained(const ct_creature *c) { return c->rank.armor_ok; }
 /* The hands an item takes: a two-handed weapon 2, fists 0, else 1. */
 int ct_hands_of(const ct_weapon *w);
 /* The hands c's weapons and shield in hand fill (0 to 2). */
@@ -313,11 +315,14 @@ void ct_masses_of(int model, int base, int thr, const ct_plan *p, int def, ct_ma
  * returned (S^N), v < CT_MAX_RAW. */
 #define CT_MAX_RAW 96
 int64_t ct_raw_counts(const ct_plan *p, int64_t count[CT_MAX_RAW]);
-/* What the policy reads of one attack against one defence, over CT_P_ONE:
- * the expected damage (after the ratings, at most 127 a hit), and the
- * chances of a critical win for either side. */
+/* What the policy reads of one attack against each defence the plan
+ * allows and None (the others zero), over CT_P_ONE: the expected damage (after the
+ * ratings, at most 127 a hit), and the chances of a critical win for
+ * either side. Kept by the plan's numbers and the options (exact.c). */
 typedef struct ct_expect { int64_t dmg, att_crit, def_crit; } ct_expect;
-void ct_expect_of(const fray_encounter *e, const ct_plan *p, int def, ct_expect *x);
+typedef struct ct_verdict { ct_expect x[CT_NDEF]; } ct_verdict;
+/* Valid until the next call on the same thread. */
+const ct_verdict *ct_verdict_of(const fray_encounter *e, const ct_plan *p);
 int ct_odds(int argc, char **argv, json_t **out, char *err, size_t errlen);
 extern const char ct_odds_help[];
 

@@ -7,22 +7,20 @@
 
 /* The harm an attack does against one defence: expected damage, and the
  * maneuvers a critical win hands either side (over CT_P_ONE). */
-static int64_t harm(const fray_encounter *e, const ct_plan *p, int def)
+static int64_t harm(const ct_verdict *v, int def)
 {
-    ct_expect x;
-    ct_expect_of(e, p, def, &x);
-    return x.dmg + 2 * x.att_crit - x.def_crit;
+    return v->x[def].dmg + 2 * v->x[def].att_crit - v->x[def].def_crit;
 }
 
-/* The defence of least harm (the first of equals). */
-static int best_defence(const fray_encounter *e, const ct_plan *p, int64_t *value)
+/* The allowed defence of least harm (the first of equals). */
+static int best_defence(const ct_verdict *v, uint32_t allowed, int64_t *value)
 {
     int best = CT_D_NONE;
     int64_t low = INT64_MAX;
     for (int d = 0; d < CT_NDEF; d++) {
-        if (!(p->allowed >> d & 1u))
+        if (!(allowed >> d & 1u))
             continue;
-        int64_t h = harm(e, p, d);
+        int64_t h = harm(v, d);
         if (h < low)
             low = h, best = d;
     }
@@ -55,9 +53,8 @@ static int64_t own_attack(fray_encounter *e, int who, int t)
                      .arg = (int16_t)w};
     ct_plan p;
     plan_action(e, &a, &p);
-    ct_expect x;
-    ct_expect_of(e, &p, best_defence(e, &p, NULL), &x);
-    return x.dmg;
+    const ct_verdict *v = ct_verdict_of(e, &p);
+    return v->x[best_defence(v, p.allowed, NULL)].dmg;
 }
 
 static int defence(fray_encounter *e, int who, uint32_t allowed, const fray_action *ctx)
@@ -65,8 +62,9 @@ static int defence(fray_encounter *e, int who, uint32_t allowed, const fray_acti
     ct_plan p;
     plan_action(e, ctx, &p);
     p.allowed &= allowed;
-    int64_t best_h, none_h = harm(e, &p, CT_D_NONE);
-    int d = best_defence(e, &p, &best_h);
+    const ct_verdict *v = ct_verdict_of(e, &p);
+    int64_t best_h, none_h = harm(v, CT_D_NONE);
+    int d = best_defence(v, p.allowed, &best_h);
     /* the AP a defence takes is an attack lost when this creature's turn
      * is still to come and every AP it has is wanted for attacking */
     int ap = fray_res(e, who, CT_R_AP), att = fray_res(e, who, CT_R_ATTACKS);
@@ -112,10 +110,10 @@ static worth attack_value(fray_encounter *e, const fray_action *a)
 {
     ct_plan p;
     plan_action(e, a, &p);
-    ct_expect x;
-    ct_expect_of(e, &p, best_defence(e, &p, NULL), &x);
+    const ct_verdict *v = ct_verdict_of(e, &p);
+    const ct_expect *x = &v->x[best_defence(v, p.allowed, NULL)];
     int hp = fray_res(e, a->target, CT_R_HEALTH);
-    return (worth){2 * x.dmg + x.att_crit, hp > 0 ? hp : 1};
+    return (worth){2 * x->dmg + x->att_crit, hp > 0 ? hp : 1};
 }
 
 static int more_worth(worth a, worth b)
