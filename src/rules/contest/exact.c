@@ -126,12 +126,12 @@ static int key_of(const int opt[4], const ct_plan *p, verdict_key *k)
     for (int d = 0; d < CT_NDEF; d++, n += 3)
         if ((p->allowed | 1u << CT_D_NONE) >> d & 1u)
             v[n] = p->def[d].rating, v[n + 1] = p->def[d].boon, v[n + 2] = p->def[d].autores;
+    uint32_t out = 0; /* any bit above 16 of a word moved to 0..65535 */
     for (int i = 0; i < KEY_WORDS; i++) {
-        if (v[i] < INT16_MIN || v[i] > INT16_MAX)
-            return 0;
+        out |= ((uint32_t)v[i] + 32768u) & 0xFFFF0000u;
         k->w[i] = (int16_t)v[i];
     }
-    return 1;
+    return out == 0;
 }
 
 static uint32_t hash_of(const verdict_key *k)
