@@ -13,7 +13,7 @@ out=$(mktemp)
 trap 'rm -f "$out" "$out.txt"' EXIT
 valgrind --tool=callgrind --callgrind-out-file="$out" "$bin" --only floor -n "$n" --repeat 1 \
     --threads 1 --json >"$out.txt" 2>/dev/null
-dice=$(jq ".duels[] | select(.ruleset == \"floor\") | .dice_per_fight" "$out.txt")
+dice=$(jq ".rows[] | select(.ruleset == \"floor\") | .dice_per_fight" "$out.txt")
 # inclusive counts: the workers' loop (both runs, 1 and "all" threads, are
 # on one thread here, so 2n fights) and die_once as die_cost calls it
 ann=$(callgrind_annotate --inclusive=yes --tree=caller "$out" 2>/dev/null)

@@ -14,7 +14,7 @@ for r in $(seq "$reps"); do
     "$bin" --repeat 1 ${n:+-n "$n"} --json >"$tmp/$r.json"
 done
 jq -s -r '
-  [.[].duels[]] | group_by(.file)[] |
+  [.[].rows[]] | group_by(.file)[] |
   (map(.scaling) | sort) as $s |
   "\(.[0].file): median scaling \($s[(length / 2 | floor)] * 100 | round / 100) of \(length) runs (min \($s[0] * 100 | round / 100), max \($s[-1] * 100 | round / 100)); cpu x1 \(map(.cpu_share_1) | min * 100 | round)%..\(map(.cpu_share_1) | max * 100 | round)%, xT \(map(.cpu_share_all) | min * 100 | round)%..\(map(.cpu_share_all) | max * 100 | round)%"
 ' "$tmp"/*.json

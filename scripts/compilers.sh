@@ -1,17 +1,25 @@
 #!/bin/sh
-# The same fights whatever the compiler: release builds with gcc and clang
-# give byte-identical `fray run --json` and `fray sim --json` (less its
+# The same fights whatever the compiler: gcc and clang builds give
+# byte-identical `fray run --json` and `fray sim --json` (less its
 # "timing") on every example, with the policy and with random play.
 set -eu
 cd "$(dirname "$0")/.."
-# The release builds: ctest's fixtures make them once a run
-# (FRAY_RELEASE_GCC, FRAY_RELEASE_CLANG); run alone, this script makes its own.
-dir_gcc=${FRAY_RELEASE_GCC:-build-cmp-gcc}
-dir_clang=${FRAY_RELEASE_CLANG:-build-cmp-clang}
-dir_of() { if [ "$1" = gcc ]; then echo "$dir_gcc"; else echo "$dir_clang"; fi; }
-if [ -z "${FRAY_RELEASE_GCC:-}" ] || [ -z "${FRAY_RELEASE_CLANG:-}" ]; then
-    for cc in gcc clang; do sh scripts/release-build.sh "$cc" "$(dir_of $cc)" >/dev/null; done
+# In the test suite, the gcc side is the suite's own build (gcc, -O1, the
+# sanitizers: FRAY_GCC_FRAY) and the clang side the release build ctest's
+# fixture makes once a run (FRAY_RELEASE_CLANG): two compilers, two
+# optimisation levels. Run alone, this script makes release builds with
+# both compilers and compares those.
+fray_clang=${FRAY_RELEASE_CLANG:+$FRAY_RELEASE_CLANG/fray}
+fray_gcc=${FRAY_GCC_FRAY:-}
+if [ -z "$fray_gcc" ]; then
+    sh scripts/release-build.sh gcc build-cmp-gcc >/dev/null
+    fray_gcc=build-cmp-gcc/fray
 fi
+if [ -z "$fray_clang" ]; then
+    sh scripts/release-build.sh clang build-cmp-clang >/dev/null
+    fray_clang=build-cmp-clang/fray
+fi
+fray_of() { if [ "$1" = gcc ]; then echo "$fray_gcc"; else echo "$fray_clang"; fi; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 n=0 bad=0
 for ex in examples/*.json; do
@@ -19,9 +27,9 @@ for ex in examples/*.json; do
     for pol in "" "--policy $side=random"; do
         for cc in gcc clang; do
             # shellcheck disable=SC2086
-            "$(dir_of $cc)/fray" run "$ex" --seed 11 $pol --json >"$tmp/run-$cc"
+            "$(fray_of $cc)" run "$ex" --seed 11 $pol --json >"$tmp/run-$cc"
             # shellcheck disable=SC2086
-            "$(dir_of $cc)/fray" sim "$ex" -n 200 --seed 11 $pol --json | jq -S 'del(.timing)' >"$tmp/sim-$cc"
+            "$(fray_of $cc)" sim "$ex" -n 200 --seed 11 $pol --json | jq -S 'del(.timing)' >"$tmp/sim-$cc"
         done
         for what in run sim; do
             if cmp -s "$tmp/$what-gcc" "$tmp/$what-clang"; then n=$((n + 1)); else

@@ -3,13 +3,13 @@
 # Run as root on Debian 12 (or with sudo); does nothing when all are present.
 #   scripts/setup.sh          what building and running fray needs
 #   scripts/setup.sh --test   that, and what the test suite needs as well
-#                             (clang, cmocka, Chromium, node, tmux...)
+#                             (clang, cmocka, Chromium, node, tmux, Open MPI...)
 # A newcomer's first fight waits only on the first list; the suite's
 # browser, terminal and compiler tests bring their own tools with --test.
 set -eu
 cd "$(dirname "$0")/.."
 BUILD="gcc make cmake ninja-build pkg-config jq libjansson-dev libsqlite3-dev libedit-dev libmicrohttpd-dev"
-TEST="clang libclang-rt-14-dev libcmocka-dev sqlite3 tmux python3-jsonschema man-db curl chromium"
+TEST="clang libclang-rt-14-dev libcmocka-dev sqlite3 tmux python3-jsonschema man-db curl chromium libopenmpi-dev openmpi-bin"
 PKGS=$BUILD
 tests=0
 case "${1:-}" in

@@ -8,6 +8,7 @@
 
 #include "bench.h"
 #include "cli.h"
+#include "par.h"
 #include "stats.h"
 
 int cli_batch_opt(const char *verb, int c, const char *arg, cli_batch *b)
@@ -102,9 +103,20 @@ void cli_progress_start(cli_progress *p, const char *verb, uint64_t total)
 {
     memset(p, 0, sizeof *p);
     p->verb = verb;
-    p->tty = isatty(STDERR_FILENO);
+    p->tty = cli_par_interactive();
     p->total = total;
     p->t0 = now();
+}
+
+int cli_progress_line_due(double *last)
+{
+    double t = now();
+    if (*last == 0)
+        *last = t; /* the first line after CLI_PROGRESS_LINE_S */
+    if (t - *last < CLI_PROGRESS_LINE_S)
+        return 0;
+    *last = t;
+    return 1;
 }
 
 void cli_progress_tick(void *ud, uint64_t done, uint64_t n)
@@ -114,12 +126,15 @@ void cli_progress_tick(void *ud, uint64_t done, uint64_t n)
     double t = now() - p->t0;
     if (!p->tty || t < 1.0) /* a run under a second needs no progress */
         return;
+    if (p->tty == CLI_PROGRESS_LINES && !cli_progress_line_due(&p->last_line))
+        return;
     uint64_t all = p->before + done;
     double rate = t > 0 ? (double)all / t : 0;
     double left = rate > 0 ? (double)(p->total - (all < p->total ? all : p->total)) / rate : 0;
-    fprintf(stderr, "\rfray %s: %3d%%  %llu/%llu fights  %.0f fights/s  %.0f s left   ", p->verb,
+    fprintf(stderr, "%sfray %s: %3d%%  %llu/%llu fights  %.0f fights/s  %.0f s left   %s",
+            p->tty == CLI_PROGRESS_LINES ? "" : "\r", p->verb,
             p->total ? (int)(all * 100 / p->total) : 100, (unsigned long long)all,
-            (unsigned long long)p->total, rate, left);
+            (unsigned long long)p->total, rate, left, p->tty == CLI_PROGRESS_LINES ? "\n" : "");
     fflush(stderr);
     p->shown = 1;
 }
@@ -128,7 +143,7 @@ void cli_progress_batch(cli_progress *p, uint64_t n) { p->before += n; }
 
 void cli_progress_end(cli_progress *p)
 {
-    if (p->shown)
+    if (p->shown && p->tty == CLI_PROGRESS_REDRAW)
         fprintf(stderr, "\r%78s\r", "");
 }
 

@@ -57,7 +57,7 @@ typedef struct cli_progress {
     const char *verb;
     int tty;
     uint64_t before, total; /* fights of the batches already finished */
-    double t0;
+    double t0, last_line;
     int shown;
 } cli_progress;
 

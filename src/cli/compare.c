@@ -15,6 +15,7 @@
 #include "jsonout.h"
 #include "bench.h"
 #include "cli.h"
+#include "par.h"
 #include "core.h"
 #include "stats.h"
 
@@ -127,7 +128,7 @@ static int run_variant(variant *v, const cli_batch *b, cli_progress *pr)
     o.outcome = v->outcome;
     o.rounds = v->rounds;
     char err[512];
-    int rc = fray_sim_run(v->path, &o, v->r, err, sizeof err);
+    int rc = cli_sim_run(v->path, NULL, &o, v->r, err, sizeof err);
     if (rc != FRAY_OK) {
         cli_progress_end(pr);
         fprintf(stderr, "fray compare: %s%s%s\n", strncmp(err, v->path, strlen(v->path)) ? v->path : "",

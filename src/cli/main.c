@@ -5,6 +5,7 @@
 #include "fray.h"
 #include "core.h"
 #include "cli.h"
+#include "par.h"
 
 static const struct {
     const char *name;
@@ -33,29 +34,52 @@ static void usage(FILE *f)
     fprintf(f, "\n  --version  print the version\n  --help     this text\n");
 }
 
-int main(int argc, char **argv)
+/* fray-mpi spreads the batch verbs over an MPI job (par.h); the others
+ * have nothing to spread. */
+static int spreads(const char *verb)
 {
+    return !strcmp(verb, "sim") || !strcmp(verb, "sweep") || !strcmp(verb, "compare");
+}
+
+static int dispatch(int argc, char **argv)
+{
+    const char *self = cli_par_spread() ? "fray-mpi" : "fray";
     if (argc < 2) {
         usage(stderr);
         return 2;
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         usage(stdout);
+        if (cli_par_spread())
+            printf("\nfray-mpi runs sim, sweep and compare under mpirun, each rank a share of the\n"
+                   "fights, with the results of fray (docs/cluster.md).\n");
         return 0;
     }
     if (!strcmp(argv[1], "--version")) {
-        printf("fray %s\nbundled data: %s\n", FRAY_VERSION, fray_data_dir());
+        printf("%s %s\nbundled data: %s\n", self, FRAY_VERSION, fray_data_dir());
         return 0;
     }
     for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
         if (!strcmp(argv[1], verbs[i].name)) {
+            if (cli_par_spread() && !spreads(verbs[i].name)) {
+                fprintf(stderr, "fray-mpi: %s is not spread over ranks (only sim, sweep and compare "
+                                "are): run fray %s\n", verbs[i].name, verbs[i].name);
+                return 2;
+            }
             /* getopt prefixes its messages with argv[0]: "fray run: ..." */
             char prog[32];
-            snprintf(prog, sizeof prog, "fray %s", verbs[i].name);
+            snprintf(prog, sizeof prog, "%s %s", self, verbs[i].name);
             argv[1] = prog;
             return verbs[i].fn(argc - 1, argv + 1);
         }
-    fprintf(stderr, "fray: unknown verb '%s'\n", argv[1]);
+    fprintf(stderr, "%s: unknown verb '%s'\n", self, argv[1]);
     usage(stderr);
     return 2;
+}
+
+int main(int argc, char **argv)
+{
+    if (cli_par_init(&argc, &argv) < 0)
+        return 1;
+    return cli_par_end(dispatch(argc, argv));
 }

@@ -162,10 +162,13 @@ int cli_play(int argc, char **argv)
     int rc = 0;
     if (!file && !resume) {
         printf("fights in %s:\n", db);
-        if (fray_store_list(p.s.st, list_row, NULL) == 0)
+        int n = fray_store_list(p.s.st, list_row, NULL);
+        if (n == 0)
             printf("  (none)\n");
+        if (n < 0)
+            fprintf(stderr, "fray play: %s: %s\n", db, fray_store_error(p.s.st));
         fray_store_close(p.s.st);
-        return 0;
+        return n < 0 ? 2 : 0;
     }
     if (resume) {
         /* --resume NAME: the operand is the fight's name */

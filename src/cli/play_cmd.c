@@ -98,27 +98,22 @@ static int cmd_dice(play_t *p, const char *words)
         return printf("refused: the fight does not wait for a roll now\n"), 0;
     if (!*words || !strcasecmp(words, "roll"))
         return done(p, fray_session_roll(&p->s, why, sizeof why), why);
-    /* several numbers: one roll each, in turn */
-    const char *s = words;
-    while (*s) {
+    /* several numbers: one roll each, in turn; all taken or none */
+    long v[64];
+    int n = 0;
+    for (const char *s = words; *s;) {
         char *end;
-        long v = strtol(s, &end, 10);
+        v[n] = strtol(s, &end, 10);
         if (end == s)
             return printf("refused: '%s' is not a roll (a number, or Enter to let fray roll)\n", s),
                    0;
-        if (p->s.q.kind != Q_DIE)
-            return printf("refused: the rest (%s) is more than the rolls asked for\n", s), 0;
-        int on_die = v >= 1 && v <= p->s.q.sides;
-        int rc = fray_session_die(&p->s, v, why, sizeof why);
-        if (done(p, rc, why) < 0)
-            return -1;
-        if (rc == FRAY_CMD_REFUSED)
-            return on_die ? -1 : 0; /* a roll on the die refused: the store failed */
+        if (++n == 64)
+            return printf("refused: more than 63 rolls on one line\n"), 0;
         s = end;
         while (*s == ' ' || *s == ',')
             s++;
     }
-    return 0;
+    return done(p, fray_session_dice(&p->s, v, n, why, sizeof why), why);
 }
 
 static int cmd_answer(play_t *p, const char *words)

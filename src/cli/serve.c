@@ -33,6 +33,8 @@ static void help(FILE *f)
             "  --max-body BYTES   largest request body (default 1048576)\n"
             "  --max-depth N      deepest nesting of a JSON body (default 32)\n"
             "  --timeout SEC      a connection silent this long is closed (default 30)\n"
+            "  --header-timeout SEC  a connection that has not sent its request's headers\n"
+            "                     this long is closed (default 5; at most --timeout)\n"
             "  --max-sim N        largest N of a sim (default 100000)\n"
             "  --web DIR          the page's files (default: installed beside the data)\n"
             "  --examples DIR     bundled encounters a fight can start from\n"
@@ -69,6 +71,7 @@ static int parse_opts(int argc, char **argv, srv_opts *o, char *web, char *ex, s
         {"max-connections", required_argument, 0, 'C'}, {"per-client", required_argument, 0, 'P'},
         {"max-body", required_argument, 0, 'B'}, {"max-depth", required_argument, 0, 'D'},
         {"timeout", required_argument, 0, 'O'},  {"max-sim", required_argument, 0, 'S'},
+        {"header-timeout", required_argument, 0, 'H'},
         {"web", required_argument, 0, 'w'},      {"examples", required_argument, 0, 'e'},
         {"help", no_argument, 0, 'h'},           {0, 0, 0, 0}};
     int c, v;
@@ -88,6 +91,7 @@ static int parse_opts(int argc, char **argv, srv_opts *o, char *web, char *ex, s
         case 'B': rc = cli_parse_int("serve", "--max-body", optarg, 64, 64 << 20, &v); o->max_body = (size_t)v; break;
         case 'D': rc = cli_parse_int("serve", "--max-depth", optarg, 2, 1000, &o->max_depth); break;
         case 'O': rc = cli_parse_int("serve", "--timeout", optarg, 1, 3600, &v); o->timeout = (unsigned)v; break;
+        case 'H': rc = cli_parse_int("serve", "--header-timeout", optarg, 1, 3600, &v); o->header_timeout = (unsigned)v; break;
         case 'S': rc = cli_parse_int("serve", "--max-sim", optarg, 1, 1000000, &o->max_sim); break;
         case 'w': snprintf(web, len, "%s", optarg); break;
         case 'e': snprintf(ex, len, "%s", optarg); break;
@@ -113,7 +117,7 @@ int cli_serve(int argc, char **argv)
     srv_opts *o = &srv->o;
     *o = (srv_opts){.db = "fray.db", .host = "127.0.0.1", .port = 8080, .threads = 4,
                     .max_conns = 256, .per_ip = 128, .max_body = 1 << 20, .max_depth = 32,
-                    .timeout = 30, .max_sim = 100000};
+                    .timeout = 30, .header_timeout = 5, .max_sim = 100000};
     char web[1024], ex[1024];
     beside_data(web, sizeof web, "web");
     beside_data(ex, sizeof ex, "examples");

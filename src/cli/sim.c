@@ -11,6 +11,7 @@
 #include "core.h"
 #include "sim.h"
 #include "cli.h"
+#include "par.h"
 #include "bench.h"
 
 static void help(FILE *f)
@@ -72,7 +73,14 @@ static void on_sigint(int sig)
 
 static void progress(void *ud, uint64_t done, uint64_t n)
 {
+    static double last_line;
     (void)ud;
+    if (cli_par_interactive() == CLI_PROGRESS_LINES) {
+        if (cli_progress_line_due(&last_line))
+            fprintf(stderr, "fray sim: %3d%% %llu/%llu fights\n", n ? (int)(done * 100 / n) : 100,
+                    (unsigned long long)done, (unsigned long long)n);
+        return;
+    }
     const int width = 40;
     int fill = n ? (int)((done * (uint64_t)width) / n) : width;
     char bar[64];
@@ -219,9 +227,10 @@ static void print_json(const fray_sim_result *r, const char *path)
         json_object_set_new(o, "day", day_json(r));
 
     double fps = r->timing.elapsed > 0 ? (double)r->fights / r->timing.elapsed : 0.0;
-    json_object_set_new(o, "timing", json_pack("{s:f,s:f,s:i}", "elapsed_s", r->timing.elapsed,
-                                               "fights_per_s", fps, "threads",
-                                               r->timing.threads));
+    json_object_set_new(o, "timing", json_pack("{s:f,s:f,s:i,s:i,s:f}", "elapsed_s", r->timing.elapsed,
+                                               "fights_per_s", fps, "threads", r->timing.threads,
+                                               "ranks", r->timing.ranks, "reduce_s",
+                                               r->timing.reduce));
     fray_json_dumpf(o, stdout, JSON_INDENT(2));
     putchar('\n');
     json_decref(o);
@@ -396,8 +405,11 @@ static void print_text(const fray_sim_result *r)
         print_day(r);
     printf("\nDice per fight: %.2f\n", fray_moments_mean(&r->dice));
     double fps = r->timing.elapsed > 0 ? (double)n / r->timing.elapsed : 0.0;
-    printf("Time: %.3f s, %.0f fights/s on %d thread%s\n", r->timing.elapsed, fps,
+    printf("Time: %.3f s, %.0f fights/s on %d thread%s", r->timing.elapsed, fps,
            r->timing.threads, r->timing.threads == 1 ? "" : "s");
+    if (r->timing.ranks > 1)
+        printf(" in each of %d ranks", r->timing.ranks);
+    putchar('\n');
 }
 
 /* What the command line asks for. */
@@ -537,7 +549,7 @@ int cli_sim(int argc, char **argv)
             return 2;
         }
     }
-    int tty = isatty(STDERR_FILENO);
+    int tty = cli_par_interactive();
     fray_sim_opts o = {.trace = trace, .trace_fight = (int64_t)a.trace_fight,.n = n, .seed = seed, .threads = threads, .controllers = a.policies,
                        .ncontrollers = a.npol, .stop = &sim_stop, .check_decide = a.check_decide,
                        .progress = tty ? progress : NULL};
@@ -547,9 +559,9 @@ int cli_sim(int argc, char **argv)
         return 1;
     }
     char err[512];
-    int rc = fray_sim_run(path, &o, r, err, sizeof err);
+    int rc = cli_sim_run(path, NULL, &o, r, err, sizeof err);
     sigaction(SIGINT, &old, NULL);
-    if (tty)
+    if (tty == CLI_PROGRESS_REDRAW)
         fprintf(stderr, "\r%60s\r", "");
     if (trace && trace != stderr)
         fclose(trace);

@@ -14,6 +14,7 @@
 #include "jsonout.h"
 #include "bench.h"
 #include "cli.h"
+#include "par.h"
 #include "core.h"
 #include "stats.h"
 
@@ -64,7 +65,7 @@ typedef struct sweep {
     cli_param p[2];
     int np, npoints, side;
     point *pt;
-    double elapsed;
+    double elapsed, reduce; /* seconds running fights; of those, gathering ranks (fray-mpi) */
 } sweep;
 
 /* ---- The points ---- */
@@ -183,7 +184,7 @@ static int run_points(sweep *s)
         fray_sim_opts o = cli_batch_sim_opts(&s->b, &pr);
         char err[512], name[400];
         point_name(s, pt, name, sizeof name);
-        int src = fray_sim_run_text(pt->text, name, &o, &pt->r, err, sizeof err);
+        int src = cli_sim_run(name, pt->text, &o, &pt->r, err, sizeof err);
         if (src != FRAY_OK) {
             cli_progress_end(&pr);
             fprintf(stderr, "fray sweep: %s: %s\n", name, err);
@@ -191,6 +192,7 @@ static int run_points(sweep *s)
             break;
         }
         s->elapsed += pt->r.timing.elapsed;
+        s->reduce += pt->r.timing.reduce;
         cli_progress_batch(&pr, pt->r.fights);
         pt->done = !pt->r.stopped;
         pt->odds = first_attack_odds(pt, s->b.seed);
@@ -301,8 +303,9 @@ static void print_json(const sweep *s)
         json_array_append_new(pts, point_json(s, &s->pt[k]));
     json_object_set_new(o, "points", pts);
     json_object_set_new(o, "complete", json_boolean(points_done(s) == s->npoints));
-    json_object_set_new(o, "timing", json_pack("{s:f,s:i}", "elapsed", s->elapsed,
-                                               "threads", s->b.threads));
+    json_object_set_new(o, "timing", json_pack("{s:f,s:i,s:i,s:f}", "elapsed", s->elapsed,
+                                               "threads", s->b.threads, "ranks", cli_par_ranks(),
+                                               "reduce_s", s->reduce));
     fray_json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     fputc('\n', stdout);
     json_decref(o);

@@ -1,5 +1,6 @@
 /* util.c: option values shared by the verbs (cli.h). */
 #include "cli.h"
+#include "par.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -68,5 +69,5 @@ unsigned long long cli_clock_seed(void)
     unsigned long long seed = ((unsigned long long)ts.tv_sec * 1000003ULL) ^
                               (unsigned long long)ts.tv_nsec ^ ((unsigned long long)getpid() << 32);
     seed %= 1000000000ULL; /* short enough to type back in */
-    return seed;
+    return cli_par_agree(seed); /* fray-mpi: every rank plays rank 0's */
 }

@@ -286,8 +286,16 @@ struct fray_encounter {
 /* 1: the first table; 2: odds, odds_help, policy_kinds appended;
  * 3: turns, cond_info, questions, answer appended (core v2);
  * 4: action_odds appended; 5: may_answer appended; 6: decide appended;
- * 7: run appended; 8: creature_live appended. */
-#define FRAY_RULESET_VERSION 8
+ * 7: run appended; 8: creature_live appended; 9: res_range appended. */
+#define FRAY_RULESET_VERSION 9
+
+/* What the GM's `set WHO RESOURCE VALUE` does with a resource (res_range). */
+enum {
+    FRAY_SET_NO = 0, /* refused: the rules keep it (why says how it changes) */
+    FRAY_SET_PLAIN,  /* set outright: no rule acts on its value changing */
+    FRAY_SET_TRACK   /* the track damage and heal change: moved there by the fiat
+                      * hook, so that the rules act at its thresholds */
+};
 
 struct fray_ruleset {
     int version;            /* FRAY_RULESET_VERSION; new hooks are appended */
@@ -429,6 +437,15 @@ struct fray_ruleset {
      * build without NDEBUG checks that at every reset. 0: the whole
      * block (creature_size). */
     size_t creature_live;
+
+    /* ---- appended in version 9 ---- */
+    /* GM fiat on resource res of who (fray play's `set`), other than the
+     * turn score and the turn counters, which the core sets (fray_res_fiat):
+     * FRAY_SET_PLAIN or FRAY_SET_TRACK with the values it may take (*lo..*hi),
+     * or FRAY_SET_NO with why (which rule keeps it, what changes it). May be
+     * NULL: no other resource may be set. */
+    int (*res_range)(const fray_encounter *e, int who, int res, int *lo, int *hi, char *why,
+                     size_t whylen);
 };
 
 enum { FRAY_DECIDE_LIST = -2, FRAY_DECIDE_NONE = -1, FRAY_DECIDE_PASS = 0, FRAY_DECIDE_TAKE = 1 };
@@ -517,6 +534,13 @@ static inline void fray_res_set(fray_encounter *e, int who, int res, int value)
     fray_record(e, who, e->rs->resources[res], *slot, value);
     *slot = value;
 }
+/* The GM sets resource res of who to value (fray play's `set`), within
+ * the range the rules give it, as the rules would: the initiative score
+ * moves who in the turn order, the damage track changes by the ruleset's
+ * fiat (its thresholds act). 0, or -1 with why (the range, or the reason
+ * it is not the GM's to set); changes nothing unless apply. */
+int fray_res_fiat(fray_encounter *e, int who, int res, int value, int apply, char *why,
+                  size_t whylen);
 void fray_set_status(fray_encounter *e, int who, int status);
 void fray_move(fray_encounter *e, int who, int x, int y);
 /* The same, for a ruleset that has measured the move already: len is the

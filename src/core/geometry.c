@@ -1,8 +1,5 @@
 /* geometry.c: distances, facing, steps, paths, flanking shapes and ranges
- * (geometry.h). Integers only: the one square root is corrected to the
- * exact floor, the same on every machine. */
-#include <math.h>
-
+ * (geometry.h). Integers only, the same on every machine. */
 #include "core.h"
 
 
@@ -10,16 +7,18 @@ int fray_isqrt(int64_t v)
 {
     if (v <= 0)
         return 0;
-    /* IEEE sqrt is correctly rounded, so the double is within one of the
-     * floor; the integer corrections make the result exact for every v,
-     * the same on every machine. Distances are computed many times a
-     * step, and the bit-by-bit loop was a tenth of a simulated fight. */
-    int64_t r = (int64_t)sqrt((double)v);
-    while (r * r > v)
-        r--;
-    while ((r + 1) * (r + 1) <= v)
-        r++;
-    return (int)r;
+    /* Newton's method in integers from a power of two above the root: the
+     * iterates fall to the floor of the root and stop there. The start is
+     * within a factor of two of the root, so a root of up to 2^31 takes at
+     * most six divisions; distances are memoised (geometry.h), and this
+     * runs on a pair's first question after a move. No floating point:
+     * the result decides fights (issue 34). */
+    uint64_t u = (uint64_t)v;
+    int bits = 64 - __builtin_clzll(u);
+    uint64_t x = (uint64_t)1 << ((bits + 1) / 2), y;
+    while ((y = (x + u / x) >> 1) < x)
+        x = y;
+    return (int)x;
 }
 
 int fray_distance_miss(const fray_encounter *e, int a, int b, int64_t d2)

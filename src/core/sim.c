@@ -17,24 +17,12 @@
 #include "sim.h"
 #include "day.h"
 
-typedef struct sim_part {
-    uint64_t fights;
-    uint64_t wins[FRAY_MAX_SIDES];
-    uint64_t draws;
-    fray_moments rounds, dice;
-    fray_hist hist;
-    uint64_t status[FRAY_MAX_COMBATANTS][3];
-    fray_moments dealt[FRAY_MAX_COMBATANTS], taken[FRAY_MAX_COMBATANTS];
-    /* adventuring days (fray_sim_result) */
-    uint64_t day_won[FRAY_DAY_STEPS], day_through[FRAY_DAY_STEPS + 1];
-    uint64_t day_alive[FRAY_DAY_STEPS][FRAY_MAX_COMBATANTS];
-} sim_part;
-
 /* The counters written during the run sit on cache lines of their own, away
  * from what every worker reads before each fight (pads of 64 bytes: no
  * false sharing, whatever the allocation's alignment). */
 typedef struct sim_shared {
     uint64_t n, seed, chunk;
+    uint64_t end;              /* one past the last fight to play (n, or a share's end) */
     int64_t trace_fight;       /* its events go to trace (fray_sim_opts) */
     FILE *trace;
     uint8_t *outcome;          /* per fight, or NULL (fray_sim_opts) */
@@ -56,14 +44,14 @@ typedef struct sim_worker {
     sim_shared *sh;
     fray_encounter *e;
     fray_day *day;             /* an adventuring day instead of one fight, or NULL */
-    sim_part part;
+    fray_sim_result part;      /* its fights' counts (fray_sim_result_merge adds them up) */
     int failed, fail_code;
     uint64_t fail_fight;
     char fail_msg[256];
     char pad1[64];
 } sim_worker;
 
-static void tally(sim_part *p, const fray_encounter *e)
+static void tally(fray_sim_result *p, const fray_encounter *e)
 {
     p->fights++;
     if (e->winner >= 0 && e->winner < FRAY_MAX_SIDES)
@@ -71,19 +59,19 @@ static void tally(sim_part *p, const fray_encounter *e)
     else
         p->draws++;
     fray_moments_add(&p->rounds, e->round);
-    fray_hist_add(&p->hist, e->round);
+    fray_hist_add(&p->rounds_hist, e->round);
     fray_moments_add(&p->dice, (int64_t)e->dice.drawn);
     for (int i = 0; i < e->n; i++) {
         int st = e->c[i].status;
-        p->status[i][st < 0 ? 0 : st > 2 ? 2 : st]++;
-        fray_moments_add(&p->dealt[i], e->c[i].dealt);
-        fray_moments_add(&p->taken[i], e->c[i].taken);
+        p->c[i].status[st < 0 ? 0 : st > 2 ? 2 : st]++;
+        fray_moments_add(&p->c[i].dealt, e->c[i].dealt);
+        fray_moments_add(&p->c[i].taken, e->c[i].taken);
     }
 }
 
 /* A day: who won is who won its last fight; rounds and dice add up over
  * its fights; the party is reported as the last fight left it. */
-static void tally_day(sim_part *p, const fray_day *d, const fray_day_out *o)
+static void tally_day(fray_sim_result *p, const fray_day *d, const fray_day_out *o)
 {
     const fray_encounter *e = d->fight[o->last];
     p->fights++;
@@ -94,7 +82,7 @@ static void tally_day(sim_part *p, const fray_day *d, const fray_day_out *o)
     else
         p->draws++;
     fray_moments_add(&p->rounds, o->rounds);
-    fray_hist_add(&p->hist, o->rounds);
+    fray_hist_add(&p->rounds_hist, o->rounds);
     fray_moments_add(&p->dice, (int64_t)o->dice);
     for (int k = 0; k < o->won; k++)
         p->day_won[k]++;
@@ -104,9 +92,9 @@ static void tally_day(sim_part *p, const fray_day *d, const fray_day_out *o)
             p->day_alive[k][i] += (o->alive[k] >> i) & 1u;
     for (int i = 0; i < d->nparty; i++) {
         int st = e->c[i].status;
-        p->status[i][st < 0 ? 0 : st > 2 ? 2 : st]++;
-        fray_moments_add(&p->dealt[i], e->c[i].dealt);
-        fray_moments_add(&p->taken[i], e->c[i].taken);
+        p->c[i].status[st < 0 ? 0 : st > 2 ? 2 : st]++;
+        fray_moments_add(&p->c[i].dealt, e->c[i].dealt);
+        fray_moments_add(&p->c[i].taken, e->c[i].taken);
     }
 }
 
@@ -149,9 +137,9 @@ static void *work(void *arg)
     fray_encounter *e = w->e;
     for (;;) {
         uint64_t start = atomic_fetch_add(&sh->next, sh->chunk);
-        if (start >= sh->n)
+        if (start >= sh->end)
             break;
-        uint64_t end = sh->n - start < sh->chunk ? sh->n : start + sh->chunk;
+        uint64_t end = sh->end - start < sh->chunk ? sh->end : start + sh->chunk;
         uint64_t i;
         for (i = start; i < end; i++) {
             if (should_stop(sh))
@@ -231,30 +219,6 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void merge(fray_sim_result *r, const sim_part *p, int ncomb)
-{
-    r->fights += p->fights;
-    for (int s = 0; s < FRAY_MAX_SIDES; s++)
-        r->wins[s] += p->wins[s];
-    r->draws += p->draws;
-    fray_moments_merge(&r->rounds, &p->rounds);
-    fray_hist_merge(&r->rounds_hist, &p->hist);
-    fray_moments_merge(&r->dice, &p->dice);
-    for (int i = 0; i < ncomb; i++) {
-        for (int k = 0; k < 3; k++)
-            r->c[i].status[k] += p->status[i][k];
-        fray_moments_merge(&r->c[i].dealt, &p->dealt[i]);
-        fray_moments_merge(&r->c[i].taken, &p->taken[i]);
-    }
-    for (int k = 0; k < FRAY_DAY_STEPS; k++) {
-        r->day_won[k] += p->day_won[k];
-        for (int i = 0; i < ncomb; i++)
-            r->day_alive[k][i] += p->day_alive[k][i];
-    }
-    for (int k = 0; k <= FRAY_DAY_STEPS; k++)
-        r->day_through[k] += p->day_through[k];
-}
-
 static void describe(fray_sim_result *r, const fray_encounter *e, const fray_sim_opts *o)
 {
     snprintf(r->encounter, sizeof r->encounter, "%s", e->name);
@@ -288,16 +252,23 @@ static int run(const char *path, const char *text, const fray_sim_opts *o, fray_
                char *err, size_t errlen)
 {
     int rc = FRAY_OK, T = o->threads < 1 ? 1 : o->threads;
-    if (T > 1024)
-        T = 1024;
-    if ((uint64_t)T > o->n)
-        T = o->n ? (int)o->n : 1; /* an idle thread would only cost a load */
     memset(r, 0, sizeof *r);
     r->fail_fight = -1;
     if (o->n > (UINT64_MAX >> 2)) {
         snprintf(err, errlen, "too many fights: %llu", (unsigned long long)o->n);
         return FRAY_EINPUT;
     }
+    uint64_t first = o->share ? o->first : 0, count = o->share ? o->count : o->n;
+    if (first > o->n || count > o->n - first) {
+        snprintf(err, errlen, "a share of fights %llu..%llu outside the run's %llu",
+                 (unsigned long long)first, (unsigned long long)(first + count),
+                 (unsigned long long)o->n);
+        return FRAY_EINPUT;
+    }
+    if (T > 1024)
+        T = 1024;
+    if ((uint64_t)T > count)
+        T = count ? (int)count : 1; /* an idle thread would only cost a load */
     sim_worker *w = calloc((size_t)T, sizeof *w);
     static const sim_shared zero;
     sim_shared sh = zero;
@@ -313,12 +284,13 @@ static int run(const char *path, const char *text, const fray_sim_opts *o, fray_
     sh.rounds = o->rounds;
     /* chunks small enough to balance the threads, large enough that the
      * shared counter is touched rarely */
-    sh.chunk = o->n / ((uint64_t)T * 64);
+    sh.end = first + count;
+    sh.chunk = count / ((uint64_t)T * 64);
     if (sh.chunk < 1)
         sh.chunk = 1;
     if (sh.chunk > 4096)
         sh.chunk = 4096;
-    atomic_init(&sh.next, 0);
+    atomic_init(&sh.next, first);
     atomic_init(&sh.done, 0);
     atomic_init(&sh.abort, 0);
     atomic_init(&sh.running, T);
@@ -326,6 +298,7 @@ static int run(const char *path, const char *text, const fray_sim_opts *o, fray_
 
     for (int t = 0; t < T; t++) {
         w[t].sh = &sh;
+        w[t].part.fail_fight = -1; /* the threads' failures are reported below */
         if (load_worker(&w[t], path, text, o, err, errlen) < 0) {
             rc = FRAY_EINPUT;
             goto out;
@@ -356,31 +329,32 @@ static int run(const char *path, const char *text, const fray_sim_opts *o, fray_
             struct timespec ts = {0, 10 * 1000 * 1000};
             nanosleep(&ts, NULL);
             if (++ticks % 10 == 0)
-                o->progress(o->progress_ud, (uint64_t)atomic_load(&sh.done), o->n);
+                o->progress(o->progress_ud, (uint64_t)atomic_load(&sh.done), count);
         }
-        o->progress(o->progress_ud, (uint64_t)atomic_load(&sh.done), o->n);
+        o->progress(o->progress_ud, (uint64_t)atomic_load(&sh.done), count);
     }
     for (int t = 0; t < T; t++)
         if (w[t].started)
             pthread_join(w[t].tid, NULL);
     r->timing.elapsed = now() - t0;
     r->timing.threads = T;
+    r->timing.ranks = 1;
 
     /* merged in thread order; integer sums make the order immaterial anyway */
     for (int t = 0; t < T; t++)
-        merge(r, &w[t].part, r->ncombatants);
-    r->stopped = r->fights < o->n;
+        fray_sim_result_merge(r, &w[t].part);
+    r->stopped = r->fights < count;
 
-    int first = -1;
+    int failed = -1; /* the thread whose failed fight came first */
     for (int t = 0; t < T; t++)
-        if (w[t].failed && (first < 0 || w[t].fail_fight < w[first].fail_fight))
-            first = t;
-    r->fail_fight = first >= 0 ? (int64_t)w[first].fail_fight : -1;
-    if (first >= 0) {
+        if (w[t].failed && (failed < 0 || w[t].fail_fight < w[failed].fail_fight))
+            failed = t;
+    r->fail_fight = failed >= 0 ? (int64_t)w[failed].fail_fight : -1;
+    if (failed >= 0) {
         snprintf(err, errlen, "fight %llu (seed %llu): %s",
-                 (unsigned long long)w[first].fail_fight, (unsigned long long)o->seed,
-                 w[first].fail_msg);
-        rc = w[first].fail_code == FRAY_EINPUT ? FRAY_EINPUT : FRAY_ERUNTIME;
+                 (unsigned long long)w[failed].fail_fight, (unsigned long long)o->seed,
+                 w[failed].fail_msg);
+        rc = w[failed].fail_code == FRAY_EINPUT ? FRAY_EINPUT : FRAY_ERUNTIME;
     }
 out:
     for (int t = 0; t < T; t++) {
@@ -391,6 +365,35 @@ out:
     }
     free(w);
     return rc;
+}
+
+void fray_sim_result_merge(fray_sim_result *into, const fray_sim_result *part)
+{
+    into->fights += part->fights;
+    for (int s = 0; s < FRAY_MAX_SIDES; s++)
+        into->wins[s] += part->wins[s];
+    into->draws += part->draws;
+    fray_moments_merge(&into->rounds, &part->rounds);
+    fray_hist_merge(&into->rounds_hist, &part->rounds_hist);
+    fray_moments_merge(&into->dice, &part->dice);
+    for (int i = 0; i < into->ncombatants; i++) {
+        for (int k = 0; k < 3; k++)
+            into->c[i].status[k] += part->c[i].status[k];
+        fray_moments_merge(&into->c[i].dealt, &part->c[i].dealt);
+        fray_moments_merge(&into->c[i].taken, &part->c[i].taken);
+    }
+    for (int k = 0; k < FRAY_DAY_STEPS; k++) {
+        into->day_won[k] += part->day_won[k];
+        for (int i = 0; i < into->ncombatants; i++)
+            into->day_alive[k][i] += part->day_alive[k][i];
+    }
+    for (int k = 0; k <= FRAY_DAY_STEPS; k++)
+        into->day_through[k] += part->day_through[k];
+    if (part->fail_fight >= 0 && (into->fail_fight < 0 || part->fail_fight < into->fail_fight))
+        into->fail_fight = part->fail_fight;
+    into->stopped |= part->stopped;
+    if (part->timing.elapsed > into->timing.elapsed)
+        into->timing.elapsed = part->timing.elapsed;
 }
 
 int fray_sim_run(const char *path, const fray_sim_opts *o, fray_sim_result *r, char *err,

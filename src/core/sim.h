@@ -56,6 +56,13 @@ typedef struct fray_sim_opts {
     /* Check every choice a ruleset's decide hook makes against legal +
      * policy (fray_check_decide): a difference fails the fight. Slow. */
     int check_decide;
+    /* A share of the run (fray-mpi: each process plays one): when share is
+     * nonzero, only fights first .. first + count - 1 of the n are played
+     * (outcome[] and rounds[] are written at those indices alone), and the
+     * result counts those. fray_sim_result_merge adds the shares up to the
+     * whole run's result, byte for byte. */
+    int share;
+    uint64_t first, count;
 } fray_sim_opts;
 
 typedef struct fray_sim_combatant {
@@ -94,7 +101,10 @@ typedef struct fray_sim_result {
     /* the only part that differs between runs */
     struct {
         double elapsed;   /* seconds running fights (loading excluded) */
-        int threads;
+        int threads;      /* worker threads (each process's) */
+        int ranks;        /* processes the fights were spread over (fray-mpi), 1 otherwise */
+        double reduce;    /* seconds rank 0 spent gathering the shares (waiting on the
+                           * slowest rank included), 0 in one process */
     } timing;
 } fray_sim_result;
 
@@ -104,6 +114,11 @@ typedef struct fray_sim_result {
  * a fight did not fit) or FRAY_ERUNTIME, with a message in err. */
 int fray_sim_run(const char *path, const fray_sim_opts *opts, fray_sim_result *r, char *err,
                  size_t errlen);
+/* into += part: the result of a share of a run (fray_sim_opts.share) added
+ * to the result of other shares of the same run (same file, seed and n),
+ * in any order. Counts and sums add, the first failed fight is the lowest,
+ * stopped is either's, elapsed the longer. */
+void fray_sim_result_merge(fray_sim_result *into, const fray_sim_result *part);
 /* The same from JSON text; name is used in messages. */
 int fray_sim_run_text(const char *json, const char *name, const fray_sim_opts *opts,
                       fray_sim_result *r, char *err, size_t errlen);

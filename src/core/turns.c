@@ -405,6 +405,47 @@ void fray_turns_join(fray_encounter *e, int who)
     }
 }
 
+/* Where who would stand with score `value`: its index in the order
+ * without it, after those of a higher score and its equals (the rules'
+ * tie hook first; no die). */
+static int place_for(const fray_encounter *e, int who, int value)
+{
+    const fray_turns *t = &e->turns;
+    const fray_turn_rules *r = rules(e);
+    int at = 0;
+    for (int k = 0; k < t->norder; k++) {
+        int o = t->order[k], s = score(e, o);
+        if (o == who)
+            continue;
+        if (value > s || (value == s && r->tie && r->tie(e, who) > r->tie(e, o)))
+            break;
+        at++;
+    }
+    return at;
+}
+
+static int reordered(const fray_encounter *e, int who)
+{
+    return rules(e) && rules(e)->order == FRAY_ORDER_FIXED && index_in_order(&e->turns, who) >= 0;
+}
+
+int fray_turns_rescore_check(const fray_encounter *e, int who, int value)
+{
+    const fray_turns *t = &e->turns;
+    if (!reordered(e, who) || (t->started & BIT(who)))
+        return 0;
+    int pos = t->pos - (index_in_order(t, who) < t->pos);
+    return place_for(e, who, value) < pos ? -1 : 0;
+}
+
+void fray_turns_rescore(fray_encounter *e, int who)
+{
+    if (!reordered(e, who))
+        return;
+    remove_from_order(&e->turns, who);
+    insert_in_order(&e->turns, who, place_for(e, who, score(e, who)));
+}
+
 void fray_turns_leave(fray_encounter *e, int who)
 {
     fray_turns *t = &e->turns;

@@ -139,6 +139,13 @@ void fray_turns_skip(fray_encounter *e, int who, int round);
 /* who joins the fight: FRAY_ORDER_FIXED places it by its score; its turn
  * comes this round if that place is still ahead. */
 void fray_turns_join(fray_encounter *e, int who);
+/* who's score was set by the GM (fray_res_fiat): FRAY_ORDER_FIXED moves it
+ * to the place of its new score, for this round and the next (a turn had
+ * is not had again). The check first: -1 when its turn this round is
+ * still to come and `value` would put it before turns already had (it
+ * would lose that turn). FRAY_ORDER_RUNNING reads the score at every turn. */
+int fray_turns_rescore_check(const fray_encounter *e, int who, int value);
+void fray_turns_rescore(fray_encounter *e, int who);
 /* who leaves the order (fled, removed); its turn ends if under way. */
 void fray_turns_leave(fray_encounter *e, int who);
 /* A readied action: kept until who's next turn starts; the ruleset lists it

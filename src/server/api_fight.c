@@ -61,6 +61,11 @@ static int command(srv_t *srv, req_t *rq, reply_t *out, cmd_fn fn)
     int rc = FRAY_CMD_OK;
     struct sse_t *wake = NULL;
     char why[600] = "";
+    if (json_is_array(json_object_get(rq->json, "at"))) {
+        srv_error(out, 400, "body.at", "`at` is the journal entries the client saw (an integer); "
+                  "a creature's place is `position`: [x, y] in metres");
+        goto done;
+    }
     if (srv_fight_own(f, out) < 0 || opt_int(rq, "at", 0, 1000000000, &at, out) < 0)
         goto done;
     if (at >= 0 && at != f->s.nj) {
@@ -201,10 +206,10 @@ static int add_cmd(fight_t *f, req_t *rq, char *why, size_t whylen, reply_t *out
         req_str(rq, "side", side, sizeof side, out) < 0 ||
         req_str(rq, "creature", creature, sizeof creature, out) < 0)
         return 0;
-    json_t *at = json_object_get(rq->json, "at");
+    json_t *at = json_object_get(rq->json, "position");
     if (at && (!json_is_array(at) || json_array_size(at) != 2 ||
                !json_is_number(json_array_get(at, 0)) || !json_is_number(json_array_get(at, 1))))
-        return srv_error(out, 400, "body.at", "expected [x, y] in metres"), 0;
+        return srv_error(out, 400, "body.position", "expected [x, y] in metres"), 0;
     if (strpbrk(name, " \t") || strpbrk(side, " \t"))
         return srv_error(out, 400, "body.name", "names without spaces, please"), 0;
     if (at)

@@ -172,6 +172,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         if (!c)
             return MHD_NO;
         *con_cls = c;
+        /* the headers are in: from now on the connection has --timeout */
+        MHD_set_connection_option(conn, MHD_CONNECTION_OPTION_TIMEOUT, srv->o.timeout);
         /* a declared length over the limit is refused before it is read */
         const char *cl = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Length");
         if (cl && strtoull(cl, NULL, 10) > srv->o.max_body) {
@@ -206,12 +208,22 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     return send_reply(conn, &out);
 }
 
+/* Until its headers are in, a connection has --header-timeout (at most
+ * --timeout): clients that open connections and send nothing, or half a
+ * header, hold a place a few seconds, not --timeout. */
+static unsigned header_timeout(const srv_t *srv)
+{
+    return srv->o.header_timeout < srv->o.timeout ? srv->o.header_timeout : srv->o.timeout;
+}
+
 static void on_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
                          enum MHD_RequestTerminationCode toe)
 {
-    (void)cls;
-    (void)conn;
+    srv_t *srv = cls;
     (void)toe;
+    /* kept alive: the next request's headers are waited for as the first's */
+    if (conn && toe == MHD_REQUEST_TERMINATED_COMPLETED_OK)
+        MHD_set_connection_option(conn, MHD_CONNECTION_OPTION_TIMEOUT, header_timeout(srv));
     conn_ctx *c = *con_cls;
     if (c) {
         free(c->body);
@@ -266,7 +278,7 @@ int srv_start(srv_t *srv, char *err, size_t errlen)
         on_request, srv, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
         MHD_OPTION_THREAD_POOL_SIZE, srv->o.threads, MHD_OPTION_CONNECTION_LIMIT,
         srv->o.max_conns, MHD_OPTION_PER_IP_CONNECTION_LIMIT, srv->o.per_ip,
-        MHD_OPTION_CONNECTION_TIMEOUT, srv->o.timeout, MHD_OPTION_NOTIFY_COMPLETED, on_completed,
+        MHD_OPTION_CONNECTION_TIMEOUT, header_timeout(srv), MHD_OPTION_NOTIFY_COMPLETED, on_completed,
         srv, MHD_OPTION_END);
     if (!srv->d) {
         fray_store_close(srv->st);

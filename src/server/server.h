@@ -39,6 +39,7 @@ typedef struct srv_opts {
     size_t max_body;         /* bytes of a request body */
     int max_depth;           /* nesting of a JSON body */
     unsigned timeout;        /* seconds a silent connection is kept */
+    unsigned header_timeout; /* seconds a connection may take to send its headers */
     int max_sim;             /* largest N of a sim */
 } srv_opts;
 

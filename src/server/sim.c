@@ -59,10 +59,14 @@ int srv_sim_start(srv_t *srv, fight_t *f, int n, reply_t *out)
 {
     pthread_mutex_lock(&srv->mu);
     sim_job *j = NULL;
+    /* a free place first: a finished sim stays readable until the places
+     * run out (five clients that each start a sim and then read it lost
+     * the first one's result when the next start took its place) */
     for (int i = 0; i < SRV_MAX_SIMS && !j; i++)
         if (!srv->sims[i].used)
             j = &srv->sims[i];
-        else if (srv->sims[i].done >= srv->sims[i].n || srv->sims[i].failed) {
+    for (int i = 0; i < SRV_MAX_SIMS && !j; i++)
+        if (srv->sims[i].done >= srv->sims[i].n || srv->sims[i].failed) {
             /* a finished sim's place is taken once its thread is joined */
             pthread_join(srv->sims[i].thread, NULL);
             job_free(&srv->sims[i]);
@@ -87,7 +91,7 @@ int srv_sim_start(srv_t *srv, fight_t *f, int n, reply_t *out)
     j->s.enter_all = f->s.enter_all;
     j->s.encounter = strdup(f->s.encounter);
     j->s.j = malloc((size_t)(f->s.nj ? f->s.nj : 1) * sizeof *j->s.j);
-    if (j->s.encounter && j->s.j)
+    if (j->s.encounter && j->s.j && f->s.nj) /* an empty journal may be NULL */
         memcpy(j->s.j, f->s.j, (size_t)f->s.nj * sizeof *j->s.j);
     j->s.nj = f->s.nj;
     if (!j->s.encounter || !j->s.j || pthread_create(&j->thread, NULL, run, j) != 0) {

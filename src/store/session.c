@@ -90,12 +90,57 @@ int fray_session_control_default(fray_encounter *e, const char *user, char *out,
     return 0;
 }
 
+/* Edit distance of a and b, letters compared without case (names are short). */
+static int distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 63 || lb > 63)
+        return 99;
+    int row[64];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        int diag = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            int up = row[j];
+            int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
+            int best = diag + !same;
+            if (row[j] + 1 < best)
+                best = row[j] + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+int fray_session_unknown(const fray_encounter *e, const char *name, char *err, size_t errlen)
+{
+    int best = 99;
+    for (int i = 0; i < e->n; i++)
+        if (!e->c[i].gone && distance(name, e->c[i].name) < best)
+            best = distance(name, e->c[i].name);
+    size_t k = (size_t)snprintf(err, errlen, "no creature named '%s'", name);
+    /* the nearest names, or every name when none is near */
+    int near = best <= 2 || best * 2 <= (int)strlen(name), shown = 0;
+    for (int i = 0; i < e->n && k < errlen; i++)
+        if (!e->c[i].gone && (!near || distance(name, e->c[i].name) == best))
+            k += (size_t)snprintf(err + k, errlen - k, "%s%s", shown++ ? ", " : near ? " (nearest: " : " (creatures: ",
+                                  e->c[i].name);
+    if (shown && k < errlen)
+        snprintf(err + k, errlen - k, ")");
+    return -1;
+}
+
 /* The creature named `name` (a creature, not a side), or -1 with a message. */
 static int creature_named(const fray_encounter *e, const char *name, char *err, size_t errlen)
 {
     int w = fray_session_who(e, name, strlen(name));
     if (w < 0 || w >= 100)
-        return snprintf(err, errlen, "no creature named '%s'", name), -1;
+        return fray_session_unknown(e, name, err, errlen);
     return w;
 }
 
@@ -134,17 +179,22 @@ static int fiat(fray_encounter *e, const char *kind, const char *body, int apply
         return 0;
     }
     if (!strcmp(kind, "set")) {
-        int v;
-        if (sscanf(body, "%63s %63s %d", a, b, &v) != 3)
+        /* WHO RESOURCE VALUE, the resource's name perhaps of two words */
+        int v, at = 0, end = 0;
+        const char *last = strrchr(body, ' ');
+        if (sscanf(body, "%63s %n", a, &at) != 1 || !last || last - body <= at ||
+            sscanf(last, " %d%n", &v, &end) != 1 || last[end])
             return snprintf(err, errlen, "usage: set WHO RESOURCE VALUE"), -1;
+        int blen = (int)(last - body - at);
+        while (blen > 0 && body[at + blen - 1] == ' ')
+            blen--;
+        snprintf(b, sizeof b, "%.*s", blen, body + at);
         int w = creature_named(e, a, err, errlen), r = resource_named(e, b);
         if (w < 0)
             return -1;
         if (r < 0)
             return snprintf(err, errlen, "%s has no resource '%s'", e->rs->id, b), -1;
-        if (apply)
-            fray_res_set(e, w, r, v);
-        return 0;
+        return fray_res_fiat(e, w, r, v, apply, err, errlen);
     }
     if (sscanf(body, "%63s %63s %63[^\n]", a, b, c) != 3 ||
         (strcasecmp(a, "add") && strcasecmp(a, "remove")))
@@ -182,13 +232,13 @@ static int add_json(const char *body, char *out, size_t len, char *err, size_t e
     return 0;
 }
 
-static int apply_fiat(fray_encounter *e, const char *kind, const char *body)
+static int apply_fiat(fray_encounter *e, const char *kind, const char *body, char *err,
+                      size_t errlen)
 {
-    char err[256];
     if (!strcmp(kind, "add")) {
         char json[400];
-        if (add_json(body, json, sizeof json, err, sizeof err) < 0 ||
-            fray_add_combatant(e, json, err, sizeof err) < 0)
+        if (add_json(body, json, sizeof json, err, errlen) < 0 ||
+            fray_add_combatant(e, json, err, errlen) < 0)
             return -1;
         return 0;
     }
@@ -196,7 +246,7 @@ static int apply_fiat(fray_encounter *e, const char *kind, const char *body)
         int w = fray_session_who(e, body, strlen(body));
         return w >= 0 && w < 100 ? fray_remove_combatant(e, w) : -1;
     }
-    if (fiat(e, kind, body, 1, err, sizeof err) < 0)
+    if (fiat(e, kind, body, 1, err, errlen) < 0)
         return -1;
     /* recorded as the GM's, in the log */
     fray_emit(e, &(fray_event){.kind = "fiat", .actor = -1, .target = -1, .detail = body,
@@ -230,7 +280,13 @@ static void apply_meta(fray_session *p, fray_encounter *e)
         else if (!strcmp(j->kind, "set") || !strcmp(j->kind, "cond") ||
                  !strcmp(j->kind, "add") || !strcmp(j->kind, "remove") ||
                  !strcmp(j->kind, "damage") || !strcmp(j->kind, "heal"))
-            apply_fiat(e, j->kind, j->body);
+        {
+            char err[256];
+            /* an entry on trial that the fight at this point refuses */
+            if (apply_fiat(e, j->kind, j->body, err, sizeof err) < 0 && p->pos >= p->trial_from &&
+                !p->trial_err[0])
+                snprintf(p->trial_err, sizeof p->trial_err, "%s", err);
+        }
         else
             return;
         p->pos++;
@@ -274,7 +330,10 @@ static int cb_choose(void *ud, fray_encounter *e, int who, int window, const fra
     fray_session *p = ud;
     if (p->suspended)
         return FRAY_SUSPEND; /* the fight already waits on an earlier question */
-    apply_meta(p, e);
+    /* the GM's entries typed at this question (not at an earlier callback:
+     * the creatures fray ran before it had their turns without them) */
+    if (e->c[who].controller == FRAY_CTL_HUMAN && n > 0)
+        apply_meta(p, e);
     if (e->c[who].controller != FRAY_CTL_HUMAN) /* handed to fray at this prompt */
         return fray_choose(e, who, window, trigger, legal, n);
     if (n == 0)
@@ -308,7 +367,8 @@ static int cb_ask(void *ud, fray_encounter *e, int who, int q, uint32_t allowed,
     (void)ctx;
     if (p->suspended)
         return FRAY_SUSPEND;
-    apply_meta(p, e);
+    if (e->c[who].controller == FRAY_CTL_HUMAN)
+        apply_meta(p, e); /* typed at this question, as in cb_choose */
     if (e->c[who].controller != FRAY_CTL_HUMAN)
         return -1;
     if (p->pos < p->nj) {
@@ -376,15 +436,25 @@ static void attach(fray_session *p, fray_encounter *e)
     p->suspended = p->broken = p->branched = 0;
 }
 
-/* Rebuild the fight from the store's journal; sets p->q to the question it
- * waits on (or Q_OVER). 0, or -1 with p->err. */
-int fray_session_rebuild(fray_session *p)
+/* Rebuild the fight from the store's journal and `extra` entries after it;
+ * sets p->q to the question it waits on (or Q_OVER). 0, or -1 with p->err. */
+static int rebuild(fray_session *p, const fray_jentry *extra, int nextra)
 {
     free(p->j);
     p->j = NULL;
     if (fray_store_journal(p->st, p->row.id, &p->j, &p->nj) < 0) {
         snprintf(p->err, sizeof p->err, "%s", fray_store_error(p->st));
         return -1;
+    }
+    p->trial_from = p->nj;
+    p->trial_err[0] = 0;
+    if (nextra > 0) {
+        fray_jentry *j = realloc(p->j, (size_t)(p->nj + nextra) * sizeof *j);
+        if (!j)
+            return snprintf(p->err, sizeof p->err, "out of memory"), -1;
+        memcpy(j + p->nj, extra, (size_t)nextra * sizeof *j);
+        p->j = j;
+        p->nj += nextra;
     }
     char err[400];
     fray_encounter *e = fray_encounter_load_string(p->encounter, p->row.file, err, sizeof err);
@@ -434,6 +504,13 @@ int fray_session_rebuild(fray_session *p)
         return -1;
     }
     return 0;
+}
+
+int fray_session_rebuild(fray_session *p) { return rebuild(p, NULL, 0); }
+
+int fray_session_rebuild_trial(fray_session *p, const fray_jentry *extra, int n)
+{
+    return rebuild(p, extra, n);
 }
 
 /* `sim N`: the fight played on N times from the present by fray's policies,
@@ -498,6 +575,16 @@ int fray_session_check_fiat(fray_session *p, const char *kind, const char *body,
         if (add_json(body, json, sizeof json, err, errlen) < 0)
             return -1;
         fray_encounter *trial = fray_encounter_load_string(p->encounter, p->row.file, err, errlen);
+        /* with the creatures added before: a name taken, a fight full */
+        for (int k = 0; trial && k < p->nj; k++)
+            if (!strcmp(p->j[k].kind, "add"))
+                apply_fiat(trial, "add", p->j[k].body, err, errlen);
+        if (trial && trial->n >= FRAY_MAX_COMBATANTS) {
+            snprintf(err, errlen, "the fight holds %d creatures, the most it can (a removed "
+                     "creature keeps its place): nothing added", trial->n);
+            fray_encounter_free(trial);
+            return -1;
+        }
         int rc = trial && fray_add_combatant(trial, json, err, errlen) >= 0 ? 0 : -1;
         if (trial)
             fray_encounter_free(trial);

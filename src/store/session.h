@@ -54,11 +54,17 @@ typedef struct fray_session {
     char *textbuf, *jsonbuf;
     size_t textlen, jsonlen;
     char err[512];
+    int trial_from;         /* the first journal entry on trial (rebuild_trial) */
+    char trial_err[256];    /* why the fight refused one of them, "" if none */
 } fray_session;
 
 /* Rebuild the fight from the store's journal: q is the question it waits
  * on (or Q_OVER). 0, or -1 with err. */
 int fray_session_rebuild(fray_session *p);
+/* The same with n entries after the store's journal, which are not
+ * written: what they would do (a command tried before it is committed);
+ * trial_err says why the fight refused one of them, if it did. */
+int fray_session_rebuild_trial(fray_session *p, const fray_jentry *extra, int n);
 /* The fight played on n times from the present by the policies: wins per
  * side (wins[FRAY_MAX_SIDES] the draws) and the mean of the rounds. */
 int fray_session_sim(fray_session *p, int n, int wins[FRAY_MAX_SIDES + 1], double *mean_rounds);
@@ -83,6 +89,8 @@ int fray_session_check_fiat(fray_session *p, const char *kind, const char *body,
                             size_t errlen);
 /* A combatant or a side named s (len bytes): 0..n-1, 100+side, -1 none. */
 int fray_session_who(const fray_encounter *e, const char *s, size_t len);
+/* "no creature named 'Grk' (nearest: Grok)" in err; returns -1. */
+int fray_session_unknown(const fray_encounter *e, const char *name, char *err, size_t errlen);
 
 /* ---- Commands (session_cmd.c), shared by fray play and fray serve ----
  * Each returns FRAY_CMD_OK (committed and replayed), FRAY_CMD_REFUSED
@@ -98,6 +106,9 @@ int fray_session_do(fray_session *p, const char *words, char *why, size_t whylen
 int fray_session_do_index(fray_session *p, int pick, char *why, size_t whylen);
 /* Enter the roll asked for (1..sides), or let fray roll it. */
 int fray_session_die(fray_session *p, long value, char *why, size_t whylen);
+/* Enter n rolls, one per die asked for in turn: all of them, or (one off
+ * its die, or more than are asked for) none. */
+int fray_session_dice(fray_session *p, const long *values, int n, char *why, size_t whylen);
 int fray_session_roll(fray_session *p, char *why, size_t whylen);
 /* Answer the ruleset's question: an option's number (1...) or its name. */
 int fray_session_answer(fray_session *p, const char *words, char *why, size_t whylen);

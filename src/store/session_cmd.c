@@ -19,12 +19,18 @@ static int prefix_ci(const char *s, const char *word, size_t len)
 
 /* Commit one entry and replay: a store that refuses the entry is a
  * refusal (nothing changed); a replay that fails is a fault. */
-static int commit(fray_session *p, const char *kind, const char *body, char *why, size_t whylen)
+static fray_jentry entry(const char *kind, const char *body)
 {
     fray_jentry j;
     memset(&j, 0, sizeof j);
-    snprintf(j.kind, sizeof j.kind, "%s", kind);
-    snprintf(j.body, sizeof j.body, "%s", body);
+    snprintf(j.kind, sizeof j.kind, "%.11s", kind);
+    snprintf(j.body, sizeof j.body, "%.239s", body);
+    return j;
+}
+
+static int commit(fray_session *p, const char *kind, const char *body, char *why, size_t whylen)
+{
+    fray_jentry j = entry(kind, body);
     if (fray_store_append(p->st, p->row.id, &j, 1, why, whylen) < 0)
         return FRAY_CMD_REFUSED;
     return fray_session_rebuild(p) < 0 ? FRAY_CMD_FAULT : FRAY_CMD_OK;
@@ -75,8 +81,13 @@ int fray_session_pick(const fray_session *p, const char *words, char *why, size_
     for (int k = 0; k < e->rs->nactions; k++) {
         const fray_action_info *ai = &e->rs->actions[k];
         size_t l = strlen(ai->name);
-        if (!prefix_ci(s, ai->name, l))
+        if (!prefix_ci(s, ai->name, l) || (s[l] && s[l] != ' ' && s[l] != '>'))
             continue;
+        const char *t = s + l;
+        while (*t == ' ' || *t == '>')
+            t++;
+        if (*t && fray_session_who(e, t, strlen(t)) < 0) /* a name no creature has */
+            return fray_session_unknown(e, t, why, whylen), -2;
         /* the rule that allows it, its cost, and what the creature has */
         char state[200] = "";
         if (e->rs->describe)
@@ -133,6 +144,42 @@ int fray_session_die(fray_session *p, long value, char *why, size_t whylen)
     return commit(p, "die", body, why, whylen);
 }
 
+int fray_session_dice(fray_session *p, const long *values, int n, char *why, size_t whylen)
+{
+    if (p->q.kind != Q_DIE)
+        return snprintf(why, whylen, "the fight does not wait for a roll now"), FRAY_CMD_REFUSED;
+    if (n == 1)
+        return fray_session_die(p, values[0], why, whylen);
+    fray_jentry *j = calloc((size_t)n, sizeof *j);
+    if (!j)
+        return snprintf(p->err, sizeof p->err, "out of memory"), FRAY_CMD_FAULT;
+    /* each roll tried on the fight as the ones before it leave it; the
+     * store is written once all are taken, and not at all otherwise */
+    int rc = FRAY_CMD_OK;
+    for (int k = 0; k < n && rc == FRAY_CMD_OK; k++) {
+        if (p->q.kind != Q_DIE)
+            rc = (snprintf(why, whylen, "%d rolls given, %d asked for: nothing entered", n, k),
+                  FRAY_CMD_REFUSED);
+        else if (values[k] < 1 || values[k] > p->q.sides)
+            rc = (snprintf(why, whylen, "%ld is not on a d%d (%s: 1 to %d): nothing entered",
+                           values[k], p->q.sides, p->q.purpose, p->q.sides),
+                  FRAY_CMD_REFUSED);
+        else {
+            char body[24];
+            snprintf(body, sizeof body, "%ld", values[k]);
+            j[k] = entry("die", body);
+            if (fray_session_rebuild_trial(p, j, k + 1) < 0)
+                rc = FRAY_CMD_FAULT;
+        }
+    }
+    if (rc == FRAY_CMD_OK && fray_store_append(p->st, p->row.id, j, n, why, whylen) < 0)
+        rc = FRAY_CMD_REFUSED;
+    free(j);
+    if (fray_session_rebuild(p) < 0) /* the fight as the store has it */
+        return FRAY_CMD_FAULT;
+    return rc;
+}
+
 int fray_session_answer(fray_session *p, const char *words, char *why, size_t whylen)
 {
     if (p->q.kind != Q_ANSWER)
@@ -179,6 +226,17 @@ int fray_session_gm(fray_session *p, const char *cmd, const char *arg, char *why
     }
     if (fray_session_check_fiat(p, lower, body, why, whylen) < 0)
         return FRAY_CMD_REFUSED;
+    if (!strcmp(lower, "set")) {
+        /* tried on the fight where it stops now: its turn order, its round */
+        fray_jentry j = entry("set", body);
+        if (fray_session_rebuild_trial(p, &j, 1) < 0 || p->trial_err[0]) {
+            int refused = p->trial_err[0] != 0;
+            snprintf(why, whylen, "%s", p->trial_err);
+            if (fray_session_rebuild(p) < 0 || !refused)
+                return FRAY_CMD_FAULT;
+            return FRAY_CMD_REFUSED;
+        }
+    }
     return commit(p, lower, body, why, whylen);
 }
 

@@ -120,6 +120,37 @@ static int identify(fray_store *s, const char *path, int *version, char *err, si
     return 0;
 }
 
+/* A store whose pages are corrupt is damaged, not empty: PRAGMA
+ * quick_check reads every page (O(N), a store of fights is small). */
+static int damaged(fray_store *s, const char *path, char *err, size_t errlen)
+{
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db, "PRAGMA quick_check(3)", -1, &st, NULL);
+    if (rc != SQLITE_OK) {
+        snprintf(err, errlen, "%s: the store is damaged (PRAGMA quick_check: %s)", path,
+                 sqlite3_errmsg(s->db));
+        return -1;
+    }
+    char first[200] = "";
+    int n = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const unsigned char *t = sqlite3_column_text(st, 0);
+        if (n++ == 0)
+            snprintf(first, sizeof first, "%s", t ? (const char *)t : "");
+    }
+    if (rc != SQLITE_DONE)
+        snprintf(first, sizeof first, "%s", sqlite3_errmsg(s->db));
+    sqlite3_finalize(st);
+    if (rc == SQLITE_DONE && n == 1 && !strcmp(first, "ok"))
+        return 0;
+    for (char *c = first; *c; c++)
+        if (*c == '\n')
+            *c = ' ';
+    snprintf(err, errlen, "%s: the store is damaged (PRAGMA quick_check: %s); its fights cannot "
+             "be trusted: restore a copy", path, first);
+    return -1;
+}
+
 fray_store *fray_store_open(const char *path, int create, char *err, size_t errlen)
 {
     struct stat sb;
@@ -166,6 +197,10 @@ fray_store *fray_store_open(const char *path, int create, char *err, size_t errl
     sqlite3_busy_timeout(s->db, 5000);
     int version = 0;
     if (identify(s, path, &version, err, errlen) < 0) {
+        fray_store_close(s);
+        return NULL;
+    }
+    if (damaged(s, path, err, errlen) < 0) {
         fray_store_close(s);
         return NULL;
     }
@@ -275,10 +310,16 @@ int fray_store_list(fray_store *s, void (*fn)(void *ud, const fray_fight_row *r)
         return fail(s, NULL, 0, "cannot list the fights");
     int n = 0;
     fray_fight_row r;
-    while (sqlite3_step(st) == SQLITE_ROW) {
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         read_row(st, &r);
         fn(ud, &r);
         n++;
+    }
+    if (rc != SQLITE_DONE) {
+        fail(s, NULL, 0, "cannot list the fights");
+        sqlite3_finalize(st);
+        return -1;
     }
     sqlite3_finalize(st);
     return n;

@@ -89,6 +89,49 @@ grep -q '"what":"Aura","before":13,"after":18' "$tmp/f.out" && ok || bad "heal d
 grep -q "refused: no creature named 'Nobody'" "$tmp/f.out" && ok || bad "damage to nobody not refused"
 grep -q "refused: usage: damage WHO AMOUNT" "$tmp/f.out" && ok || bad "negative damage not refused"
 
+# A refused command changes nothing: a roll line with a roll off its die,
+# or more rolls than are asked for, enters none of its rolls (issue 36.1).
+entries() { printf 'quit\n' | "$fray" play --db "$1" --resume 2>&1 | sed -nE '1s/.* ([0-9]+) entr.*/\1/p'; }
+printf '%s\n' 1 '5 99' '5 5 5 5 5 5 5 5 5 5' quit |
+    "$fray" play examples/energy-duel.json --db "$tmp/line.db" --seed 3 >"$tmp/line.out" 2>&1
+grep -q "refused: 99 is not on a d20 (Hit roll, 1d20: 1 to 20): nothing entered" "$tmp/line.out" && ok || bad "a roll off the die: $(grep refused "$tmp/line.out")"
+grep -q "refused: 10 rolls given, 3 asked for: nothing entered" "$tmp/line.out" && ok || bad "too many rolls: $(grep refused "$tmp/line.out")"
+[ "$(entries "$tmp/line.db")" = 1 ] && ok || bad "a refused roll line was journaled: $(entries "$tmp/line.db") entries"
+
+# add past the most creatures a fight holds is refused, nothing journaled;
+# a creature added appears; a name taken by an added creature is refused (36.2).
+{ echo 'add W1 red wolf'; echo 'add W1 red wolf'; for i in $(seq 2 31); do echo "add W$i red wolf"; done; echo status; echo quit; } |
+    "$fray" play examples/energy-duel.json --db "$tmp/full.db" --seed 3 >"$tmp/full.out" 2>&1
+grep -q "refused: .*'W1' is already the name" "$tmp/full.out" && ok || bad "an added creature's name taken again"
+grep -q "refused: the fight holds 32 creatures, the most it can .*nothing added" "$tmp/full.out" && ok || bad "add past 32 not refused"
+grep -qE '^   W30 +red' "$tmp/full.out" && ! grep -qE '^   W31 ' "$tmp/full.out" && ok || bad "W30 missing, or W31 shown"
+[ "$(entries "$tmp/full.db")" = 30 ] && ok || bad "refused adds journaled: $(entries "$tmp/full.db") entries"
+
+# set on the initiative reorders the turns the scheduler takes; a set that
+# would lose a turn still to come is refused, with why (36.4).
+printf '%s\n' 'set Aldric Initiative 30' 'set Mira Initiative 30' pass pass pass pass quit |
+    "$fray" play examples/threeaction-skirmish.json --db "$tmp/init.db" --seed 1 >"$tmp/init.out" 2>&1
+[ "$(sed -n '/^-- Round 2 --/,$p' "$tmp/init.out" | grep -m1 -oE '^  [A-Za-z]+ turn [0-9]+')" = "  Aldric turn 30" ] && ok ||
+    bad "Initiative 30 did not put Aldric first in round 2: $(sed -n '/^-- Round 2 --/,$p' "$tmp/init.out" | grep -m2 ' turn ')"
+grep -q "refused: Mira's turn this round is still to come, and Initiative 30 would put it before turns already had" "$tmp/init.out" && ok || bad "a set losing Mira's turn not refused"
+
+# set keeps a resource's range and goes through the rules' thresholds: Aura
+# 0 by the damage rules, so the next hit is a Death roll (36.5).
+printf '%s\n' 'set Grok Aura -5' 'set Grok Aura 26' 'set Grok Aura 25' 'set Grok Aura 0' 'damage Grok 3' 'set Grok Stamina 0' 'set Grok Stamina 1' export quit |
+    "$fray" play examples/energy-duel.json --db "$tmp/range.db" --seed 3 >"$tmp/range.out" 2>&1
+grep -q "refused: Aura of Grok takes 0 to 25, not -5" "$tmp/range.out" && ok || bad "Aura -5 not refused: $(grep -m1 -i 'aura' "$tmp/range.out")"
+grep -q "refused: Aura of Grok takes 0 to 25, not 26" "$tmp/range.out" && ok || bad "Aura 26 not refused"
+grep -q '"kind":"fiat","detail":"Grok Aura 25"' "$tmp/range.out" && grep -q '"kind":"fiat","detail":"Grok Stamina 1"' "$tmp/range.out" &&
+    ok || bad "the ends of the ranges (Aura 25, Stamina 1) refused"
+grep -q '"kind":"damage","target":"Grok","outcome":"aura","value":25' "$tmp/range.out" && ok || bad "Aura 0 not taken by the damage rules"
+grep -q '"kind":"death roll","actor":"Grok"' "$tmp/range.out" && ok || bad "no Death roll on a hit at Aura 0"
+grep -q "refused: Stamina of Grok takes 1 to 18, not 0: 0 Stamina knocks out" "$tmp/range.out" && ok || bad "Stamina 0 not refused with why"
+
+# An unknown target is called unknown, with the nearest names (36.7).
+printf '%s\n' 'do Ranged Attack > Grk' 'damage Grck 2' quit |
+    "$fray" play examples/energy-duel.json --db "$tmp/typo.db" --seed 3 >"$tmp/typo.out" 2>&1
+[ "$(grep -c "refused: no creature named 'Gr[c]*k' (nearest: Grok)" "$tmp/typo.out")" = 2 ] && ok || bad "a typo not called unknown: $(grep refused "$tmp/typo.out")"
+
 # Bad stores: not a fray store, a newer schema, no such store; exit 2.
 echo "not a database" >"$tmp/text.db"
 "$fray" play --db "$tmp/text.db" >"$tmp/b.out" 2>&1; rc=$?
@@ -102,6 +145,13 @@ sqlite3 "$tmp/other.db" "CREATE TABLE x (y);"
 [ $rc = 2 ] && grep -q "another program" "$tmp/b.out" && ok || bad "another program's SQLite: rc $rc"
 "$fray" play --db "$tmp/none.db" >"$tmp/b.out" 2>&1; rc=$?
 [ $rc = 2 ] && ok || bad "a missing store: rc $rc"
+# a store with corrupt pages is damaged, not empty: list and --resume (36.3)
+cp "$tmp/init.db" "$tmp/bad.db"
+head -c 3000 /dev/zero | tr '\0' '\377' | dd of="$tmp/bad.db" bs=1 seek=8192 conv=notrunc 2>/dev/null
+"$fray" play --db "$tmp/bad.db" >"$tmp/b.out" 2>&1; rc=$?
+[ $rc = 2 ] && grep -q "the store is damaged (PRAGMA quick_check: " "$tmp/b.out" && ok || bad "listing a damaged store: rc $rc $(cat "$tmp/b.out")"
+printf 'quit\n' | "$fray" play --db "$tmp/bad.db" --resume >"$tmp/b.out" 2>&1; rc=$?
+[ $rc = 2 ] && grep -q "the store is damaged" "$tmp/b.out" && ok || bad "resuming a damaged store: rc $rc $(head -c 300 "$tmp/b.out")"
 
 # A read-only store (as a user who may not write it: root writes anything)
 # can be listed, and is never written; playing in it is refused.

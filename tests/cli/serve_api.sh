@@ -67,38 +67,20 @@ req GET /static/app.js; [ "$code" = 200 ] && ok || bad "app.js: $code"
 req GET /static/style.css; [ "$code" = 200 ] && ok || bad "style.css: $code"
 
 # ---- A whole fight of each duel, over HTTP ----
-step() { # step ID N: answer the question the fight waits on (N varies the rolls)
-    local id=$1 n=$2 kind at sides first
-    req GET "/api/fights/$id"
-    # one jq a step, not one a field: the test spends its time starting processes
-    read -r kind at sides first < <(jq -r '[.question.kind, .fight.entries, .question.sides,
-        .question.options[0].number] | map(tostring) | join(" ")' "$tmp/body")
-    case $kind in
-    over) return 2 ;;
-    action) req POST "/api/fights/$id/do" "{\"action\":1,\"at\":$at}" ;;
-    die) if [ $((n % 2)) = 0 ]; then req POST "/api/fights/$id/roll" "{\"at\":$at}"
-         else req POST "/api/fights/$id/roll" "{\"value\":$sides,\"at\":$at}"; fi ;;
-    answer) req POST "/api/fights/$id/answer" "{\"answer\":$first,\"at\":$at}" ;;
-    *) bad "$id: question $kind"; return 1 ;;
-    esac
-    [ "$code" = 200 ] || { bad "$id step $n ($kind): $code $(cat "$tmp/body")"; return 1; }
-}
-play_fight() { # play_fight ID: answer every question until the fight is over
-    local steps=0 rc
-    while [ $steps -lt 600 ]; do
-        step "$1" $steps; rc=$?
-        [ $rc = 2 ] && return 0
-        [ $rc = 0 ] || return 1
-        steps=$((steps+1))
-    done
-    bad "$1: not over after 600 commands"; return 1
-}
-ids=()
-for ex in examples/*-duel.json; do
+# one node process plays a whole fight (tests/server/play_fight.mjs), or
+# STEPS commands of it
+play_fight() { node tests/server/play_fight.mjs "$base" "$@"; }
+# each duel in a subshell of its own, the five at once: its files in a
+# directory of its own, its counts and fight id left in files for the end
+top=$tmp
+duel() { # duel EXAMPLE
+    local ex=$1 name id kind n with_odds k who resname val sim
     name=$(basename "$ex" .json)
+    tmp=$top/$name pass=0 failn=0
+    mkdir -p "$tmp"
     req POST /api/fights "{\"example\":\"$name\",\"seed\":11,\"name\":\"http $name\",\"control\":\"dice=all\"}"
-    [ "$code" = 201 ] && ok || { bad "create $name: $code $(cat "$tmp/body")"; continue; }
-    id=$(jq -r .fight.id "$tmp/body"); ids+=("$id")
+    [ "$code" = 201 ] && ok || { bad "create $name: $code $(cat "$tmp/body")"; return; }
+    id=$(jq -r .fight.id "$tmp/body"); echo "$id" >"$top/id_$name"
     [[ "$id" =~ ^[0-9a-f]{32}$ ]] && ok || bad "$name: id '$id' is not 32 hex digits"
     req GET "/api/fights/$id/actions"
     [ "$code" = 200 ] && ok || bad "$name actions: $code"
@@ -122,7 +104,7 @@ for ex in examples/*-duel.json; do
         expect_error 422 '^rules$' "$name: a roll when none is asked"
     fi
     # undo and redo give back the same fight
-    step "$id" 1 && ok
+    play_fight "$id" 1 && ok
     req GET "/api/fights/$id/log"; cp "$tmp/body" "$tmp/log1"
     req POST "/api/fights/$id/undo" '{}'; [ "$code" = 200 ] && ok || bad "$name undo: $code"
     req POST "/api/fights/$id/redo" '{"n":1}'; [ "$code" = 200 ] && ok || bad "$name redo: $code"
@@ -164,9 +146,25 @@ for ex in examples/*-duel.json; do
     jq -e '.over and .question.kind == "over"' "$tmp/body" >/dev/null && ok || bad "$name: not over"
     req GET "/api/fights/$id/narration"
     [ "$(jq '.lines | length' "$tmp/body")" -gt 3 ] && ok || bad "$name: narration"
-    req GET "/api/fights/$id/log"; cp "$tmp/body" "$tmp/http_$name.jsonl"
+    req GET "/api/fights/$id/log"; cp "$tmp/body" "$top/http_$name.jsonl"
     req POST "/api/fights/$id/do" '{"action":1}'
     expect_error 422 '^rules$' "$name: an action after the end"
+}
+duels=()
+for ex in examples/*-duel.json; do
+    ( duel "$ex"; echo "$pass $failn" >"$top/count_$(basename "$ex" .json)" ) &
+    duels+=($!)
+done
+wait "${duels[@]}" # not a bare wait: the server is a child too
+ids=()
+for ex in examples/*-duel.json; do
+    name=$(basename "$ex" .json)
+    if [ -f "$tmp/count_$name" ]; then
+        read -r p f <"$tmp/count_$name"; pass=$((pass + p)) failn=$((failn + f))
+    else
+        bad "$name: its duel's subshell ended without its counts"
+    fi
+    [ -f "$tmp/id_$name" ] && ids+=("$(cat "$tmp/id_$name")")
 done
 
 # ---- The bad-request suite: each the right status and a JSON error; the server keeps serving ----

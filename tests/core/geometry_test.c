@@ -10,6 +10,23 @@ static const char *duel =
     "{\"name\":\"A\",\"side\":\"blue\",\"at\":[0,0],\"sheet\":{\"hp\":5}},"
     "{\"name\":\"B\",\"side\":\"red\",\"at\":[3,4],\"sheet\":{\"hp\":5}}]}";
 
+/* fray_isqrt is the floor of the root for every v: at each square, one
+ * below it and one above, over the whole range a distance can take, up to
+ * the largest root an int holds. */
+static void test_isqrt_exact(void **s)
+{
+    (void)s;
+    assert_int_equal(fray_isqrt(0), 0);
+    assert_int_equal(fray_isqrt(-5), 0);
+    for (int64_t r = 1; r < ((int64_t)1 << 31); r = r < 5000 ? r + 1 : r * 3 / 2 + 7) {
+        int64_t sq = r * r;
+        if (fray_isqrt(sq) != r || fray_isqrt(sq - 1) != r - 1 || fray_isqrt(sq + 1) != r)
+            fail_msg("fray_isqrt around %lld^2 = %lld: %d %d %d", (long long)r, (long long)sq,
+                     fray_isqrt(sq - 1), fray_isqrt(sq), fray_isqrt(sq + 1));
+    }
+    assert_int_equal(fray_isqrt(((int64_t)1 << 62) - 1), INT32_MAX);
+}
+
 static void test_geometry(void **s)
 {
     (void)s;
@@ -229,6 +246,7 @@ static void test_links(void **s)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_isqrt_exact),
         cmocka_unit_test(test_geometry),         cmocka_unit_test(test_facing_without_a_loop),
         cmocka_unit_test(test_isqrt_near),
         cmocka_unit_test(test_steps),            cmocka_unit_test(test_paths_into_a_reach),

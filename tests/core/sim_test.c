@@ -71,6 +71,51 @@ static void identical_for_any_thread_count(void **state)
     }
 }
 
+/* Shares of a run (fray-mpi's ranks) merged in any order are the whole
+ * run, byte for byte: three uneven shares, one of them empty, and the
+ * per-fight outcomes written at the shares' own indices. */
+static void shares_merge_to_the_whole_run(void **state)
+{
+    (void)state;
+    enum { N = 2000 };
+    static const uint64_t bounds[][2] = {{1200, 800}, {0, 700}, {700, 500}, {2000, 0}};
+    fray_sim_result *whole = sim(melee, N, 9, 2), *sum = NULL;
+    uint8_t *outcome = calloc(N, 1), *part_outcome = calloc(N, 1);
+    assert_non_null(outcome);
+    assert_non_null(part_outcome);
+    fray_sim_opts wo = {.n = N, .seed = 9, .threads = 1, .rs = &tr_ruleset, .outcome = outcome};
+    fray_sim_result *w2 = calloc(1, sizeof *w2);
+    char err[512] = "";
+    assert_int_equal(fray_sim_run_text(melee, "sim_test.json", &wo, w2, err, sizeof err), FRAY_OK);
+    for (size_t k = 0; k < sizeof bounds / sizeof bounds[0]; k++) {
+        fray_sim_opts o = {.n = N, .seed = 9, .threads = 2, .rs = &tr_ruleset, .share = 1,
+                           .first = bounds[k][0], .count = bounds[k][1], .outcome = part_outcome};
+        fray_sim_result *r = calloc(1, sizeof *r);
+        assert_non_null(r);
+        if (fray_sim_run_text(melee, "sim_test.json", &o, r, err, sizeof err) != FRAY_OK)
+            fail_msg("share %zu: %s", k, err);
+        assert_int_equal(r->fights, bounds[k][1]);
+        if (!sum)
+            sum = r;
+        else {
+            fray_sim_result_merge(sum, r);
+            free(r);
+        }
+    }
+    sum->stopped = sum->fights < N;
+    same_result(whole, sum);
+    assert_memory_equal(outcome, part_outcome, N);
+    /* a share outside the run is bad input, not a run */
+    fray_sim_opts o = {.n = 10, .seed = 9, .threads = 1, .rs = &tr_ruleset, .share = 1, .first = 8,
+                       .count = 3};
+    assert_int_equal(fray_sim_run_text(melee, "sim_test.json", &o, w2, err, sizeof err), FRAY_EINPUT);
+    free(whole);
+    free(sum);
+    free(w2);
+    free(outcome);
+    free(part_outcome);
+}
+
 /* Fight i is fray_reset(e, seed, i) and nothing else: the sim's totals are
  * the sums of fights run one by one. */
 static void fight_i_is_seed_and_i(void **state)
@@ -284,6 +329,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(identical_for_any_thread_count),
+        cmocka_unit_test(shares_merge_to_the_whole_run),
         cmocka_unit_test(fight_i_is_seed_and_i),
         cmocka_unit_test(agrees_with_exact_odds),
         cmocka_unit_test(stop_before_start),

@@ -131,6 +131,19 @@ static int ct_describe(const fray_encounter *e, int who, char *buf, size_t len)
                     fray_res(e, who, CT_R_ATTACKS));
 }
 
+/* GM fiat on a resource (`set`): Health is the damage track (at 0:
+ * unconscious); Initiative and the round's AP, Attacks, Free and Movement
+ * are the core's (the turn score and counters). */
+static int ct_res_range(const fray_encounter *e, int who, int res, int *lo, int *hi, char *why,
+                        size_t len)
+{
+    (void)res;
+    *lo = 0;
+    *hi = ct_cc(e, who)->health;
+    snprintf(why, len, "damage and healing move Health (at 0: Unconscious)");
+    return FRAY_SET_TRACK;
+}
+
 FRAY_RULESET(fray_ruleset_contest,
     .version = FRAY_RULESET_VERSION,
     .id = "contest",
@@ -166,4 +179,5 @@ FRAY_RULESET(fray_ruleset_contest,
     .nquestions = CT_NQ,
     .answer = ct_answer,
     .join = ct_join,
-    .fiat = ct_fiat)
+    .fiat = ct_fiat,
+    .res_range = ct_res_range)

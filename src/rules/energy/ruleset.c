@@ -195,6 +195,31 @@ static void fiat(fray_encounter *e, int who, int amount, int heal)
         en_deal(e, -1, who, amount, -1, 0, -1, 0);
 }
 
+/* GM fiat on a resource (`set`): Aura is the damage track (#Aura; at 0,
+ * each further hit is a Death roll; gaining Aura stabilizes); Stamina stops
+ * at 1, since 0 knocks out (#Stamina); the rest are plain pools. */
+static int res_range(const fray_encounter *e, int who, int res, int *lo, int *hi, char *why,
+                     size_t len)
+{
+    const en_creature *c = ccr(e, who);
+    int en = en_energy_per_round(c->d.stamina_max, 0), now = fray_res(e, who, res);
+    *lo = 0;
+    switch (res) {
+    case EN_R_AURA:
+        *hi = c->d.aura_max;
+        snprintf(why, len, "damage and healing move Aura (#Aura)");
+        return FRAY_SET_TRACK;
+    case EN_R_STAMINA:
+        *lo = 1;
+        *hi = c->d.stamina_max;
+        snprintf(why, len, "0 Stamina knocks out (#Stamina): the rules take it there");
+        return FRAY_SET_PLAIN;
+    case EN_R_AGILITY: *hi = c->d.agility_max; return FRAY_SET_PLAIN;
+    case EN_R_SURGES: *hi = c->d.surges_max; return FRAY_SET_PLAIN;
+    default: *hi = now > en ? now : en; return FRAY_SET_PLAIN; /* Energy: a Round's at most */
+    }
+}
+
 FRAY_RULESET(fray_ruleset_energy,
     .version = FRAY_RULESET_VERSION,
     .id = "energy",
@@ -216,6 +241,7 @@ FRAY_RULESET(fray_ruleset_energy,
     .loaded = NULL,
     .join = en_enter_combat,
     .fiat = fiat,
+    .res_range = res_range,
     .start_combat = en_start_combat,
     .start_round = en_start_round,
     .end_round = en_end_round,

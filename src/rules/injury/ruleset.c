@@ -152,6 +152,22 @@ static const fray_question in_questions[IN_NQ] = {
 
 /* #Rounds and Actions: "a participant has 3 action points (AP) and one
  * reaction" (plus the extra reactions of #Reactions) each turn. */
+/* GM fiat on a resource (`set`; Initiative, AP, Reactions and Attacks are
+ * the core's): Stamina is the track strain takes (then Exhaustion); the
+ * rest are kept by the rules of strain and bleeding. */
+static int in_res_range(const fray_encounter *e, int who, int res, int *lo, int *hi, char *why,
+                        size_t len)
+{
+    *lo = 0;
+    if (res == IN_R_STAMINA) {
+        *hi = IN_CCR(e, who)->stamina_max;
+        snprintf(why, len, "damage and healing move Stamina (past 0: Exhaustion)");
+        return FRAY_SET_TRACK;
+    }
+    return snprintf(why, len, "%s is kept by the rules (strain past Stamina, bleeding, rest): "
+                    "change it by damage and heal", e->rs->resources[res]), FRAY_SET_NO;
+}
+
 static const fray_counter_info in_counters[] = {{IN_R_AP, FRAY_REFILL_TURN, 3},
                                                 {IN_R_REACT, FRAY_REFILL_TURN, -1},
                                                 {IN_R_ATTACKS, FRAY_REFILL_TURN, 0}};
@@ -209,4 +225,5 @@ FRAY_RULESET(fray_ruleset_injury,
     .nquestions = IN_NQ,
     .answer = in_answer,
     .fiat = in_fiat,
+    .res_range = in_res_range,
     .action_odds = in_action_odds)

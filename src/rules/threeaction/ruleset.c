@@ -76,6 +76,29 @@ static const fray_action_info ta_actions[TA_NACT] = {
                         "#Zero-G: you are Unstable"},
 };
 
+/* GM fiat on a resource (`set`; Initiative, Actions and Reactions are the
+ * core's): HP is the damage track (its thresholds: Dying, Bleeding),
+ * Energy a plain pool; the Bleed Penalty is the Bleeding rules'. */
+static int ta_res_range(const fray_encounter *e, int who, int res, int *lo, int *hi, char *why,
+                        size_t len)
+{
+    const ta_creature *c = ta_ccr(e, who);
+    *lo = 0;
+    if (res == TA_R_HP) {
+        *hi = c->hp_max;
+        snprintf(why, len, "damage and healing move HP (below 0: #Dying)");
+        return FRAY_SET_TRACK;
+    }
+    if (res == TA_R_ENERGY && c->energy_max > 0) {
+        *hi = c->energy_max;
+        return FRAY_SET_PLAIN;
+    }
+    if (res == TA_R_ENERGY)
+        return snprintf(why, len, "%s has no Energy", e->c[who].name), FRAY_SET_NO;
+    return snprintf(why, len, "the Bleed Penalty is the Bleeding rules': it grows with each Bleed "
+                    "Table roll and ends when the bleeding stops"), FRAY_SET_NO;
+}
+
 static const char *const ta_resources[TA_NRES] = {"HP", "Initiative", "Actions", "Reactions",
                                                   "Energy", "Bleed Penalty"};
 
@@ -186,4 +209,5 @@ FRAY_RULESET(fray_ruleset_threeaction,
     .answer = ta_answer,
     .join = ta_join,
     .fiat = ta_fiat,
+    .res_range = ta_res_range,
     .action_odds = ta_action_odds)

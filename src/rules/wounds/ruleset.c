@@ -218,6 +218,31 @@ static const fray_turn_rules wo_turns = {
     .turn_end = wo_turn_end,
 };
 
+/* GM fiat on a resource (`set`; Initiative is the core's): AP, Stamina
+ * (its maximum less fatigue) and Mana (less what is invested) are plain
+ * pools; wounds are dealt by damage through the Wound Thresholds and
+ * healed by heal; fatigue and movement are the rules'. */
+static int wo_res_range(const fray_encounter *e, int who, int res, int *lo, int *hi, char *why,
+                        size_t len)
+{
+    const wo_creature *c = fray_cpriv(e, who);
+    *lo = 0;
+    switch (res) {
+    case WO_R_AP: *hi = c->max_ap; return FRAY_SET_PLAIN;
+    case WO_R_STAMINA:
+        *hi = wo_max_stamina(c->max_stamina, fray_res(e, who, WO_R_FATIGUE));
+        return FRAY_SET_PLAIN;
+    case WO_R_MANA: *hi = c->max_mana > c->invested ? c->max_mana - c->invested : 0; return FRAY_SET_PLAIN;
+    case WO_R_FATIGUE:
+    case WO_R_MOVE:
+        return snprintf(why, len, "%s is kept by the rules (stamina spent past 0, the move under "
+                        "way)", e->rs->resources[res]), FRAY_SET_NO;
+    default:
+        return snprintf(why, len, "wounds are dealt by damage (#Wound Thresholds) and taken back "
+                        "by heal"), FRAY_SET_NO;
+    }
+}
+
 FRAY_RULESET(fray_ruleset_wounds,
     .version = FRAY_RULESET_VERSION,
     .id = "wounds",
@@ -252,6 +277,7 @@ FRAY_RULESET(fray_ruleset_wounds,
     .turns = &wo_turns,
     .join = wo_join,
     .fiat = wo_fiat,
+    .res_range = wo_res_range,
     .action_odds = wo_action_odds,
     .may_answer = wo_may_answer,
     .questions = wo_questions,
