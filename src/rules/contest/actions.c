@@ -66,8 +66,7 @@ int ct_free_hands(const fray_encounter *e, int who)
 
 static int within_touch(const fray_encounter *e, int who, int x, int y)
 {
-    int64_t dx = e->c[who].x - x, dy = e->c[who].y - y;
-    return fray_isqrt(dx * dx + dy * dy) <= CT_TOUCH;
+    return ct_within(e->c[who].x - x, e->c[who].y - y, CT_TOUCH);
 }
 
 /* Strikes and spell attacks on every foe in reach or range. */

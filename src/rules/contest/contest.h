@@ -279,6 +279,13 @@ void ct_size_matters(const fray_encounter *e, int winner, int loser, ct_test *t)
 /* ---- Positioning (positioning.c) ---- */
 
 int ct_reach(const fray_encounter *e, int who);
+/* Whether a point (dx, dy) cm away is within r >= 0 cm, the distance in
+ * whole cm as fray_isqrt floors it (isqrt(d2) <= r exactly when
+ * d2 < (r + 1)^2), without the root. */
+static inline int ct_within(int64_t dx, int64_t dy, int r)
+{
+    return dx * dx + dy * dy < (int64_t)(r + 1) * (r + 1);
+}
 int ct_in_reach(const fray_encounter *e, int who, int t);
 int ct_flanked(const fray_encounter *e, int who, int t);
 void ct_move_to(fray_encounter *e, const fray_action *a, int cost_move);
