@@ -66,8 +66,7 @@ int ct_free_hands(const fray_encounter *e, int who)
 
 static int within_touch(const fray_encounter *e, int who, int x, int y)
 {
-    int64_t dx = e->c[who].x - x, dy = e->c[who].y - y;
-    return fray_isqrt(dx * dx + dy * dy) <= CT_TOUCH;
+    return ct_within(e->c[who].x - x, e->c[who].y - y, CT_TOUCH);
 }
 
 /* Strikes and spell attacks on every foe in reach or range. */
@@ -147,19 +146,21 @@ static void list_moves(fray_encounter *e, int who, fray_list *l)
 static void list_own(fray_encounter *e, int who, fray_list *l)
 {
     ct_state *s = (ct_state *)e->state;
-    int ap = fray_res(e, who, CT_R_AP), cost = fray_opt(e, CT_OPT_AP_PRIMARY);
+    int ap = fray_res(e, who, CT_R_AP), cost = fray_opt(e, CT_OPT_AP_PRIMARY), attacks = 0;
     if (ap >= cost) {
         if (fray_res(e, who, CT_R_ATTACKS) > 0)
             list_attacks(e, who, l);
+        attacks = l->n;
         list_heals(e, who, CT_A_MAGIC, l);
         if (!(fray_cflags(e, who) & FRAY_CF_NO_MOVE))
             fray_list_add(l, CT_A_DASH, who, -1, 0, 0, 0);
         if (!fray_has(e, who, CT_C_DISENGAGED))
             fray_list_add(l, CT_A_DISENGAGE, who, -1, 0, 0, 0);
         int holder = fray_has(e, who, CT_C_GRAPPLED) ? fray_cond_source(e, who, CT_C_GRAPPLED) : -1;
+        int free = holder < 0 && ct_free_hands(e, who) > 0;
         for (int t = 0; t < e->n; t++)
             if (ct_foes(e, who, t) && fray_able(e, t) &&
-                ((holder < 0 && ct_free_hands(e, who) > 0 && !fray_has(e, t, CT_C_GRAPPLED) &&
+                ((free && !fray_has(e, t, CT_C_GRAPPLED) &&
                   fray_distance(e, who, t) <= CT_TOUCH) || t == holder))
                 fray_list_add(l, CT_A_GRAPPLE, who, t, 0, 0, 0);
         for (int t = 0; t < e->n; t++)
@@ -172,7 +173,11 @@ static void list_own(fray_encounter *e, int who, fray_list *l)
         list_manipulate(e, who, l);
     if (fray_has(e, who, CT_C_PRONE) && fray_res(e, who, CT_R_FREE) > 0)
         fray_list_add(l, CT_A_STAND, who, -1, 0, 0, 0);
-    list_moves(e, who, l);
+    /* the policy moves only with no attack to make, or to step away once
+     * disengaged (policy.c, own_turn): for it, the moves (a destination
+     * each) are not worked out when an attack is listed */
+    if (!e->for_policy || !attacks || fray_has(e, who, CT_C_DISENGAGED))
+        list_moves(e, who, l);
     if (!(s->acted >> who & 1u) && !(s->saved >> who & 1u))
         for (int t = 0; t < e->n; t++)
             if (t != who && fray_able(e, t) && !fray_turns_started(e, t))

@@ -48,12 +48,10 @@ void ct_state_boons(fray_encounter *e, int who, int armor_counts, ct_test *t)
  * to every Fighting Style test while an untrained weapon or shield is in
  * hand (option untrained_weapon 1: only to the tests made with it), or the
  * item tested with is untrained (fists included); one -2 however many. */
-static void style_test(fray_encounter *e, int show, int who, const char *gear, int attr,
-                       ct_test *t)
+static void style_test(fray_encounter *e, int show, int who, int rank, int attr, ct_test *t)
 {
     const ct_creature *c = ct_cc(e, who);
-    int rank = ct_style_for(c, gear);
-    t->rating = attr + (rank >= 0 ? rank : ct_best_rank(c));
+    t->rating = attr + (rank >= 0 ? rank : c->rank.best);
     int untrained = rank < 0 ||
                     (fray_opt(e, CT_OPT_UNTRAINED_WEAPON) == 0 && ct_wields_untrained(c)) ||
                     (fray_opt(e, CT_OPT_UNTRAINED_ARMOR) != CT_UA_BANE && !ct_armor_trained(c));
@@ -70,7 +68,7 @@ static void defence_tests(fray_encounter *e, int who, int t, const ct_plan *p, i
     (void)who;
     const ct_creature *d = ct_cc(e, t);
     /* #Step II: Block "a Fighting Style test using Strength" */
-    style_test(e, 0, t, "shield", d->attr[CT_STR], &out->def[CT_D_BLOCK]);
+    style_test(e, 0, t, d->rank.shield, d->attr[CT_STR], &out->def[CT_D_BLOCK]);
     /* Dodge "a Dodge test"; #Cover: "+2 bonus on Dodge tests" */
     ct_skill_test(e, t, CT_SK_DODGE, &out->def[CT_D_DODGE]);
     ct_state_boons(e, t, 1, &out->def[CT_D_DODGE]);
@@ -78,7 +76,7 @@ static void defence_tests(fray_encounter *e, int who, int t, const ct_plan *p, i
         out->def[CT_D_DODGE].rating += ct_cover_table[d->cover].dodge;
     /* Parry "a Fighting Style test using either Strength or Agility" */
     int mw = ct_melee_weapon(e, t);
-    style_test(e, 0, t, mw >= 0 ? d->weapon[mw].name : "unarmed fighting",
+    style_test(e, 0, t, d->weapon[mw >= 0 ? mw : d->nweapon - 1].rank,
                best_of(d->attr[CT_STR], d->attr[CT_AGI]), &out->def[CT_D_PARRY]);
     /* Withstand "a Focus test" */
     ct_skill_test(e, t, CT_SK_FOCUS, &out->def[CT_D_WITHSTAND]);
@@ -131,7 +129,7 @@ void ct_plan_of(fray_encounter *e, int who, int t, int weapon, int spell, int sh
         /* "When making a ranged or thrown attack, the character must use
          * Agility"; melee reads the better of Strength and Agility */
         int attr = p->ranged ? a->attr[CT_AGI] : best_of(a->attr[CT_STR], a->attr[CT_AGI]);
-        style_test(e, show, who, w->name, attr, &p->att);
+        style_test(e, show, who, w->rank, attr, &p->att);
     }
     if (p->ranged) {
         mod(e, show, &p->att, d->cover == CT_COVER_HIGH ? "High cover" : "Low cover",

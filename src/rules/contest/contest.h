@@ -20,7 +20,8 @@
  *   maneuvers.c   #Maneuvers, #Size Matters
  *   positioning.c #Positioning: moving, opportunity attacks, cover, flanking
  *   damage.c      #Damage & Health: types, resistance, Armor, Shields
- *   policy.c      the built-in policy; odds.c `fray odds contest`
+ *   exact.c       the exact Combat Roll in integers (what the policy reads)
+ *   policy.c      the built-in policy; odds.c `fray odds contest` (odds.h)
  */
 #ifndef CONTEST_H
 #define CONTEST_H
@@ -130,10 +131,15 @@ typedef struct ct_roll { int pass, successes; } ct_roll;
 typedef struct ct_test { int rating, boon, autores; } ct_test;
 
 ct_roll ct_test_roll(fray_encounter *e, const ct_test *t, const char *purpose);
-/* The exact distribution of Successes: p[0] failing, p[s] passing with s
+/* Probabilities in integers, fixed point: CT_P_ONE is certainty, so that a
+ * decision reads the same numbers on every machine and compiler. */
+#define CT_P_BITS 31
+#define CT_P_ONE ((int64_t)1 << CT_P_BITS)
+/* The exact distribution of Successes (each probability rounded to
+ * 1/CT_P_ONE; they sum to CT_P_ONE): p[0] failing, p[s] passing with s
  * Successes, s < CT_MAX_SUCC. model, base and pool threshold as the options. */
 #define CT_MAX_SUCC 64
-void ct_test_dist(int model, int base, int thr, const ct_test *t, double p[CT_MAX_SUCC]);
+void ct_test_dist(int model, int base, int thr, const ct_test *t, int64_t p[CT_MAX_SUCC]);
 
 /* ---- The creature (sheet.c) ---- */
 
@@ -149,6 +155,7 @@ typedef struct ct_weapon {
     int held;               /* in hand (else stowed, or on the floor) */
     int floor, fx, fy;      /* lies on the floor at (fx, fy), cm */
     int unarmed;            /* unarmed fighting, always at hand, in no hand */
+    int rank;               /* the best style rank listing it, -1 untrained (at load) */
 } ct_weapon;
 
 typedef struct ct_spell {
@@ -186,6 +193,10 @@ typedef struct ct_creature {
     ct_spell spell[CT_MAX_SPELLS];
     int8_t resist[CT_NRESIST], vuln[CT_NRESIST];
     int cover, ambush;
+    /* the gear's Fighting Style ranks, read from the sheet at load: the
+     * shield's (-1: no style lists it), the best of any style, whether the
+     * armour worn is trained (or none is worn) */
+    struct { int shield, best, armor_ok; } rank;
 } ct_creature;
 
 typedef struct ct_state {
@@ -202,11 +213,8 @@ static inline const ct_creature *ct_cc(const fray_encounter *e, int who)
 
 int ct_load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int who);
 int ct_loaded(fray_load *ld, fray_encounter *e);
-/* Whether a style of c lists a gear word; the best style rank for an item
- * (trained), or -1. */
-int ct_style_for(const ct_creature *c, const char *gear);
-int ct_best_rank(const ct_creature *c);
-int ct_armor_trained(const ct_creature *c);
+/* The Fighting Style ranks of c's gear, read once at load (ct_ranks). */
+static inline int ct_armor_trained(const ct_creature *c) { return c->rank.armor_ok; }
 /* The hands an item takes: a two-handed weapon 2, fists 0, else 1. */
 int ct_hands_of(const ct_weapon *w);
 /* The hands c's weapons and shield in hand fill (0 to 2). */
@@ -271,6 +279,13 @@ void ct_size_matters(const fray_encounter *e, int winner, int loser, ct_test *t)
 /* ---- Positioning (positioning.c) ---- */
 
 int ct_reach(const fray_encounter *e, int who);
+/* Whether a point (dx, dy) cm away is within r >= 0 cm, the distance in
+ * whole cm as fray_isqrt floors it (isqrt(d2) <= r exactly when
+ * d2 < (r + 1)^2), without the root. */
+static inline int ct_within(int64_t dx, int64_t dy, int r)
+{
+    return dx * dx + dy * dy < (int64_t)(r + 1) * (r + 1);
+}
 int ct_in_reach(const fray_encounter *e, int who, int t);
 int ct_flanked(const fray_encounter *e, int who, int t);
 void ct_move_to(fray_encounter *e, const fray_action *a, int cost_move);
@@ -297,14 +312,24 @@ int ct_policy(fray_encounter *e, int who, int window, const fray_action *trig,
               const fray_action *legal, int n);
 int ct_answer(fray_encounter *e, int who, int q, uint32_t allowed, const fray_action *ctx);
 
-/* The exact Combat Roll of a plan against one defence. */
-typedef struct ct_outcome {
-    double both_fail, att_crit, def_crit, block, hit, miss;
-    double dmg[128]; /* P(damage = v) after ratings, v < 128; misses count as 0 */
-} ct_outcome;
-void ct_odds_of(int model, int base, int thr, int other_block, const ct_plan *p, int def,
-                ct_outcome *o);
-double ct_expected_damage(const ct_outcome *o);
+/* The exact Combat Roll of a plan against one defence (exact.c), in
+ * integers: each outcome's probability over CT_P_ONE * CT_P_ONE. */
+typedef struct ct_masses {
+    int64_t both_fail, att_crit, def_crit, block, hit, miss;
+} ct_masses;
+void ct_masses_of(int model, int base, int thr, const ct_plan *p, int def, ct_masses *m);
+/* The raw damage NdS + bonus: P(raw = bonus + v) = count[v] / the value
+ * returned (S^N), v < CT_MAX_RAW. */
+#define CT_MAX_RAW 96
+int64_t ct_raw_counts(const ct_plan *p, int64_t count[CT_MAX_RAW]);
+/* What the policy reads of one attack against each defence the plan
+ * allows and None (the others zero), over CT_P_ONE: the expected damage (after the
+ * ratings, at most 127 a hit), and the chances of a critical win for
+ * either side. Kept by the plan's numbers and the options (exact.c). */
+typedef struct ct_expect { int64_t dmg, att_crit, def_crit; } ct_expect;
+typedef struct ct_verdict { ct_expect x[CT_NDEF]; } ct_verdict;
+/* Valid until the next call on the same thread. */
+const ct_verdict *ct_verdict_of(const fray_encounter *e, const ct_plan *p);
 int ct_odds(int argc, char **argv, json_t **out, char *err, size_t errlen);
 extern const char ct_odds_help[];
 

@@ -1,79 +1,53 @@
-/* odds.c: the exact Combat Roll (#Step III: Determine Results) of one
- * attack against each defence, under either test model: the probability
- * of each outcome, and the damage after Armor Rating, Block Rating,
- * resistance and vulnerability (#Damage & Health). `fray odds contest
- * strike ...`; the policy reads the same function. */
+/* odds.c: `fray odds contest strike ...`: the exact Combat Roll
+ * (#Step III: Determine Results) of one attack against each defence, as
+ * the policy reads it (exact.c, in integers), shown as probabilities: each
+ * outcome's, and the damage's after Armor Rating, Block Rating, resistance
+ * and vulnerability (#Damage & Health). */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "contest.h"
+#include "odds.h"
 
-#define MAXRAW 96
-
-/* P(raw damage = v) for NdS + bonus; returns the lowest value. */
-static int raw_dist(const ct_plan *p, double q[MAXRAW])
+/* A chance in fixed point as a probability, rounded to 1e-9 (the fixed
+ * point is good to about 1e-9). */
+static double shown(double p)
 {
-    double cur[MAXRAW] = {1.0}, nxt[MAXRAW];
-    int hi = 0;
-    for (int d = 0; d < p->dice; d++) {
-        memset(nxt, 0, sizeof nxt);
-        for (int v = 0; v <= hi; v++)
-            for (int f = 1; f <= p->sides && v + f < MAXRAW; f++)
-                nxt[v + f] += cur[v] / p->sides;
-        hi += p->sides;
-        memcpy(cur, nxt, sizeof cur);
-    }
-    memcpy(q, cur, sizeof cur);
-    return p->bonus;
+    return floor(p * 1e9 + 0.5) / 1e9;
 }
 
-static void spread(const ct_plan *p, int blocked, int other_block, double mass, ct_outcome *o)
+static void spread(const ct_plan *p, int blocked, int other_block, double mass,
+                   ct_odds_shown *o)
 {
     if (mass <= 0)
         return;
-    double q[MAXRAW];
-    int bonus = raw_dist(p, q);
-    for (int v = 0; v < MAXRAW; v++) {
-        if (q[v] <= 0)
+    int64_t count[CT_MAX_RAW], ways = ct_raw_counts(p, count);
+    for (int v = 0; v < CT_MAX_RAW; v++) {
+        if (!count[v])
             continue;
-        int d = ct_damage_after(v + bonus, p->type, p->ar, p->br, blocked, p->resist, p->vuln,
-                                other_block);
-        o->dmg[d < 127 ? d : 127] += mass * q[v];
+        int d = ct_damage_after(v + p->bonus, p->type, p->ar, p->br, blocked, p->resist,
+                                p->vuln, other_block);
+        o->dmg[d < 127 ? d : 127] += mass * (double)count[v] / (double)ways;
     }
 }
 
 void ct_odds_of(int model, int base, int thr, int other_block, const ct_plan *p, int def,
-                ct_outcome *o)
+                ct_odds_shown *o)
 {
-    double pa[CT_MAX_SUCC], pd[CT_MAX_SUCC];
+    ct_masses m;
     memset(o, 0, sizeof *o);
-    ct_test_dist(model, base, thr, &p->att, pa);
-    ct_test_dist(model, base, thr, &p->def[def], pd);
-    if (def == CT_D_NONE)
-        memset(pd, 0, sizeof pd), pd[0] = 1.0;
-    for (int a = 0; a < CT_MAX_SUCC; a++) {
-        for (int d = 0; d < CT_MAX_SUCC && pa[a] > 0; d++) {
-            double m = pa[a] * pd[d];
-            if (!a && !d)
-                o->both_fail += m;
-            else if (!d)
-                o->att_crit += m;
-            else if (!a)
-                o->def_crit += m;
-            else if (def == CT_D_BLOCK)
-                o->block += m;
-            else if (a > d)
-                o->hit += m;
-            else
-                o->miss += m;
-        }
-    }
+    ct_masses_of(model, base, thr, p, def, &m);
+    const double one = (double)CT_P_ONE * (double)CT_P_ONE;
+    o->both_fail = (double)m.both_fail / one, o->att_crit = (double)m.att_crit / one;
+    o->def_crit = (double)m.def_crit / one, o->block = (double)m.block / one;
+    o->hit = (double)m.hit / one, o->miss = (double)m.miss / one;
     o->dmg[0] += o->both_fail + o->def_crit + o->miss;
     spread(p, 0, other_block, o->att_crit + o->hit, o);
     spread(p, 1, other_block, o->block, o);
 }
 
-double ct_expected_damage(const ct_outcome *o)
+double ct_expected_damage(const ct_odds_shown *o)
 {
     double m = 0;
     for (int v = 1; v < 128; v++)
@@ -172,19 +146,20 @@ static int plan_from_args(const odds_args *g, ct_plan *p, char *err, size_t len)
     return 0;
 }
 
-static json_t *defence_json(const ct_outcome *o)
+static json_t *defence_json(const ct_odds_shown *o)
 {
     json_t *dm = json_object();
     for (int v = 0; v < 128; v++)
-        if (o->dmg[v] > 0) {
+        if (shown(o->dmg[v]) > 0) {
             char k[12];
             snprintf(k, sizeof k, "%d", v);
-            json_object_set_new(dm, k, json_real(o->dmg[v]));
+            json_object_set_new(dm, k, json_real(shown(o->dmg[v])));
         }
-    return json_pack("{s:f,s:f,s:f,s:f,s:f,s:f,s:o,s:f}", "p_both_fail", o->both_fail,
-                     "p_attacker_critical", o->att_crit, "p_defender_critical", o->def_crit,
-                     "p_block", o->block, "p_hit", o->hit, "p_miss", o->miss, "damage", dm,
-                     "mean_damage", ct_expected_damage(o));
+    return json_pack("{s:f,s:f,s:f,s:f,s:f,s:f,s:o,s:f}", "p_both_fail", shown(o->both_fail),
+                     "p_attacker_critical", shown(o->att_crit), "p_defender_critical",
+                     shown(o->def_crit), "p_block", shown(o->block), "p_hit", shown(o->hit),
+                     "p_miss", shown(o->miss), "damage", dm, "mean_damage",
+                     shown(ct_expected_damage(o)));
 }
 
 static int plan_from_sheets(const char *a, const char *d, ct_plan *p, int opt[CT_NOPT],
@@ -232,7 +207,7 @@ int ct_odds(int argc, char **argv, json_t **out, char *err, size_t errlen)
     for (int d = 0; d < CT_NDEF; d++) {
         if (!(p.allowed >> d & 1u))
             continue;
-        ct_outcome o;
+        ct_odds_shown o;
         ct_odds_of(model, g.base, g.thr, g.other_block, &p, d, &o);
         json_object_set_new(defs, ct_def_name[d], defence_json(&o));
     }

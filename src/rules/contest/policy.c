@@ -5,30 +5,23 @@
  * at range, and heals an ally low on Health. */
 #include "contest.h"
 
-static void outcome_of(fray_encounter *e, const ct_plan *p, int def, ct_outcome *o)
-{
-    ct_odds_of(fray_opt(e, CT_OPT_MODEL), fray_opt(e, CT_OPT_D20_BASE),
-               fray_opt(e, CT_OPT_POOL_SUCCESS), fray_opt(e, CT_OPT_OTHER_BLOCK), p, def, o);
-}
-
 /* The harm an attack does against one defence: expected damage, and the
- * maneuvers a critical win hands either side. */
-static double harm(fray_encounter *e, const ct_plan *p, int def)
+ * maneuvers a critical win hands either side (over CT_P_ONE). */
+static int64_t harm(const ct_verdict *v, int def)
 {
-    ct_outcome o;
-    outcome_of(e, p, def, &o);
-    return ct_expected_damage(&o) + 2.0 * o.att_crit - 1.0 * o.def_crit;
+    return v->x[def].dmg + 2 * v->x[def].att_crit - v->x[def].def_crit;
 }
 
-static int best_defence(fray_encounter *e, const ct_plan *p, double *value)
+/* The allowed defence of least harm (the first of equals). */
+static int best_defence(const ct_verdict *v, uint32_t allowed, int64_t *value)
 {
     int best = CT_D_NONE;
-    double low = 1e300;
+    int64_t low = INT64_MAX;
     for (int d = 0; d < CT_NDEF; d++) {
-        if (!(p->allowed >> d & 1u))
+        if (!(allowed >> d & 1u))
             continue;
-        double h = harm(e, p, d);
-        if (h < low - 1e-9)
+        int64_t h = harm(v, d);
+        if (h < low)
             low = h, best = d;
     }
     if (value)
@@ -46,7 +39,7 @@ static void plan_action(fray_encounter *e, const fray_action *a, ct_plan *p)
 
 /* The damage `who` expects from one of its own attacks on t: what a
  * defence that costs it that attack must save to be worth it. */
-static double own_attack(fray_encounter *e, int who, int t)
+static int64_t own_attack(fray_encounter *e, int who, int t)
 {
     int w = ct_melee_weapon(e, who);
     const ct_creature *c = ct_cc(e, who);
@@ -60,9 +53,8 @@ static double own_attack(fray_encounter *e, int who, int t)
                      .arg = (int16_t)w};
     ct_plan p;
     plan_action(e, &a, &p);
-    ct_outcome o;
-    outcome_of(e, &p, best_defence(e, &p, NULL), &o);
-    return ct_expected_damage(&o);
+    const ct_verdict *v = ct_verdict_of(e, &p);
+    return v->x[best_defence(v, p.allowed, NULL)].dmg;
 }
 
 static int defence(fray_encounter *e, int who, uint32_t allowed, const fray_action *ctx)
@@ -70,8 +62,9 @@ static int defence(fray_encounter *e, int who, uint32_t allowed, const fray_acti
     ct_plan p;
     plan_action(e, ctx, &p);
     p.allowed &= allowed;
-    double best_h, none_h = harm(e, &p, CT_D_NONE);
-    int d = best_defence(e, &p, &best_h);
+    const ct_verdict *v = ct_verdict_of(e, &p);
+    int64_t best_h, none_h = harm(v, CT_D_NONE);
+    int d = best_defence(v, p.allowed, &best_h);
     /* the AP a defence takes is an attack lost when this creature's turn
      * is still to come and every AP it has is wanted for attacking */
     int ap = fray_res(e, who, CT_R_AP), att = fray_res(e, who, CT_R_ATTACKS);
@@ -109,15 +102,23 @@ int ct_answer(fray_encounter *e, int who, int q, uint32_t allowed, const fray_ac
 }
 
 /* What an attack is worth: the damage expected against the defence the
- * foe would pick, per point of Health it has left. */
-static double attack_value(fray_encounter *e, const fray_action *a)
+ * foe would pick (and half a critical win), per point of Health it has
+ * left; a fraction, compared by cross-multiplying (more_worth). */
+typedef struct worth { int64_t num, hp; } worth;
+
+static worth attack_value(fray_encounter *e, const fray_action *a)
 {
     ct_plan p;
     plan_action(e, a, &p);
-    ct_outcome o;
-    outcome_of(e, &p, best_defence(e, &p, NULL), &o);
+    const ct_verdict *v = ct_verdict_of(e, &p);
+    const ct_expect *x = &v->x[best_defence(v, p.allowed, NULL)];
     int hp = fray_res(e, a->target, CT_R_HEALTH);
-    return (ct_expected_damage(&o) + 0.5 * o.att_crit) / (hp > 0 ? hp : 1);
+    return (worth){2 * x->dmg + x->att_crit, hp > 0 ? hp : 1};
+}
+
+static int more_worth(worth a, worth b)
+{
+    return a.num * b.hp > b.num * a.hp;
 }
 
 static int prefers_range(const fray_encounter *e, int who)
@@ -186,13 +187,13 @@ static int own_turn(fray_encounter *e, int who, const fray_action *l, int n)
             return i;
     }
     int best = -1;
-    double top = 0;
+    worth top = {0, 1};
     for (int k = 0; spare && k < n; k++) {
         if (l[k].kind != CT_A_STRIKE &&
             !(l[k].kind == CT_A_MAGIC && !ct_cc(e, who)->spell[l[k].arg].heal))
             continue;
-        double v = attack_value(e, &l[k]);
-        if (v > top + 1e-12)
+        worth v = attack_value(e, &l[k]);
+        if (more_worth(v, top))
             top = v, best = k;
     }
     if (best >= 0 || fray_res(e, who, CT_R_ATTACKS) <= 0 || ap - cost < later)

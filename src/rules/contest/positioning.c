@@ -59,8 +59,7 @@ uint32_t ct_reach_of(const fray_encounter *e, int mover, int x, int y)
     for (int i = 0; i < e->n; i++) {
         if (!ct_foes(e, i, mover) || !fray_able(e, i))
             continue;
-        int64_t dx = e->c[i].x - x, dy = e->c[i].y - y;
-        if (fray_isqrt(dx * dx + dy * dy) <= ct_reach(e, i) + body(e, i) + body(e, mover))
+        if (ct_within(e->c[i].x - x, e->c[i].y - y, ct_reach(e, i) + body(e, i) + body(e, mover)))
             m |= 1u << i;
     }
     return m;

@@ -388,6 +388,33 @@ static int load_hands(fray_load *ld, const json_t *sheet, ct_creature *c)
     return 0;
 }
 
+/* The best rank of a style of c that lists a gear word, or -1. */
+static int style_for(const ct_creature *c, const char *gear)
+{
+    int best = -1;
+    for (int i = 0; i < c->nstyle; i++)
+        for (int g = 0; g < c->style[i].ngear; g++)
+            if (!strcasecmp(c->style[i].gear[g], gear) && c->style[i].rank > best)
+                best = c->style[i].rank;
+    return best;
+}
+
+/* What every Fighting Style test reads of the sheet, once: the gear words
+ * are compared here and never in a fight. #Fighting Style: "Wearing no
+ * armor does not require training." */
+static void load_ranks(ct_creature *c)
+{
+    for (int i = 0; i < c->nweapon; i++)
+        c->weapon[i].rank = style_for(c, c->weapon[i].name);
+    c->rank.shield = style_for(c, "shield");
+    c->rank.best = 0;
+    for (int i = 0; i < c->nstyle; i++)
+        if (c->style[i].rank > c->rank.best)
+            c->rank.best = c->style[i].rank;
+    c->rank.armor_ok = c->armor_level == CT_UNARMORED ||
+                       style_for(c, c->armor_level == CT_FULL ? "full armor" : "partial armor") >= 0;
+}
+
 int ct_load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int who)
 {
     ct_creature *c = ct_c(e, who);
@@ -408,6 +435,7 @@ int ct_load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int 
     c->weapon[c->nweapon++] = (ct_weapon){.name = "unarmed fighting", .dice = 1, .sides = 4,
                                           .type = CT_CRUSHING, .reach = 150, .held = 1,
                                           .unarmed = 1};
+    load_ranks(c);
     e->c[who].res[CT_R_HEALTH] = c->health;
     rc = 0;
 out:
@@ -421,42 +449,15 @@ int ct_loaded(fray_load *ld, fray_encounter *e)
     return 0;
 }
 
-int ct_style_for(const ct_creature *c, const char *gear)
-{
-    int best = -1;
-    for (int i = 0; i < c->nstyle; i++)
-        for (int g = 0; g < c->style[i].ngear; g++)
-            if (!strcasecmp(c->style[i].gear[g], gear) && c->style[i].rank > best)
-                best = c->style[i].rank;
-    return best;
-}
-
-int ct_best_rank(const ct_creature *c)
-{
-    int best = 0;
-    for (int i = 0; i < c->nstyle; i++)
-        if (c->style[i].rank > best)
-            best = c->style[i].rank;
-    return best;
-}
-
-/* #Fighting Style: "Wearing no armor does not require training." */
-int ct_armor_trained(const ct_creature *c)
-{
-    if (c->armor_level == CT_UNARMORED)
-        return 1;
-    return ct_style_for(c, c->armor_level == CT_FULL ? "full armor" : "partial armor") >= 0;
-}
-
 /* #Step I: Attack: "wielding a weapons or armor not included in your
  * Fighting Style imposes a -2 penalty to all Fighting Style tests": the
  * weapons and the shield in hand (fists are not wielded gear). */
 int ct_wields_untrained(const ct_creature *c)
 {
-    if (c->shield_held && ct_style_for(c, "shield") < 0)
+    if (c->shield_held && c->rank.shield < 0)
         return 1;
     for (int i = 0; i < c->nweapon; i++)
-        if (c->weapon[i].held && !c->weapon[i].unarmed && ct_style_for(c, c->weapon[i].name) < 0)
+        if (c->weapon[i].held && !c->weapon[i].unarmed && c->weapon[i].rank < 0)
             return 1;
     return 0;
 }

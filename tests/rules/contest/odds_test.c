@@ -1,5 +1,6 @@
 /* odds_test.c: the exact Combat Roll of src/rules/contest/odds.c against
- * the engine rolling the same attack: for every defence, under both test
+ * the engine rolling the same attack (exact.c in integers, shown as
+ * probabilities): for every defence, under both test
  * models, each outcome's frequency over many seeded one-attack fights lies
  * in its Wilson interval around the exact probability, and so does each
  * damage value's. */
@@ -9,6 +10,7 @@
 #include "support/test.h"
 #include "support/fight.h"
 #include "rules/contest/contest.h"
+#include "rules/contest/odds.h"
 
 static const char duel[] =
     "{\"ruleset\": \"contest\", \"name\": \"odds\", \"combatants\": ["
@@ -91,7 +93,7 @@ static void one_defence(fray_encounter *e, int model, int kind, int arg, int def
     ct_plan_of(e, 0, 1, kind == CT_A_STRIKE ? arg : -1, kind == CT_A_MAGIC ? arg : -1, 0, &p);
     fray_mods_drop(e, mark);
     assert_true(p.allowed >> def & 1u);
-    ct_outcome o;
+    ct_odds_shown o;
     ct_odds_of(model, fray_opt(e, CT_OPT_D20_BASE), fray_opt(e, CT_OPT_POOL_SUCCESS),
                fray_opt(e, CT_OPT_OTHER_BLOCK), &p, def, &o);
     e->ask_fn = ask;
@@ -146,7 +148,7 @@ static void odds_sum_to_one(void **s)
     for (int model = 0; model < 2; model++)
         for (int d = 0; d < CT_NDEF; d++) {
             p.def[d] = (ct_test){5, -1, 0};
-            ct_outcome o;
+            ct_odds_shown o;
             ct_odds_of(model, 8, 5, 1, &p, d, &o);
             double sum = o.both_fail + o.att_crit + o.def_crit + o.block + o.hit + o.miss, dm = 0;
             for (int v = 0; v < 128; v++)

@@ -1,18 +1,25 @@
 /* test_test.c: the two readings of a test (src/rules/contest/test.c,
  * option test_model) and #Size Matters (maneuvers.c). */
-#include <math.h>
 #include <string.h>
 
 #include "support/test.h"
 #include "support/fight.h"
 #include "rules/contest/contest.h"
 
-static double total(const double p[CT_MAX_SUCC])
+static int64_t total(const int64_t p[CT_MAX_SUCC])
 {
-    double s = 0;
+    int64_t s = 0;
     for (int i = 0; i < CT_MAX_SUCC; i++)
         s += p[i];
     return s;
+}
+
+/* p, over CT_P_ONE, is num / den to within the fixed point's rounding
+ * (two units). */
+static int near(int64_t p, int64_t num, int64_t den)
+{
+    int64_t diff = p * den - num * CT_P_ONE;
+    return diff <= 2 * den && diff >= -2 * den;
 }
 
 /* d20 roll-under: target 8 + 4 = 12 passes on 1..12 (12/20); a boon keeps
@@ -20,49 +27,50 @@ static double total(const double p[CT_MAX_SUCC])
 static void d20_reading(void **s)
 {
     (void)s;
-    double p[CT_MAX_SUCC];
+    int64_t p[CT_MAX_SUCC];
     ct_test t = {4, 0, 0};
     ct_test_dist(CT_MODEL_D20, 8, 5, &t, p);
-    assert_true(fabs(p[0] - 8.0 / 20) < 1e-12);
-    assert_true(fabs(p[12] - 1.0 / 20) < 1e-12); /* a roll of 1 */
-    assert_true(fabs(total(p) - 1) < 1e-12);
+    assert_true(near(p[0], 8, 20));
+    assert_true(near(p[12], 1, 20)); /* a roll of 1 */
+    assert_true(total(p) == CT_P_ONE);
     t.boon = 1;
     ct_test_dist(CT_MODEL_D20, 8, 5, &t, p);
-    assert_true(fabs(p[0] - 0.16) < 1e-12);
+    assert_true(near(p[0], 16, 100));
     t.boon = -1;
     ct_test_dist(CT_MODEL_D20, 8, 5, &t, p);
-    assert_true(fabs(p[0] - (1 - 0.36)) < 1e-12);
+    assert_true(near(p[0], 64, 100));
 }
 
 /* Pool: rating d6, a Success on 5 or 6; a boon one die more. */
 static void pool_reading(void **s)
 {
     (void)s;
-    double p[CT_MAX_SUCC];
+    int64_t p[CT_MAX_SUCC];
     ct_test t = {3, 0, 0};
     ct_test_dist(CT_MODEL_POOL, 8, 5, &t, p);
-    assert_true(fabs(p[0] - 8.0 / 27) < 1e-12);
-    assert_true(fabs(p[3] - 1.0 / 27) < 1e-12);
+    assert_true(near(p[0], 8, 27));
+    assert_true(near(p[3], 1, 27));
+    assert_true(total(p) == CT_P_ONE);
     t.boon = 1;
     ct_test_dist(CT_MODEL_POOL, 8, 5, &t, p);
-    assert_true(fabs(p[0] - 16.0 / 81) < 1e-12);
+    assert_true(near(p[0], 16, 81));
     /* no dice: a failure */
     t = (ct_test){0, -1, 0};
     ct_test_dist(CT_MODEL_POOL, 8, 5, &t, p);
-    assert_true(p[0] == 1.0);
+    assert_true(p[0] == CT_P_ONE);
 }
 
 /* #Step III: "if the defender didn't defend, they automatically fail" */
 static void automatic(void **s)
 {
     (void)s;
-    double p[CT_MAX_SUCC];
+    int64_t p[CT_MAX_SUCC];
     ct_test t = {10, 0, -1};
     ct_test_dist(CT_MODEL_D20, 8, 5, &t, p);
-    assert_true(p[0] == 1.0);
+    assert_true(p[0] == CT_P_ONE);
     t.autores = 1;
     ct_test_dist(CT_MODEL_POOL, 8, 5, &t, p);
-    assert_true(p[0] == 0.0);
+    assert_true(p[0] == 0);
 }
 
 
@@ -73,17 +81,17 @@ static void automatic(void **s)
 static void pass_at_the_target(void **s)
 {
     (void)s;
-    double p[CT_MAX_SUCC];
+    int64_t p[CT_MAX_SUCC];
     ct_test t = {4, 0, 0}; /* target 8 + 4 = 12 */
     ct_test_dist(CT_MODEL_D20, 8, 5, &t, p);
-    assert_true(fabs(p[1] - 1.0 / 20) < 1e-12);  /* a roll of 12: passes, 1 Success */
-    assert_true(fabs(p[0] - 8.0 / 20) < 1e-12);  /* 13 to 20 fail */
-    assert_true(fabs(p[12] - 1.0 / 20) < 1e-12); /* a roll of 1: 12 Successes */
+    assert_true(near(p[1], 1, 20));  /* a roll of 12: passes, 1 Success */
+    assert_true(near(p[0], 8, 20));  /* 13 to 20 fail */
+    assert_true(near(p[12], 1, 20)); /* a roll of 1: 12 Successes */
     t = (ct_test){1, 0, 0};                      /* one die */
     ct_test_dist(CT_MODEL_POOL, 8, 5, &t, p);
-    assert_true(fabs(p[1] - 2.0 / 6) < 1e-12);   /* 5 and 6 */
+    assert_true(near(p[1], 2, 6));   /* 5 and 6 */
     ct_test_dist(CT_MODEL_POOL, 8, 4, &t, p);
-    assert_true(fabs(p[1] - 3.0 / 6) < 1e-12);   /* 4, 5 and 6 */
+    assert_true(near(p[1], 3, 6));   /* 4, 5 and 6 */
 }
 
 /* #Size Matters: "If the target is one size larger than you, the target
