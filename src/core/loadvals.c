@@ -6,7 +6,6 @@
  * the (already valid) text finds the line of a key path for messages. It
  * reads structure only and never values: the parsing is jansson's. */
 #include <ctype.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -218,19 +217,6 @@ static const char *type_name(const json_t *v)
     case JSON_FALSE: return "a boolean";
     default: return "null";
     }
-}
-
-int fray_load_metres(fray_load *ld, const json_t *v, const char *key, int min_cm, int max_cm,
-                     int *out)
-{
-    if (!json_is_number(v))
-        return fray_load_fail(ld, key, "expected a number of metres");
-    double m = json_number_value(v);
-    if (!(m * 100 >= min_cm && m * 100 <= max_cm))
-        return fray_load_fail(ld, key, "%g is out of range (expected %g to %g metres)", m,
-                              min_cm / 100.0, max_cm / 100.0);
-    *out = (int)lround(m * 100);
-    return 0;
 }
 
 int fray_load_int(fray_load *ld, const json_t *obj, const char *key, int *out, int def, int min,

@@ -39,17 +39,12 @@ static json_t *catalogue(sheet_ctx *s, const char *section, const char *name, co
     return v;
 }
 
-/* A length in metres (a number) into centimetres. */
+/* A length in metres (a number, 0 to 1000) into centimetres. */
 static int load_metres(fray_load *ld, const json_t *o, const char *key, int *cm, int def)
 {
     json_t *v = json_object_get(o, key);
     *cm = def;
-    if (!v)
-        return 0;
-    if (!json_is_number(v) || json_number_value(v) < 0 || json_number_value(v) > 1000)
-        return fray_load_fail(ld, key, "expected a distance in metres from 0 to 1000");
-    *cm = (int)(json_number_value(v) * 100.0 + 0.5);
-    return 0;
+    return v ? fray_load_metres(ld, v, key, 0, 100000, cm) : 0;
 }
 
 /* "1d8+1": dice, sides, bonus. */

@@ -1,12 +1,11 @@
 /* combat.c: #Melee Attacks (the Combat roll against Evasion), #Unarmed
  * Attacks, #Swift Attacks, #Combat Maneuvers (Trip/Push Down, Disarm,
  * Restrain, Push) and #Ranged Attacks (the Hit roll against Miss Chance),
- * read from the creatures once (melee_plan_of, ranged_plan_of) for both
- * resolve and the exact odds of an action (en_action_odds). */
+ * read from the creatures once (en_melee_plan_of, en_ranged_plan_of) for
+ * both resolve and the exact odds of an action (action_odds.c). */
 #include <stdio.h>
 #include <string.h>
 
-#include "odds.h" /* en_action_odds asks the odds (doubles, for the user): never the fight */
 #include "rules.h"
 
 /* ---- Resolution ---- */
@@ -60,24 +59,11 @@ static const char *attack_outcome(const en_attack_out *o)
     return o->hit ? "hit" : "miss";
 }
 
-/* What a melee attack of `a` (Melee, Swift, Unarmed, a Combat Maneuver)
- * reads of the creatures before any die is rolled: resolve rolls it,
- * action_odds computes its exact odds. Each modifier goes to the next
- * event. */
-typedef struct melee_plan {
-    en_melee_in in;
-    const en_weapon *w;  /* NULL: an Unarmed attack */
-    int unarmed, maneuver;
-    int full_av;         /* the AV before the Combat Maneuver's -5 */
-    int unguards;        /* a Combat Maneuver on a target not Exposed */
-    int nl, trades;      /* Non-Lethal source (-1 lethal) and AV traded */
-} melee_plan;
-
-static void melee_plan_of(fray_encounter *e, const fray_action *a, melee_plan *m)
+void en_melee_plan_of(fray_encounter *e, const fray_action *a, en_melee_plan *m)
 {
     int who = a->actor, t = a->target, k = a->kind;
     const en_creature *c = ccr(e, who), *tc = ccr(e, t);
-    *m = (melee_plan){.nl = -1};
+    *m = (en_melee_plan){.nl = -1};
     m->unarmed = k == EN_A_UNARMED || k == EN_A_RESTRAIN || k == EN_A_PUSH;
     m->maneuver = k == EN_A_TRIP || k == EN_A_DISARM || k == EN_A_RESTRAIN || k == EN_A_PUSH;
     const en_weapon *w = m->w = m->unarmed ? NULL : melee_weapon(c);
@@ -145,8 +131,8 @@ __attribute__((noinline, flatten)) void en_melee(fray_encounter *e, const fray_a
         c->swift_used = 1;
     end_defending(e, who);
 
-    melee_plan m;
-    melee_plan_of(e, a, &m);
+    en_melee_plan m;
+    en_melee_plan_of(e, a, &m);
     const en_weapon *w = m.w;
     int unarmed = m.unarmed, maneuver = m.maneuver, full_av = m.full_av, nl = m.nl, trades = m.trades;
     int av = m.in.av;
@@ -241,19 +227,11 @@ __attribute__((noinline, flatten)) void en_melee(fray_encounter *e, const fray_a
     }
 }
 
-/* What a ranged attack of `a` reads of the creatures before any die, as
- * melee_plan_of. The weapon in hand must be there (checked by the caller). */
-typedef struct ranged_plan {
-    en_ranged_in in;
-    const en_weapon *w;
-    int thrown, nl, trades;
-} ranged_plan;
-
-static void ranged_plan_of(fray_encounter *e, const fray_action *a, ranged_plan *m)
+void en_ranged_plan_of(fray_encounter *e, const fray_action *a, en_ranged_plan *m)
 {
     int who = a->actor, t = a->target;
     const en_creature *c = ccr(e, who), *tc = ccr(e, t);
-    *m = (ranged_plan){.nl = -1};
+    *m = (en_ranged_plan){.nl = -1};
     int thrown = m->thrown = (a->arg & EN_ARG_THROW) != 0;
     const en_weapon *w = m->w = hand(c);
     int range[3];
@@ -332,8 +310,8 @@ __attribute__((noinline, flatten)) void en_ranged(fray_encounter *e, const fray_
     en_pay(e, who, cost, a->arg);
     en_acted(e, who, cost);
     end_defending(e, who);
-    ranged_plan m;
-    ranged_plan_of(e, a, &m);
+    en_ranged_plan m;
+    en_ranged_plan_of(e, a, &m);
     int nl = m.nl, trades = m.trades;
     tc->first_def_adv = 0;
     en_ranged_in in = m.in;
@@ -367,85 +345,3 @@ __attribute__((noinline, flatten)) void en_ranged(fray_encounter *e, const fray_
     if (o.hit)
         en_deal(e, who, t, o.damage, dtype, halves, nl, trades);
 }
-
-/* ---- Exact odds of an action now ---- */
-
-
-/* The damage roll of a melee plan as one expression: the weapon's roll and
- * its bonus, an Unarmed attack's bonus alone, nothing for a maneuver. */
-static int plan_damage(const en_melee_in *in, fray_dexpr *d)
-{
-    memset(d, 0, sizeof *d);
-    if (!in->deals_damage)
-        return 0;
-    if (in->damage)
-        *d = *in->damage;
-    return en_dexpr_plus(d, in->damage_bonus);
-}
-
-/* action_odds: a melee or ranged attack of `a`, read as resolve reads it
- * (melee_plan_of, ranged_plan_of), with the multipliers en_deal() applies. */
-int en_action_odds(fray_encounter *e, const fray_action *a, json_t **out, char *err,
-                       size_t errlen)
-{
-    int who = a->actor, t = a->target, k = a->kind;
-    const en_creature *c = ccr(e, who);
-    *out = NULL;
-    if (t < 0 || t >= e->n || !(is_attack(k) || k == EN_A_SWIFT)) {
-        snprintf(err, errlen, "%s has no exact odds: only attacks have them", en_actions[k].name);
-        return -1;
-    }
-    const en_creature *tc = ccr(e, t);
-    int mark = fray_mods_mark(e);
-    int rc;
-    if (k == EN_A_RANGED) {
-        if (!hand(c)) {
-            snprintf(err, errlen, "%s has no weapon in hand", e->c[who].name);
-            return -1;
-        }
-        ranged_plan m;
-        ranged_plan_of(e, a, &m);
-        const en_ranged_in *in = &m.in;
-        en_ranged_q q = {.mcm = in->mcm, .ranged_evasion = in->ranged_evasion, .evade = in->evade,
-                         .situational = in->situational, .hit_adv = in->hit_adv,
-                         .defense_adv = in->defense_adv, .defend = in->defend,
-                         .coverage = in->coverage, .ar = in->ar, .armour_rule = in->armour_rule,
-                         .precise = in->precise, .damage = m.w->damage};
-        int bit = 1 << m.w->dtype;
-        q.weak = (tc->weak & bit) != 0;
-        q.resist = (tc->resist & bit) != 0;
-        q.halves = !en_weapon_proficient(c, m.w);
-        q.thrown_halves = m.thrown && !(m.w->props & EN_W_THROWN);
-        fray_mods_drop(e, mark);
-        if (en_dexpr_plus(&q.damage, in->damage_bonus) < 0)
-            return snprintf(err, errlen, "the damage roll has too many terms"), -1;
-        rc = en_ranged_odds_json(&q, out, err, errlen);
-    } else {
-        melee_plan m;
-        melee_plan_of(e, a, &m);
-        fray_mods_drop(e, mark);
-        const en_melee_in *in = &m.in;
-        en_melee_q q = {.av = in->av, .evasion = in->evasion, .coverage = in->coverage,
-                        .ar = in->ar, .precise = in->precise, .defend = in->defend,
-                        .defense_adv = in->defense_adv, .attack_adv = in->attack_adv,
-                        .auto_hit = in->auto_hit};
-        if (plan_damage(in, &q.damage) < 0)
-            return snprintf(err, errlen, "the damage roll has too many terms"), -1;
-        int bit = 1 << (m.w ? m.w->dtype : EN_DMG_BLUDGEONING);
-        q.weak = in->deals_damage && (tc->weak & bit) != 0;
-        q.resist = in->deals_damage && (tc->resist & bit) != 0;
-        q.halves = in->deals_damage && m.w && !en_weapon_proficient(c, m.w);
-        rc = en_melee_odds_json(&q, e->c[who].name, e->c[t].name, out, err, errlen);
-    }
-    if (rc == 0) {
-        json_object_set_new(*out, "action", json_string(en_actions[k].name));
-        if (k == EN_A_RESTRAIN)
-            json_object_set_new(*out, "then", json_string("a hit Restrains the target (#Restrain)"));
-        else if (k == EN_A_TRIP || k == EN_A_DISARM || k == EN_A_PUSH)
-            json_object_set_new(*out, "then",
-                                json_string("a hit then asks the target's Fortitude roll against "
-                                            "the AV without the -5 (#Combat Maneuvers)"));
-    }
-    return rc;
-}
-

@@ -517,6 +517,29 @@ void en_ranged(fray_encounter *e, const fray_action *a);
 int en_fortitude_roll(fray_encounter *e, int who, int adv);
 int en_legal_act(fray_encounter *e, int who, fray_list *b);
 int en_turn_loss(const fray_encounter *e, int who, int x, int y);
+/* What a melee attack of `a` (Melee, Swift, Unarmed, a Combat Maneuver)
+ * reads of the creatures before any die is rolled: resolve rolls it,
+ * action_odds computes its exact odds. Each modifier goes to the next
+ * event. */
+typedef struct en_melee_plan {
+    en_melee_in in;
+    const en_weapon *w;  /* NULL: an Unarmed attack */
+    int unarmed, maneuver;
+    int full_av;         /* the AV before the Combat Maneuver's -5 */
+    int unguards;        /* a Combat Maneuver on a target not Exposed */
+    int nl, trades;      /* Non-Lethal source (-1 lethal) and AV traded */
+} en_melee_plan;
+
+/* What a ranged attack of `a` reads of the creatures before any die, as
+ * en_melee_plan_of. The weapon in hand must be there (checked by the caller). */
+typedef struct en_ranged_plan {
+    en_ranged_in in;
+    const en_weapon *w;
+    int thrown, nl, trades;
+} en_ranged_plan;
+
+void en_melee_plan_of(fray_encounter *e, const fray_action *a, en_melee_plan *m);
+void en_ranged_plan_of(fray_encounter *e, const fray_action *a, en_ranged_plan *m);
 int en_action_odds(fray_encounter *e, const fray_action *a, json_t **out, char *err,
                        size_t errlen);
 int en_legal(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *out,
