@@ -164,6 +164,94 @@ static void print_day(const fray_sim_result *r)
     printf("  (mean %.2f)\n", mean);
 }
 
+/* ---- The tactics report (fray_tally) ---- */
+
+/* The actions side s took, and of them those that achieved nothing. */
+static uint64_t side_actions(const fray_tally *t, int s, uint64_t *idle)
+{
+    uint64_t n = 0, z = 0;
+    for (int k = 0; k < FRAY_TALLY_KINDS; k++) {
+        n += t->used[s][k];
+        z += t->idle[s][k];
+    }
+    *idle = z;
+    return n;
+}
+
+static const char *kind_name(const fray_ruleset *rs, int k)
+{
+    return rs && k < rs->nactions ? rs->actions[k].name : "?";
+}
+
+static const char *res_name(const fray_ruleset *rs, int k)
+{
+    return rs && k < rs->nresources ? rs->resources[k] : "?";
+}
+
+static json_t *tactics_json(const fray_sim_result *r)
+{
+    const fray_tally *t = &r->tally;
+    const fray_ruleset *rs = fray_ruleset_find(r->ruleset);
+    json_t *o = json_object(), *sides = json_object();
+    json_object_set_new(o, "round_limit", cli_proportion(t->limit, r->fights));
+    for (int s = 0; s < r->nsides; s++) {
+        uint64_t idle, n = side_actions(t, s, &idle);
+        json_t *side = json_object(), *kinds = json_object(), *res = json_object();
+        json_object_set_new(side, "actions", json_integer((json_int_t)n));
+        json_object_set_new(side, "per_fight", json_real(rate(n, r->fights)));
+        json_object_set_new(side, "nothing", cli_proportion(idle, n));
+        for (int k = 0; k < FRAY_TALLY_KINDS; k++)
+            if (t->used[s][k])
+                json_object_set_new(kinds, kind_name(rs, k),
+                                    json_pack("{s:I,s:I}", "used", (json_int_t)t->used[s][k],
+                                              "nothing", (json_int_t)t->idle[s][k]));
+        json_object_set_new(side, "kinds", kinds);
+        for (int k = 0; k < FRAY_MAX_RES; k++) {
+            uint64_t m = t->refills[s][k];
+            if (m)
+                json_object_set_new(
+                    res, res_name(rs, k),
+                    json_pack("{s:I,s:I,s:I,s:f,s:f,s:f}", "refills", (json_int_t)m, "left",
+                              (json_int_t)t->left[s][k], "after", (json_int_t)t->after[s][k],
+                              "left_per_refill", rate(t->left[s][k], m), "after_per_refill",
+                              rate(t->after[s][k], m), "unspent",
+                              rate(t->left[s][k], t->after[s][k])));
+        }
+        json_object_set_new(side, "resources", res);
+        json_object_set_new(sides, r->side[s], side);
+    }
+    json_object_set_new(o, "sides", sides);
+    return o;
+}
+
+static void print_tactics(const fray_sim_result *r)
+{
+    const fray_tally *t = &r->tally;
+    const fray_ruleset *rs = fray_ruleset_find(r->ruleset);
+    printf("\nTactics: %llu fight%s reached the round limit (%.2f%%)\n",
+           (unsigned long long)t->limit, t->limit == 1 ? "" : "s",
+           100.0 * rate(t->limit, r->fights));
+    for (int s = 0; s < r->nsides; s++) {
+        uint64_t idle, n = side_actions(t, s, &idle);
+        printf("  %s: %llu actions (%.2f a fight), %llu achieved nothing (%.2f%%)\n", r->side[s],
+               (unsigned long long)n, rate(n, r->fights), (unsigned long long)idle,
+               100.0 * rate(idle, n));
+        for (int k = 0; k < FRAY_TALLY_KINDS; k++)
+            if (t->used[s][k])
+                printf("    %-24s %10llu %6.2f%%   nothing %llu (%.2f%%)\n", kind_name(rs, k),
+                       (unsigned long long)t->used[s][k], 100.0 * rate(t->used[s][k], n),
+                       (unsigned long long)t->idle[s][k],
+                       100.0 * rate(t->idle[s][k], t->used[s][k]));
+        for (int k = 0; k < FRAY_MAX_RES; k++) {
+            uint64_t m = t->refills[s][k];
+            if (m)
+                printf("    %-24s refilled %llu times: %.2f left unspent of %.2f after (%.2f%%)\n",
+                       res_name(rs, k), (unsigned long long)m, rate(t->left[s][k], m),
+                       rate(t->after[s][k], m), 100.0 * rate(t->left[s][k], t->after[s][k]));
+        }
+    }
+}
+
 static void print_json(const fray_sim_result *r, const char *path)
 {
     json_t *o = json_object();
@@ -225,6 +313,7 @@ static void print_json(const fray_sim_result *r, const char *path)
     json_object_set_new(o, "combatants", cs);
     if (r->nfights)
         json_object_set_new(o, "day", day_json(r));
+    json_object_set_new(o, "tactics", tactics_json(r));
 
     double fps = r->timing.elapsed > 0 ? (double)r->fights / r->timing.elapsed : 0.0;
     json_object_set_new(o, "timing", json_pack("{s:f,s:f,s:i,s:i,s:f}", "elapsed_s", r->timing.elapsed,
@@ -403,6 +492,7 @@ static void print_text(const fray_sim_result *r)
     }
     if (r->nfights)
         print_day(r);
+    print_tactics(r);
     printf("\nDice per fight: %.2f\n", fray_moments_mean(&r->dice));
     double fps = r->timing.elapsed > 0 ? (double)n / r->timing.elapsed : 0.0;
     printf("Time: %.3f s, %.0f fights/s on %d thread%s", r->timing.elapsed, fps,

@@ -134,6 +134,7 @@ static void add_entry(fray_encounter *e, int who, int cond, int parent, int src,
 {
     fray_combatant *c = &e->c[who];
     int stack = stack_of(e, cond);
+    e->effects++;
     if (stack != FRAY_STACK_APART) {
         for (int i = 0; i < c->ncond; i++) {
             fray_cond *k = &c->cond[i];
@@ -202,6 +203,7 @@ static void drop_entry(fray_encounter *e, int who, int i)
 {
     fray_combatant *c = &e->c[who];
     int id = c->cond[i].id;
+    e->effects++;
     c->cond[i] = c->cond[--c->ncond];
     refresh(e, who);
     if (holds(c, id))

@@ -287,7 +287,34 @@ struct fray_encounter {
     unsigned char *decide_check;
     /* appended: policy_rng has been seeded for this fight (fray_policy_rng) */
     int policy_seeded;
+    /* appended: the tactics report (fray_tally, below). effects counts the
+     * changes to the creatures that are an action's effect (fray_res_set,
+     * fray_move, fray_set_status, a condition entry added or dropped; not
+     * the acting creature lowering its own resource, its cost); inner the
+     * effects and dice of the reactions nested in the action resolving.
+     * tally: where the sim counts the actions taken, or NULL (nothing
+     * counted: play, run). Not reset by fray_reset. */
+    uint64_t effects, inner;
+    struct fray_tally *tally;
 };
+
+/* The tactics report of one or many fights (`fray sim`), in integers: the
+ * loop adds to it while e->tally points at it. Indexed by side, action
+ * kind (those past FRAY_TALLY_KINDS are not counted) and resource. */
+#define FRAY_TALLY_KINDS 64
+typedef struct fray_tally {
+    uint64_t limit;                                 /* fights ended by the round limit */
+    uint64_t used[FRAY_MAX_SIDES][FRAY_TALLY_KINDS]; /* actions taken (own and reactions) */
+    uint64_t idle[FRAY_MAX_SIDES][FRAY_TALLY_KINDS]; /* of them: no die drawn, no effect */
+    /* a resource raised outside any action (a refill at a round's or turn's
+     * start): how often, what it held before (left unspent), after */
+    uint64_t refills[FRAY_MAX_SIDES][FRAY_MAX_RES];
+    uint64_t left[FRAY_MAX_SIDES][FRAY_MAX_RES];
+    uint64_t after[FRAY_MAX_SIDES][FRAY_MAX_RES];
+} fray_tally;
+
+/* A resource of `who` rose from `before` to `after` outside any action. */
+void fray_tally_refill(fray_encounter *e, int who, int res, int before, int after);
 
 /* ---- The ruleset table ---------------------------------------------------- */
 
@@ -539,6 +566,10 @@ static inline void fray_res_set(fray_encounter *e, int who, int res, int value)
     int *slot = &e->c[who].res[res];
     if (*slot == value)
         return;
+    /* the actor lowering its own resource pays a cost: no effect */
+    e->effects += !(who == e->dice.roller && value < *slot);
+    if (__builtin_expect(e->tally != NULL, 0) && e->dice.roller < 0 && value > *slot)
+        fray_tally_refill(e, who, res, *slot, value);
     fray_record(e, who, e->rs->resources[res], *slot, value);
     *slot = value;
 }

@@ -513,12 +513,40 @@ static int offer_one(fray_encounter *e, int window, const fray_action *trigger, 
     }
     e->offer_depth++;
     int roller = e->dice.roller;
+    uint64_t marks = fray_tally_marks(e), inner = e->inner;
     e->dice.roller = who;
     e->rs->resolve(e, &act);
     e->dice.roller = roller;
     e->offer_depth--;
     e->c[who].script_answer = -1;
+    if (e->tally)
+        fray_tally_action(e, who, act.kind, marks, inner);
     return 1;
+}
+
+void fray_tally_action(fray_encounter *e, int who, int kind, uint64_t marks, uint64_t inner0)
+{
+    uint64_t all = fray_tally_marks(e) - marks, own = all - (e->inner - inner0);
+    /* what this action and its nested ones did, for the action it is nested in */
+    e->inner = inner0 + all;
+    int side = e->c[who].side;
+    if ((unsigned)kind >= FRAY_TALLY_KINDS || (unsigned)side >= FRAY_MAX_SIDES)
+        return;
+    e->tally->used[side][kind]++;
+    e->tally->idle[side][kind] += own == 0;
+}
+
+void fray_tally_refill(fray_encounter *e, int who, int res, int before, int after)
+{
+    int side = e->c[who].side;
+    /* the rounds' refills, not the start's set-up; the turn order's score
+     * is no allowance */
+    if (e->round < 1 || (e->rs->turns && res == e->rs->turns->score_res) ||
+        (unsigned)side >= FRAY_MAX_SIDES)
+        return;
+    e->tally->refills[side][res]++;
+    e->tally->left[side][res] += (uint64_t)(before > 0 ? before : 0);
+    e->tally->after[side][res] += (uint64_t)(after > 0 ? after : 0);
 }
 
 /* The offer to the creatures of `ask` that may answer: the target first,

@@ -63,6 +63,17 @@ FRAY_LOOP_INLINE int fray_loop_choice(fray_encounter *e, const fray_ruleset *rs,
     return fray_loop_listed_choice(e, who, window, trigger, out, 0);
 }
 
+/* The tactics report (e->tally): an action of `who` has resolved, which
+ * began when the dice had drawn and the creatures had changed `marks`
+ * times and its nested reactions `inner0`. It achieved nothing when
+ * neither happened but in the reactions nested in it (counted as theirs).
+ * Out of line: a sim counts, the other runs test one pointer. */
+void fray_tally_action(fray_encounter *e, int who, int kind, uint64_t marks, uint64_t inner0);
+static inline uint64_t fray_tally_marks(const fray_encounter *e)
+{
+    return e->dice.drawn + e->effects;
+}
+
 /* How every step ends: what is pending flushed, an error noticed, victory
  * checked. 1 while the fight goes on, 0 when it is over, -1 failed. */
 FRAY_LOOP_INLINE int fray_loop_settle(fray_encounter *e, int who)
@@ -99,6 +110,8 @@ FRAY_LOOP_INLINE int fray_step_start(fray_encounter *e, const fray_ruleset *rs)
 FRAY_LOOP_INLINE int fray_step_round_start(fray_encounter *e, const fray_ruleset *rs)
 {
     if (e->round >= e->max_rounds) {
+        if (e->tally)
+            e->tally->limit++;
         fray_loop_finish(e, -1, "round limit");
         return 0;
     }
@@ -145,10 +158,14 @@ FRAY_LOOP_INLINE int fray_step_act(fray_encounter *e, const fray_ruleset *rs, in
         if (rs->turns)
             fray_turns_pass(e, who);
     } else {
+        fray_tally *t = e->tally;
+        uint64_t marks = t ? fray_tally_marks(e) : 0, inner = e->inner;
         e->dice.roller = who;
         rs->resolve(e, &act);
         e->dice.roller = -1;
         e->c[who].script_answer = -1;
+        if (t)
+            fray_tally_action(e, who, act.kind, marks, inner);
     }
     return fray_loop_settle(e, who);
 }

@@ -212,6 +212,36 @@ static int load_worker(sim_worker *w, const char *path, const char *text, const 
     return prepare(e, o, err, errlen);
 }
 
+/* Every fight of worker w counts its actions into w's partial result. */
+static void count_into(sim_worker *w)
+{
+    if (!w->day) {
+        w->e->tally = &w->part.tally;
+        return;
+    }
+    for (int k = 0; k < w->day->nfights; k++)
+        w->day->fight[k]->tally = &w->part.tally;
+}
+
+/* A day has two sides, the party and its foes: the foes of every side
+ * counted as side 1. */
+static void fold_foes(fray_tally *t)
+{
+    for (int s = 2; s < FRAY_MAX_SIDES; s++) {
+        for (int k = 0; k < FRAY_TALLY_KINDS; k++) {
+            t->used[1][k] += t->used[s][k];
+            t->idle[1][k] += t->idle[s][k];
+            t->used[s][k] = t->idle[s][k] = 0;
+        }
+        for (int k = 0; k < FRAY_MAX_RES; k++) {
+            t->refills[1][k] += t->refills[s][k];
+            t->left[1][k] += t->left[s][k];
+            t->after[1][k] += t->after[s][k];
+            t->refills[s][k] = t->left[s][k] = t->after[s][k] = 0;
+        }
+    }
+}
+
 static double now(void)
 {
     struct timespec ts;
@@ -303,6 +333,7 @@ static int run(const char *path, const char *text, const fray_sim_opts *o, fray_
             rc = FRAY_EINPUT;
             goto out;
         }
+        count_into(&w[t]);
     }
     describe(r, w[0].e, o);
     if (w[0].day)
@@ -341,8 +372,11 @@ static int run(const char *path, const char *text, const fray_sim_opts *o, fray_
     r->timing.ranks = 1;
 
     /* merged in thread order; integer sums make the order immaterial anyway */
-    for (int t = 0; t < T; t++)
+    for (int t = 0; t < T; t++) {
+        if (w[t].day)
+            fold_foes(&w[t].part.tally);
         fray_sim_result_merge(r, &w[t].part);
+    }
     r->stopped = r->fights < count;
 
     int failed = -1; /* the thread whose failed fight came first */
@@ -367,6 +401,22 @@ out:
     return rc;
 }
 
+void fray_tally_merge(fray_tally *into, const fray_tally *part)
+{
+    into->limit += part->limit;
+    for (int s = 0; s < FRAY_MAX_SIDES; s++) {
+        for (int k = 0; k < FRAY_TALLY_KINDS; k++) {
+            into->used[s][k] += part->used[s][k];
+            into->idle[s][k] += part->idle[s][k];
+        }
+        for (int k = 0; k < FRAY_MAX_RES; k++) {
+            into->refills[s][k] += part->refills[s][k];
+            into->left[s][k] += part->left[s][k];
+            into->after[s][k] += part->after[s][k];
+        }
+    }
+}
+
 void fray_sim_result_merge(fray_sim_result *into, const fray_sim_result *part)
 {
     into->fights += part->fights;
@@ -389,6 +439,7 @@ void fray_sim_result_merge(fray_sim_result *into, const fray_sim_result *part)
     }
     for (int k = 0; k <= FRAY_DAY_STEPS; k++)
         into->day_through[k] += part->day_through[k];
+    fray_tally_merge(&into->tally, &part->tally);
     if (part->fail_fight >= 0 && (into->fail_fight < 0 || part->fail_fight < into->fail_fight))
         into->fail_fight = part->fail_fight;
     into->stopped |= part->stopped;

@@ -98,6 +98,9 @@ typedef struct fray_sim_result {
     uint64_t day_won[FRAY_DAY_STEPS];            /* days whose party won fight k */
     uint64_t day_through[FRAY_DAY_STEPS + 1];    /* days that won exactly k fights */
     uint64_t day_alive[FRAY_DAY_STEPS][FRAY_MAX_COMBATANTS]; /* party member i alive after fight k */
+    /* the tactics report (core.h): by side, action kind and resource; in an
+     * adventuring day, every foe counts on side 1 */
+    fray_tally tally;
     /* the only part that differs between runs */
     struct {
         double elapsed;   /* seconds running fights (loading excluded) */
@@ -109,7 +112,7 @@ typedef struct fray_sim_result {
 } fray_sim_result;
 
 /* Run opts->n fights of the encounter in `path` and fill *r (caller-owned;
- * about 10 KiB, so better not on a small stack). Returns FRAY_OK (also when
+ * about 22 KiB, so better not on a small stack). Returns FRAY_OK (also when
  * stopped early), FRAY_EINPUT (the file, a controller, or a dice script in
  * a fight did not fit) or FRAY_ERUNTIME, with a message in err. */
 int fray_sim_run(const char *path, const fray_sim_opts *opts, fray_sim_result *r, char *err,
@@ -119,6 +122,8 @@ int fray_sim_run(const char *path, const fray_sim_opts *opts, fray_sim_result *r
  * in any order. Counts and sums add, the first failed fight is the lowest,
  * stopped is either's, elapsed the longer. */
 void fray_sim_result_merge(fray_sim_result *into, const fray_sim_result *part);
+/* into += part, count by count. */
+void fray_tally_merge(fray_tally *into, const fray_tally *part);
 /* The same from JSON text; name is used in messages. */
 int fray_sim_run_text(const char *json, const char *name, const fray_sim_opts *opts,
                       fray_sim_result *r, char *err, size_t errlen);

@@ -63,6 +63,9 @@ static void identical_for_any_thread_count(void **state)
         fray_sim_result *r3 = sim(files[f], 5000, 3, 3);
         assert_int_equal(r1->fights, 5000);
         assert_int_equal(r1->stopped, 0);
+        /* the tactics report too: the Strikes are counted, as every fight
+         * has some */
+        assert_true(r1->tally.used[0][TR_STRIKE] >= 5000);
         same_result(r1, r2);
         same_result(r1, r3);
         free(r1);
@@ -270,6 +273,57 @@ static void unknown_side_is_bad_input(void **state)
     free(r);
 }
 
+/* The tactics report of one_blow, by hand. Each fight: blue's Strike
+ * (its AP 1 -> 0 is its cost; the d20 is drawn: it achieved something);
+ * red's Brace, which only sets a flag in the ruleset's private bytes: no
+ * die, no position, resource, condition or status: it achieved nothing;
+ * on a miss (red wins), red's Riposte, whose 1 damage is an effect. The
+ * AP of both is raised from 0 to 1 at the start of round 1, outside any
+ * action: one refill a side, 0 left unspent, 1 after. No round limit. */
+static void tactics_by_hand(void **state)
+{
+    (void)state;
+    enum { N = 4000 };
+    fray_sim_result *r = sim(one_blow, N, 7, 2);
+    const fray_tally *t = &r->tally;
+    assert_int_equal(t->limit, 0);
+    assert_int_equal(t->used[0][TR_STRIKE], N);
+    assert_int_equal(t->idle[0][TR_STRIKE], 0);
+    assert_int_equal(t->used[1][TR_BRACE], N);
+    assert_int_equal(t->idle[1][TR_BRACE], N);
+    assert_int_equal(t->used[1][TR_RIPOSTE], r->wins[1]);
+    assert_int_equal(t->idle[1][TR_RIPOSTE], 0);
+    assert_int_equal(t->used[0][TR_DAZE] + t->used[1][TR_DAZE] + t->used[1][TR_STRIKE], 0);
+    for (int s = 0; s < 2; s++) {
+        assert_int_equal(t->refills[s][TR_AP], N);
+        assert_int_equal(t->left[s][TR_AP], 0);
+        assert_int_equal(t->after[s][TR_AP], N);
+        assert_int_equal(t->refills[s][TR_HP], 0);
+    }
+    free(r);
+}
+
+/* A round limit of 1 in the even duel (12 HP each: nobody falls in one
+ * round): every fight ends by the limit, as a draw; and the AP left when
+ * the second round would start is never counted (the fight is over). */
+static void round_limit_counted(void **state)
+{
+    (void)state;
+    fray_sim_opts o = {.n = 500, .seed = 2, .threads = 2, .rs = &tr_ruleset, .max_rounds = 1};
+    fray_sim_result *r = calloc(1, sizeof *r);
+    char err[512] = "";
+    assert_non_null(r);
+    assert_int_equal(fray_sim_run_text(duel, "d", &o, r, err, sizeof err), FRAY_OK);
+    assert_int_equal(r->tally.limit, 500);
+    assert_int_equal(r->draws, 500);
+    assert_int_equal(r->tally.refills[0][TR_AP], 500);
+    o.max_rounds = 2; /* one round more: some fights end by the limit, none fewer */
+    assert_int_equal(fray_sim_run_text(duel, "d", &o, r, err, sizeof err), FRAY_OK);
+    assert_int_equal(r->tally.limit, r->draws);
+    assert_true(r->tally.limit < 500);
+    free(r);
+}
+
 /* A random controller changes the fights, and still identically for any
  * thread count (its choices come from the policy stream of (seed, i)). */
 static void random_controller_is_deterministic(void **state)
@@ -337,6 +391,8 @@ int main(void)
         cmocka_unit_test(failing_fight_is_reported),
         cmocka_unit_test(unknown_side_is_bad_input),
         cmocka_unit_test(random_controller_is_deterministic),
+        cmocka_unit_test(tactics_by_hand),
+        cmocka_unit_test(round_limit_counted),
         cmocka_unit_test(memory_does_not_grow_with_n),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
