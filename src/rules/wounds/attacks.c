@@ -61,15 +61,7 @@ static int flank_state(const fray_encounter *e, int attacker, int t)
     const wo_creature *ct = CCR(e, t);
     if (ct->ignored & (1u << attacker))
         return 2;
-    /* it takes two flankers, each an enemy able to fight */
-    int could = 0;
-    for (int i = 0; i < e->n; i++)
-        could += wo_enemies(e, i, t) && fray_able(e, i);
-    if (could < 2)
-        return 0;
-    wo_view v;
-    wo_view_init(&v, e, t);
-    return wo_v_flanked(&v);
+    return wo_flanked_now(e, t); /* two flankers, each an enemy able to fight */
 }
 
 /* ---- Defense ------------------------------------------------------------ */
