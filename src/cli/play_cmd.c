@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <editline/readline.h>
@@ -23,7 +24,8 @@ static const struct {
     {"undo", "[N]", "take back the last N entries (default 1): rolls, actions, fiat"},
     {"redo", "[N]", "put back what undo took (until a new command is entered)"},
     {"status", "", "the table of every creature"},
-    {"list", "", "the question the fight waits on, with its choices"},
+    {"list", "", "the question the fight waits on, with its choices grouped by action"},
+    {"legal", "[all|ACTION]", "every legal entry, or one action's, each with its number"},
     {"log", "[N]", "the narration so far (the last N lines)"},
     {"export", "", "the fight's events as JSON Lines"},
     {"sim", "[N]", "the fight played on N times (default 1000) from now by fray: who wins"},
@@ -42,8 +44,38 @@ static const struct {
 
 /* ---- Showing ---- */
 
+/* text, each line cut at width columns (0: whole); colour codes take none,
+ * and a cut line ends them. */
+static void put_clipped(const char *text, int width)
+{
+    for (const char *s = text; *s;) {
+        int col = 0, esc = 0;
+        const char *nl = strchr(s, '\n');
+        size_t len = nl ? (size_t)(nl - s) : strlen(s);
+        const char *cut = s + len;
+        for (const char *c = s; width > 0 && c < s + len; c++) {
+            if (*c == '\033') {
+                esc = 1;
+                while (c < s + len && *c != 'm')
+                    c++;
+                continue;
+            }
+            if (((unsigned char)*c & 0xC0) != 0x80 && ++col > width) {
+                cut = c;
+                break;
+            }
+        }
+        fwrite(s, 1, (size_t)(cut - s), stdout);
+        fputs(cut < s + len && esc ? "\033[0m\n" : "\n", stdout);
+        s += len + (nl != NULL);
+    }
+}
+
 static void show(play_t *p)
 {
+    struct winsize ws;
+    if (p->tty)
+        p->width = ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 ? ws.ws_col : 80;
     if (p->s.textlen < p->shown) {
         /* undone: show where the fight stands again, from its last lines */
         size_t at = p->s.textlen;
@@ -56,8 +88,8 @@ static void show(play_t *p)
     }
     p->shown = p->s.textlen;
     if (p->s.status)
-        fputs(p->s.status, stdout);
-    fray_session_print_question(&p->s, stdout);
+        put_clipped(p->s.status, p->width);
+    fray_session_print_question(&p->s, stdout, p->width ? p->width : 80, NULL);
     fflush(stdout);
 }
 
@@ -172,6 +204,22 @@ static int cmd_odds(play_t *p, const char *arg)
     return 0;
 }
 
+/* legal [all|ACTION]: the whole legal list, or one action's entries, each
+ * with its number (the screen groups them). */
+static int cmd_legal(play_t *p, const char *arg)
+{
+    if (p->s.q.kind != Q_ACTION)
+        return printf("refused: the fight does not wait for an action now\n"), 0;
+    const fray_encounter *e = p->s.e;
+    int any = !*arg || !strcasecmp(arg, "all");
+    for (int i = 0; i < p->s.q.n && !any; i++)
+        any = !strcasecmp(arg, e->rs->actions[p->s.q.legal[i].kind].name);
+    if (!any)
+        return printf("refused: '%s' is not legal now (legal all: the whole list)\n", arg), 0;
+    fray_session_print_question(&p->s, stdout, 0, *arg ? arg : "all");
+    return 0;
+}
+
 static void cmd_help(const char *arg)
 {
     for (int k = 0; k < NCOMMANDS; k++)
@@ -209,7 +257,9 @@ static int handle(play_t *p, char *line)
     if (!strcasecmp(s, "status"))
         return fputs(p->s.status ? p->s.status : "", stdout), 0;
     if (!strcasecmp(s, "list"))
-        return fray_session_print_question(&p->s, stdout), 0;
+        return fray_session_print_question(&p->s, stdout, p->width ? p->width : 80, NULL), 0;
+    if (!strcasecmp(s, "legal"))
+        return cmd_legal(p, arg);
     if (!strcasecmp(s, "log"))
         return cmd_log(p, arg);
     if (!strcasecmp(s, "export"))
@@ -315,7 +365,8 @@ static char *read_command(play_t *p)
 int play_loop(play_t *p)
 {
     p->tty = isatty(0) && isatty(1);
-    p->s.color = p->tty;
+    const char *no_color = getenv("NO_COLOR"); /* no-color.org: set and not empty */
+    p->s.color = p->tty && !(no_color && *no_color);
     if (p->tty) {
         completing = p;
         rl_attempted_completion_function = complete;
