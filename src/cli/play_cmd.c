@@ -12,6 +12,7 @@
 
 #include <editline/readline.h>
 
+#include "cli.h"
 #include "jsonout.h"
 #include "play.h"
 
@@ -29,7 +30,7 @@ static const struct {
     {"log", "[N]", "the narration so far (the last N lines)"},
     {"export", "", "the fight's events as JSON Lines"},
     {"sim", "[N]", "the fight played on N times (default 1000) from now by fray: who wins"},
-    {"odds", "ACTION [TARGET] | CHECK ...", "exact odds of an action legal now, from the present state; or of a check, as fray odds RULESET CHECK ..."},
+    {"odds", "[--json] ACTION [> TARGET] | CHECK ...", "exact odds of an action legal now, from the present state, as a table (--json: as JSON); or of a check, as fray odds RULESET CHECK ..."},
     {"control", "WHO gm|policy|random", "who decides for a creature or a side from now on"},
     {"damage", "WHO AMOUNT", "GM fiat: damage as the ruleset takes it (Aura, wounds...)"},
     {"heal", "WHO AMOUNT", "GM fiat: healing as the ruleset gives it"},
@@ -188,18 +189,31 @@ static int cmd_sim(play_t *p, const char *arg)
  * state (the ruleset's action_odds); odds CHECK --param...: as fray odds. */
 static int cmd_odds(play_t *p, const char *arg)
 {
+    int json = !strncmp(arg, "--json", 6) && (!arg[6] || arg[6] == ' ');
+    if (json)
+        for (arg += 6; *arg == ' ';)
+            arg++;
     if (!*arg)
-        return printf("usage: odds ACTION [TARGET] (an action legal now) or odds CHECK "
-                      "[--param VALUE]... (see fray odds --help)\n"), 0;
+        return printf("usage: odds [--json] ACTION [TARGET] (an action legal now) or odds [--json] "
+                      "CHECK [--param VALUE]... (see fray odds --help)\n"), 0;
     json_t *out = NULL;
     char why[512];
     if (fray_session_odds(&p->s, arg, &out, why, sizeof why) != FRAY_CMD_OK) {
         json_decref(out);
         return printf("refused: %s\n", why), 0;
     }
-    char *text = fray_json_dumps(out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-    printf("%s\n", text ? text : "");
-    free(text);
+    if (json) {
+        char *text = fray_json_dumps(out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        printf("%s\n", text ? text : "");
+        free(text);
+    } else {
+        const char *act = json_string_value(json_object_get(out, "action"));
+        const char *chk = json_string_value(json_object_get(out, "check"));
+        printf("odds of %s (%s's %s check):\n", act ? act : chk ? chk : arg,
+               json_string_value(json_object_get(out, "ruleset")), chk ? chk : "");
+        json_object_del(out, "action");
+        cli_odds_render(out, 1);
+    }
     json_decref(out);
     return 0;
 }
