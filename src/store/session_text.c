@@ -122,7 +122,7 @@ static void counters(FILE *f, const fray_encounter *e, int who, const char *line
         const fray_counter_info *ci = &t->counters[k];
         const char *name = e->rs->resources[ci->res];
         size_t l = strlen(name);
-        const char *at = strstr(line, name);
+        const char *at = strcasestr(line, name); /* contest's describe says "attacks 2" */
         if (at && (at == line || at[-1] == ' ') && at[l] == ' ')
             continue;
         int size = ci->amount >= 0 ? ci->amount : t->counter_size ? t->counter_size(e, who, ci->res) : 0;
@@ -149,13 +149,18 @@ char *fray_session_status(const fray_session *p, fray_encounter *e)
     if (cur >= 0)
         fprintf(f, ", %s's %s", e->c[cur].name, e->rs->turns ? "turn" : "action");
     fputc('\n', f);
-    int order[FRAY_MAX_COMBATANTS], width = 4;
+    /* columns as wide as their longest entry: 80 columns hold a line of
+     * energy's, whose describe is the longest */
+    int order[FRAY_MAX_COMBATANTS], wname = 4, wside = 3, wctl = 2;
     fray_act_order(e, order);
-    for (int i = 0; i < e->n; i++)
-        if ((int)strlen(e->c[i].name) > width)
-            width = (int)strlen(e->c[i].name);
-    if (width > 14)
-        width = 14;
+    for (int i = 0; i < e->n; i++) {
+        int l = (int)strlen(e->c[i].name), ls = (int)strlen(e->side[e->c[i].side]),
+            lc = (int)strlen(ctl_word[e->c[i].controller & 3]);
+        wname = l > wname ? l : wname;
+        wside = ls > wside ? ls : wside;
+        wctl = lc > wctl ? lc : wctl;
+    }
+    wname = wname > 14 ? 14 : wname;
     for (int k = 0; k < e->n; k++) {
         int i = order[k];
         const fray_combatant *c = &e->c[i];
@@ -166,19 +171,19 @@ char *fray_session_status(const fray_session *p, fray_encounter *e)
          * turn this round is over */
         char mark = i == cur ? '>' : i == asked ? '?'
                   : e->rs->turns && fray_turns_started(e, i) && !c->gone ? '.' : ' ';
-        fprintf(f, " %c %s%-*s%s %-6s %-6s %s%-4s%s  ", mark, bold, width, c->name, off,
-                e->side[c->side], ctl_word[c->controller & 3], p->color ? severity(e, i) : "",
+        fprintf(f, " %c %s%-*s%s %-*s %-*s %s%-4s%s ", mark, bold, wname, c->name, off, wside,
+                e->side[c->side], wctl, ctl_word[c->controller & 3], p->color ? severity(e, i) : "",
                 status_word[c->gone ? 3 : c->status % 3], off);
         counters(f, e, i, line);
         char x[16], y[16];
         metres(x, sizeof x, c->x);
         metres(y, sizeof y, c->y);
-        fprintf(f, "%s at %s,%s", line, x, y);
+        fprintf(f, "%s @%s,%s\n", line, x, y);
         if (c->cmask) {
-            fputs(";  ", f);
+            fprintf(f, "   %*s", wname, "");
             conditions(f, e, i);
+            fputc('\n', f);
         }
-        fputc('\n', f);
     }
     fclose(f);
     return buf;
