@@ -309,13 +309,21 @@ void fray_session_print_question(const fray_session *p, FILE *f, int width, cons
     switch (q->kind) {
     case Q_ACTION:
         if (q->window == FRAY_WIN_ACT) {
-            fprintf(f, "%s acts", e->c[q->who].name);
+            fprintf(f, "%s acts. Legal now (0 pass%s):\n", e->c[q->who].name,
+                    expand ? "" : "; legal all: every entry");
         } else {
-            fray_session_describe(e, &q->trigger, d, sizeof d);
-            fprintf(f, "%s may react to %s's %s", e->c[q->who].name, e->c[q->trigger.actor].name, d);
+            /* the action answered, short: a screen's line holds the question */
+            const fray_action *t = &q->trigger;
+            int k = snprintf(d, sizeof d, "%s", e->rs->actions[t->kind].name);
+            if (t->target >= 0)
+                k += snprintf(d + k, sizeof d - (size_t)k, " > %s", e->c[t->target].name);
+            if (t->x || t->y) {
+                k += snprintf(d + k, sizeof d - (size_t)k, " to ");
+                fray_session_where(t, d + k, sizeof d - (size_t)k);
+            }
+            fprintf(f, "%s may react to %s's %s. Legal now (0 pass):\n", e->c[q->who].name,
+                    e->c[t->actor].name, d);
         }
-        fprintf(f, ". Legal now (a number; 0 pass%s):\n",
-                expand ? "" : "; 'legal all' lists each");
         print_legal(f, e, q, width, expand);
         break;
     case Q_DIE:
