@@ -143,8 +143,8 @@ char *fray_session_status(const fray_session *p, fray_encounter *e)
     const char *bold = p->color ? "\033[1m" : "", *off = p->color ? "\033[0m" : "";
     int cur = e->rs->turns ? fray_turns_current(e) : -1;
     int asked = p->q.kind == Q_ACTION || p->q.kind == Q_ANSWER || p->q.kind == Q_DIE ? p->q.who : -1;
-    if (cur < 0 && p->q.kind == Q_ACTION && p->q.window == FRAY_WIN_ACT)
-        cur = asked; /* no turns (energy): the creature acting now */
+    if (cur < 0 && p->q.kind == Q_ACTION) /* no turns (energy): the creature acting now */
+        cur = p->q.window == FRAY_WIN_ACT ? asked : p->q.has_trigger ? p->q.trigger.actor : -1;
     fprintf(f, "%s%s%s (%s) round %d", bold, fray_encounter_name(e), off, e->rs->id, e->round);
     if (cur >= 0)
         fprintf(f, ", %s's %s", e->c[cur].name, e->rs->turns ? "turn" : "action");
