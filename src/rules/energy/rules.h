@@ -555,6 +555,7 @@ int en_policy_won(fray_encounter *e, int who, const fray_action *won, fray_actio
 int en_declared_entry(const fray_encounter *e, int who, const fray_action *trigger, int kind,
                       fray_action *a);
 int en_next_actor(fray_encounter *e);
+void en_act_order(const fray_encounter *e, int *order);
 void en_pass(fray_encounter *e, int who, int window);
 void en_start_combat(fray_encounter *e);
 void en_start_round(fray_encounter *e);
