@@ -344,6 +344,8 @@ static int act_load(fray_encounter *e, const fray_action *a)
     if (dice_out(e))
         return 1;
     c->loaded = !dropped;
+    /* the weapon loaded is the action's effect (in the private bytes) */
+    fray_record(e, who, "loaded", 0, c->loaded);
     simple(e, a, dropped ? "ammunition dropped" : "loaded", RULE("Actions"));
     return 1;
 }
@@ -431,6 +433,7 @@ static int act_stand(fray_encounter *e, const fray_action *a)
     en_pay(e, who, 1, a->arg);
     en_acted(e, who, 1);
     cr(e, who)->kneeling = 0;
+    fray_record(e, who, "kneeling", 1, 0);
     simple(e, a, "standing", RULE("Actions"));
     return 1;
 }
@@ -475,6 +478,7 @@ static int act_stow(fray_encounter *e, const fray_action *a)
         return 1;
     if (dropped)
         drop_here(e, who, c->wielded);
+    fray_record(e, who, "wielded", c->wielded, -1);
     c->wielded = -1;
     c->loaded = 0;
     en_derive(c);
@@ -497,6 +501,7 @@ static int act_equip(fray_encounter *e, const fray_action *a)
     if (dropped) {
         drop_here(e, who, i);
     } else {
+        fray_record(e, who, "wielded", c->wielded, i);
         c->wielded = i;
         c->loaded = 0;
         en_derive(c);
@@ -516,6 +521,7 @@ static int act_pick_up(fray_encounter *e, const fray_action *a)
      * become Exposed." */
     en_expose(e, who);
     if (c->wielded < 0) {
+        fray_record(e, who, "wielded", -1, c->dropped);
         c->wielded = c->dropped;
         c->loaded = 0;
         en_derive(c);
