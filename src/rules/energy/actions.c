@@ -345,7 +345,8 @@ static int act_load(fray_encounter *e, const fray_action *a)
         return 1;
     c->loaded = !dropped;
     /* the weapon loaded is the action's effect (in the private bytes) */
-    fray_record(e, who, "loaded", 0, c->loaded);
+    if (c->loaded)
+        fray_record(e, who, "loaded", 0, 1);
     simple(e, a, dropped ? "ammunition dropped" : "loaded", RULE("Actions"));
     return 1;
 }
