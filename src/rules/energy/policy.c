@@ -282,23 +282,14 @@ static int unarmed_kind(int kind)
 }
 
 /* Whether `attacker`, whose attack of `kind` on t finds t stepped to
- * (x, y), would follow it and strike (actions.c:follow's test, the steps
- * estimated along the line): 1 Agility a metre, the attack's own Energy
- * counting for the Agile Moves. A won Initiative's attack is taken for a
- * Melee Attack. */
+ * (x, y), would follow it and strike (actions.c:follow: 1 Agility a
+ * metre, the attack's own Energy counting for the Agile Moves). A won
+ * Initiative's attack is taken for a Melee Attack. */
 static int follows(const fray_encounter *e, int attacker, int t, int kind, int x, int y)
 {
-    const en_creature *c = pc(e, attacker);
-    unsigned mine = conds(e, attacker);
-    if (!fray_opt(e, EN_O_ATTACK_FOLLOW) || kind == EN_A_RANGED || !agility_ok(mine) || !can_move(c, mine))
-        return 0;
-    int un = unarmed_kind(kind);
-    int r = (un ? c->d.unarmed_reach_cm : c->d.reach_cm) + en_footprint_cm(pc(e, t)->size);
-    int64_t dx = x - e->c[attacker].x, dy = y - e->c[attacker].y;
-    int steps = (fray_isqrt(dx * dx + dy * dy) - r + 99) / 100;
-    if (steps < 1)
-        steps = 1;
-    return steps <= fray_res(e, attacker, EN_R_AGILITY) && steps <= c->agile_credit + (un ? 2 : 3);
+    fray_action a = {.kind = (int16_t)kind, .actor = (int16_t)attacker, .target = (int16_t)t};
+    int fx, fy;
+    return en_follow_steps(e, &a, x, y, &fx, &fy) > 0;
 }
 
 /* Whether foe t, attacked by who with `kind`, would step out of Reach with
