@@ -289,8 +289,9 @@ struct fray_encounter {
     int policy_seeded;
     /* appended: the tactics report (fray_tally, below). effects counts the
      * changes to the creatures that are an action's effect (fray_res_set,
-     * fray_move, fray_set_status, a condition entry added or dropped; not
-     * the acting creature lowering its own resource, its cost); inner the
+     * fray_move, fray_set_status, a condition entry added or dropped, a
+     * ruleset's fray_record; not the acting creature lowering its own
+     * resource, its cost); inner the
      * effects and dice of the reactions nested in the action resolving.
      * tally: where the sim counts the actions taken, or NULL (nothing
      * counted: play, run). Not reset by fray_reset. */
@@ -565,10 +566,19 @@ static inline int fray_able(const fray_encounter *e, int who) { return e->c[who]
  * calls do); `what` is a static string. Without a sink (the sim) nobody
  * reads the changes, and none is kept. */
 void fray_record_change(fray_encounter *e, int who, const char *what, int before, int after);
-static inline void fray_record(fray_encounter *e, int who, const char *what, int before, int after)
+static inline void fray_record_only(fray_encounter *e, int who, const char *what, int before, int after)
 {
     if (e->nsinks)
         fray_record_change(e, who, what, before, after);
+}
+/* The same for a change that is an action's effect, which the tactics
+ * report counts (e->effects): what a ruleset keeps in its private bytes
+ * (a weapon loaded or picked up, a creature standing up) is seen only
+ * so, as the core cannot tell such bytes from the ruleset's bookkeeping. */
+static inline void fray_record(fray_encounter *e, int who, const char *what, int before, int after)
+{
+    e->effects++;
+    fray_record_only(e, who, what, before, after);
 }
 static inline void fray_res_set(fray_encounter *e, int who, int res, int value)
 {
@@ -579,7 +589,7 @@ static inline void fray_res_set(fray_encounter *e, int who, int res, int value)
     e->effects += !(who == e->dice.roller && value < *slot);
     if (__builtin_expect(e->tally != NULL, 0) && e->dice.roller < 0 && value > *slot)
         fray_tally_refill(e, who, res, *slot, value);
-    fray_record(e, who, e->rs->resources[res], *slot, value);
+    fray_record_only(e, who, e->rs->resources[res], *slot, value);
     *slot = value;
 }
 /* Every creature (e->n of them) in the order they act this round, for a
