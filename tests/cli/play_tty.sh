@@ -74,7 +74,7 @@ for id in $("$fray" rulesets --json | jq -r '.[].id'); do
 "
             sides=$(echo "$last" | sed -E 's/.*\(enter 1-([0-9]+),.*/\1/')
             echo "$last" | grep -q ", exploded: roll again (enter" && exploded=$((exploded+1))
-            if [ "$rolled" = 0 ]; then
+            if [ "$rolled" = 0 ] && [ "$(echo "$asked" | grep -c .)" = 2 ]; then
                 send_wait ""; rolled=1   # once: fray rolls it on the GM's word
             elif [ "$exploded" = 0 ] && echo "$last" | grep -q "exploding (enter"; then
                 send_wait "$sides"; entered=$((entered+1))   # its maximum: asked again
