@@ -31,6 +31,7 @@ typedef struct fray_question_state {
     int n;
     const char *purpose;    /* Q_DIE */
     int sides;
+    int exploded;           /* Q_DIE: an exploding die's roll again after its maximum */
     int question;           /* Q_ANSWER: the ruleset's question */
     uint32_t allowed;
 } fray_question_state;

@@ -330,9 +330,10 @@ void fray_session_print_question(const fray_session *p, FILE *f, int width, cons
     {
         char die[16];
         snprintf(die, sizeof die, "1d%d", q->sides);
-        fprintf(f, "%s: %s%s%s (enter 1-%d, or Enter to let fray roll)\n",
+        fprintf(f, "%s: %s%s%s%s (enter 1-%d, or Enter to let fray roll)\n",
                 q->who >= 0 ? e->c[q->who].name : "Roll", q->purpose,
-                strstr(q->purpose, die) ? "" : ", ", strstr(q->purpose, die) ? "" : die, q->sides);
+                strstr(q->purpose, die) ? "" : ", ", strstr(q->purpose, die) ? "" : die,
+                q->exploded ? ", exploded: roll again" : "", q->sides);
     }
         break;
     case Q_ANSWER: {

@@ -19,9 +19,10 @@ for ex in examples/*.json; do
     cmp -s "$tmp/p.jsonl" "$tmp/r.jsonl" && ok || bad "$ex: play (all policy) differs from run"
 done
 
-# A GM side: actions, entered rolls, a refusal, undo and redo, resume.
+# A GM side: actions, entered rolls, a refusal, undo and redo, resume (the
+# first question is Aldric's initiative check, rolled on the GM's word).
 ex=examples/wounds-duel.json db="$tmp/gm.db"
-printf '%s\n' 1 '' 'do Aldric Standard Attack > Grok' 'fly away' 'do Aldric Teleport' \
+printf '%s\n' '' 1 '' 'do Aldric Standard Attack > Grok' 'fly away' 'do Aldric Teleport' \
     'status' 'export' quit |
     "$fray" play "$ex" --db "$db" --seed 5 >"$tmp/g1.out" 2>&1
 grep -q "refused: 'fly away' is neither a command nor an action of wounds" "$tmp/g1.out" && ok || bad "unknown words not refused"
@@ -70,7 +71,7 @@ grep -q '"mcm": 8' "$tmp/o.out" && grep -q '"p_hit": 0\.8' "$tmp/o.out" && ok ||
 grep -q "refused: Run has no exact odds: only attacks have them" "$tmp/o.out" && ok || bad "odds of a move not refused"
 grep -q "refused: Melee Attack is not legal for Aldric now. #Melee Attacks: a melee weapon in hand and a foe within its Reach.* It costs 3 Energy; Aldric has Aura 28/28" "$tmp/o.out" && ok || bad "illegal action refused without its rule: $(grep refused "$tmp/o.out")"
 ex=examples/wounds-duel.json
-printf '%s\n' 'do Aldric Pin > Grok' quit | "$fray" play "$ex" --db "$tmp/odds2.db" --seed 5 >"$tmp/o2.out" 2>&1
+printf '%s\n' '' 'do Aldric Pin > Grok' quit | "$fray" play "$ex" --db "$tmp/odds2.db" --seed 5 >"$tmp/o2.out" 2>&1
 grep -q "refused: Pin is not legal for Aldric now. #Action: Pin: a foe you grapple" "$tmp/o2.out" && ok || bad "wounds refusal without its rule: $(grep refused "$tmp/o2.out")"
 
 # The tracker's screen on a pipe (issue 36): no colour codes; the table in
@@ -95,9 +96,11 @@ shown=$(sed -n '/^Ambush.*round/,$p' "$tmp/ord.out" | grep -oE '^ [>?. ] [A-Za-z
 turns=$("$fray" run examples/threeaction-skirmish.json --seed 3 --json | jq -r 'select(.round == 1 and .kind == "turn") | .actor' | tr '\n' ' ')
 [ "$shown" = "$turns" ] && ok || bad "the table's order '$shown' is not the turns' '$turns'"
 
-# A creature joins mid-fight and another leaves; a bad one is refused.
-printf '%s\n' 'add Snik red goblin 3 0' 'add Snak red dragon' 'add Aldric red goblin' 'remove Grok' export quit |
+# A creature joins mid-fight and another leaves; a bad one is refused; none
+# joins while a roll is asked (Aldric's initiative, within everyone's).
+printf '%s\n' 'add Snik red goblin 3 0' '' 'add Snik red goblin 3 0' 'add Snak red dragon' 'add Aldric red goblin' 'remove Grok' export quit |
     "$fray" play examples/wounds-duel.json --db "$tmp/add.db" --seed 5 >"$tmp/a.out" 2>&1
+grep -q "refused: a roll is asked now (Aldric: Initiative check, 1d20): enter it (or Enter), then add" "$tmp/a.out" && ok || bad "add at a roll not refused: $(grep -m1 refused "$tmp/a.out")"
 grep -q '"kind":"joins","actor":"Snik"' "$tmp/a.out" && ok || bad "add: no joins event"
 grep -q '"kind":"initiative","actor":"Snik"' "$tmp/a.out" && ok || bad "add: the newcomer rolled no initiative"
 grep -q "refused: .*no bundled wounds creature 'dragon'" "$tmp/a.out" && ok || bad "add of an unknown creature not refused"
@@ -135,7 +138,7 @@ grep -qE '^   W30 +red' "$tmp/full.out" && ! grep -qE '^   W31 ' "$tmp/full.out"
 
 # set on the initiative reorders the turns the scheduler takes; a set that
 # would lose a turn still to come is refused, with why (36.4).
-printf '%s\n' 'set Aldric Initiative 30' 'set Mira Initiative 30' pass pass pass pass quit |
+printf '%s\n' '' '' '' '' 'set Aldric Initiative 30' 'set Mira Initiative 30' pass pass pass pass quit |
     "$fray" play examples/threeaction-skirmish.json --db "$tmp/init.db" --seed 1 >"$tmp/init.out" 2>&1
 [ "$(sed -n '/^-- Round 2 --/,$p' "$tmp/init.out" | grep -m1 -oE '^  [A-Za-z]+ turn [0-9]+')" = "  Aldric turn 30" ] && ok ||
     bad "Initiative 30 did not put Aldric first in round 2: $(sed -n '/^-- Round 2 --/,$p' "$tmp/init.out" | grep -m2 ' turn ')"

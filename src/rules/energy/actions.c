@@ -95,8 +95,8 @@ static void initiative(fray_encounter *e, const fray_action *a)
         won = 1;
     } else {
         oc->init_rolled = 1;
-        oc->init_value = fray_die(&e->dice, 20, "Initiative roll, 1d20") + oc->init_bonus +
-                         (dex ? oc->d.mod[EN_DEX] : 0);
+        oc->init_value = fray_die_by(&e->dice, other, 20, "Initiative roll, 1d20") +
+                         oc->init_bonus + (dex ? oc->d.mod[EN_DEX] : 0);
         /* "If your roll is higher, you win the Initiative" */
         won = c->init_value > oc->init_value;
         fray_mod(e, "Initiative of the creature reacted to", oc->init_value);

@@ -107,7 +107,7 @@ __attribute__((flatten)) void en_start_round(fray_encounter *e)
             /* #Unconsciousness: "You roll a 1d20 each Round until you get a
              * 20, in which case you wake up, regaining 1 Stamina if you were
              * at 0." */
-            int r = fray_die(&e->dice, 20, "Waking roll, 1d20");
+            int r = fray_die_by(&e->dice, i, 20, "Waking roll, 1d20");
             if (dice_out(e))
                 return;
             if (r == 20) {
