@@ -172,15 +172,19 @@ int in_pick_instance(const in_creature *c, int type, int spread)
     return best;
 }
 
-void in_injure_plain(in_creature *c, int type, int n, int spread)
+void in_injure_part(in_creature *c, int idx, int n)
 {
-    int idx = in_pick_instance(c, type, spread);
-    if (idx < 0)
-        return;
     int from = c->part[idx].inj;
     for (int k = 0; k < n && !in_part_destroyed(c, idx); k++)
         c->part[idx].inj++;
     in_part_injured(c, idx, from);
+}
+
+void in_injure_plain(in_creature *c, int type, int n, int spread)
+{
+    int idx = in_pick_instance(c, type, spread);
+    if (idx >= 0)
+        in_injure_part(c, idx, n);
 }
 
 int in_plain_out(const in_creature *c)

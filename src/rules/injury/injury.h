@@ -232,8 +232,10 @@ int in_part_destroyed(const in_creature *c, int idx);
 int in_weapon_usable(const in_creature *c, int w);
 /* The instance of `type` a new injury goes to (#Injuries; option spread). */
 int in_pick_instance(const in_creature *c, int type, int spread);
-/* Add n injuries to part type on c without an encounter (odds, policy). */
+/* Add n injuries to part type on c without an encounter (odds, policy);
+ * in_injure_part: to part idx (in_pick_instance's). */
 void in_injure_plain(in_creature *c, int type, int n, int spread);
+void in_injure_part(in_creature *c, int idx, int n);
 /* Whether c is out of the fight: dead, unconscious, destroyed. */
 int in_plain_out(const in_creature *c);
 /* Inflict n injuries on a part of `type` of `who`, from src. */
@@ -305,9 +307,10 @@ int in_policy(fray_encounter *e, int who, int window, const fray_action *trigger
               const fray_action *legal, int n);
 int in_answer(fray_encounter *e, int who, int q, uint32_t allowed, const fray_action *ctx);
 /* The part type a policy picks with d degrees on creature c (allowed: bit
- * per part type), and the score of each choice. */
-int in_best_part(const in_creature *c, int d, uint32_t allowed, int spread, int injury_value);
-int in_part_score(const in_creature *c, int type, int n, int spread, int injury_value);
+ * per part type), and the score of each choice. Each choice is tried on c
+ * itself, which both leave as it was. */
+int in_best_part(in_creature *c, int d, uint32_t allowed, int spread, int injury_value);
+int in_part_score(in_creature *c, int type, int n, int spread, int injury_value);
 /* The part types a hit of d degrees may target on c (severity <= d). */
 uint32_t in_part_allowed(const in_creature *c, int d);
 

@@ -24,11 +24,26 @@ static int usable_weapons(const in_creature *c)
     return n;
 }
 
-int in_part_score(const in_creature *c, int type, int n, int spread, int injury_value)
+/* The score of n injuries to part kind `type` of c. They are tried on c
+ * itself and taken back (the part's count, the effects and the weapon bits
+ * that in_part_injured keeps): a copy of the whole creature (over 1 KiB,
+ * for every kind a hit may target) was a tenth of the duel (issue 34). */
+int in_part_score(in_creature *c, int type, int n, int spread, int injury_value)
 {
-    in_creature after = *c;
-    in_injure_plain(&after, type, n, spread);
-    const in_fx a = c->fx, b = after.fx;
+    int idx = in_pick_instance(c, type, spread);
+    const in_fx a = c->fx;
+    uint32_t hurt = c->w_hurt;
+    int ua = usable_weapons(c), ub = ua;
+    in_fx b = a;
+    if (idx >= 0) {
+        int8_t inj = c->part[idx].inj;
+        in_injure_part(c, idx, n);
+        b = c->fx;
+        ub = usable_weapons(c);
+        c->part[idx].inj = inj;
+        c->fx = a;
+        c->w_hurt = hurt;
+    }
     if (b.dead && !a.dead)
         return 100000;
     if (b.head_level >= 3 && a.head_level < 3)
@@ -38,7 +53,6 @@ int in_part_score(const in_creature *c, int type, int n, int spread, int injury_
         s += 3000;
     if (b.sickened && !a.sickened)
         s += 2500;
-    int ua = usable_weapons(c), ub = usable_weapons(&after);
     s += 1500 * (ua - ub) + (ua && !ub ? 3000 : 0);
     s += b.legs_down && !a.legs_down ? 1200 : 0;
     s += b.blinded && !a.blinded ? 1200 : 0;
@@ -52,7 +66,7 @@ int in_part_score(const in_creature *c, int type, int n, int spread, int injury_
     return s;
 }
 
-int in_best_part(const in_creature *c, int d, uint32_t allowed, int spread, int injury_value)
+int in_best_part(in_creature *c, int d, uint32_t allowed, int spread, int injury_value)
 {
     int best = -1, bs = 0;
     for (int t = 0; t < IN_NPART; t++) {
@@ -70,7 +84,7 @@ int in_answer(fray_encounter *e, int who, int q, uint32_t allowed, const fray_ac
     (void)ctx;
     const in_state *s = IN_ST(e);
     if (q == IN_Q_PART)
-        return in_best_part(IN_CCR(e, s->ask_target), s->ask_degrees, allowed,
+        return in_best_part(IN_CR(e, s->ask_target), s->ask_degrees, allowed,
                             fray_opt(e, IN_OPT_SPREAD), fray_opt(e, IN_OPT_INJURY_VALUE));
     return fray_res(e, who, IN_R_STAMINA) >= 2 ? 1 : 0; /* Cleave */
 }
