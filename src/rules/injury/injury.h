@@ -311,6 +311,21 @@ int in_answer(fray_encounter *e, int who, int q, uint32_t allowed, const fray_ac
  * itself, which both leave as it was. */
 int in_best_part(in_creature *c, int d, uint32_t allowed, int spread, int injury_value);
 int in_part_score(in_creature *c, int type, int n, int spread, int injury_value);
+/* The policy's own turn: what it would take of each kind (an index in
+ * the actions it looked at, -1 none) and its choice among them, from the
+ * whole legal list (in_policy) or from the actions in_decide finds. */
+typedef struct in_picks {
+    int stand, escape, pick, shield, defend, charge, move;
+    int best; /* the attack worth most (in_attack_worth) on the foe nearest to falling */
+} in_picks;
+#define IN_NO_PICKS ((in_picks){-1, -1, -1, -1, -1, -1, -1, -1})
+int in_turn_pick(const fray_encounter *e, int who, const in_picks *p);
+int in_standing(const fray_encounter *e, int t);
+int in_is_attack(int kind);
+int in_attack_worth(const fray_encounter *e, int who, const fray_action *a);
+int in_usable_weapons(const in_creature *c);
+int in_decide(fray_encounter *e, int who, int window, const fray_action *trigger,
+              fray_action *out);
 /* The part types a hit of d degrees may target on c (severity <= d). */
 uint32_t in_part_allowed(const in_creature *c, int d);
 

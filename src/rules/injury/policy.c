@@ -16,7 +16,7 @@ uint32_t in_part_allowed(const in_creature *c, int d)
     return m;
 }
 
-static int usable_weapons(const in_creature *c)
+int in_usable_weapons(const in_creature *c)
 {
     int n = 0;
     for (int i = 0; i < c->nweapon; i++)
@@ -33,13 +33,13 @@ int in_part_score(in_creature *c, int type, int n, int spread, int injury_value)
     int idx = in_pick_instance(c, type, spread);
     const in_fx a = c->fx;
     uint32_t hurt = c->w_hurt;
-    int ua = usable_weapons(c), ub = ua;
+    int ua = in_usable_weapons(c), ub = ua;
     in_fx b = a;
     if (idx >= 0) {
         int8_t inj = c->part[idx].inj;
         in_injure_part(c, idx, n);
         b = c->fx;
-        ub = usable_weapons(c);
+        ub = in_usable_weapons(c);
         c->part[idx].inj = inj;
         c->fx = a;
         c->w_hurt = hurt;
@@ -91,18 +91,18 @@ int in_answer(fray_encounter *e, int who, int q, uint32_t allowed, const fray_ac
 
 /* How near a foe is to falling: what is left of its pools, less what its
  * injuries already weigh. Lower first. */
-static int standing(const fray_encounter *e, int t)
+int in_standing(const fray_encounter *e, int t)
 {
     return fray_res(e, t, IN_R_STAMINA) + fray_res(e, t, IN_R_EXH) - 2 * IN_CCR(e, t)->fx.value;
 }
 
-static int is_attack(int k)
+int in_is_attack(int k)
 {
     return k == IN_A_ATTACK || k == IN_A_POWER || k == IN_A_DEADLY_AIM ||
            k == IN_A_MULTIWEAPON || k == IN_A_RAPID || k == IN_A_THROW;
 }
 
-static int attack_worth(const fray_encounter *e, int who, const fray_action *a)
+int in_attack_worth(const fray_encounter *e, int who, const fray_action *a)
 {
     const in_creature *c = IN_CCR(e, who);
     int st = fray_res(e, who, IN_R_STAMINA), n = (a->arg >> 4) & 15;
@@ -125,53 +125,58 @@ static int attack_worth(const fray_encounter *e, int who, const fray_action *a)
     }
 }
 
+int in_turn_pick(const fray_encounter *e, int who, const in_picks *p)
+{
+    if (p->stand >= 0)
+        return p->stand;
+    if (p->pick >= 0 && !in_usable_weapons(IN_CCR(e, who)))
+        return p->pick;
+    if (p->escape >= 0 && p->best < 0) /* held away from every foe it could strike */
+        return p->escape;
+    if (fray_res(e, who, IN_R_ATTACKS) >= 2 || (p->best < 0 && p->move < 0 && p->charge < 0))
+        return p->shield >= 0 ? p->shield : p->defend;
+    if (p->best >= 0)
+        return p->best;
+    if (p->pick >= 0)
+        return p->pick;
+    if (p->charge >= 0 && fray_res(e, who, IN_R_ATTACKS) == 0)
+        return p->charge;
+    if (p->move >= 0)
+        return p->move;
+    return p->shield >= 0 ? p->shield : p->defend;
+}
+
 static int own_turn(fray_encounter *e, int who, const fray_action *l, int n)
 {
     int focus = -1, fs = 0;
     for (int i = 0; i < n; i++)
-        if (is_attack(l[i].kind) && (focus < 0 || standing(e, l[i].target) < fs))
-            focus = l[i].target, fs = standing(e, l[i].target);
-    int escape = -1, best = -1, bw = -1, stand = -1, pick = -1, shield = -1, defend = -1, charge = -1, move = -1;
-    int md = 0;
+        if (in_is_attack(l[i].kind) && (focus < 0 || in_standing(e, l[i].target) < fs))
+            focus = l[i].target, fs = in_standing(e, l[i].target);
+    in_picks p = IN_NO_PICKS;
+    int bw = -1, md = 0;
     for (int i = 0; i < n; i++) {
         switch (l[i].kind) {
-        case IN_A_STAND: stand = i; break;
-        case IN_A_ESCAPE: escape = i; break;
-        case IN_A_PICKUP: pick = i; break;
-        case IN_A_SHIELD: shield = i; break;
-        case IN_A_DEFEND: defend = i; break;
-        case IN_A_CHARGE: if (charge < 0) charge = i; break;
+        case IN_A_STAND: p.stand = i; break;
+        case IN_A_ESCAPE: p.escape = i; break;
+        case IN_A_PICKUP: p.pick = i; break;
+        case IN_A_SHIELD: p.shield = i; break;
+        case IN_A_DEFEND: p.defend = i; break;
+        case IN_A_CHARGE: if (p.charge < 0) p.charge = i; break;
         case IN_A_MOVE: {
             int d = fray_distance(e, who, l[i].target);
-            if (move < 0 || d < md)
-                move = i, md = d;
+            if (p.move < 0 || d < md)
+                p.move = i, md = d;
             break;
         }
         default:
-            if (is_attack(l[i].kind) && l[i].target == focus) {
-                int w = attack_worth(e, who, &l[i]);
+            if (in_is_attack(l[i].kind) && l[i].target == focus) {
+                int w = in_attack_worth(e, who, &l[i]);
                 if (w > bw)
-                    best = i, bw = w;
+                    p.best = i, bw = w;
             }
         }
     }
-    if (stand >= 0)
-        return stand;
-    if (pick >= 0 && !usable_weapons(IN_CCR(e, who)))
-        return pick;
-    if (escape >= 0 && best < 0) /* held away from every foe it could strike */
-        return escape;
-    if (fray_res(e, who, IN_R_ATTACKS) >= 2 || (best < 0 && move < 0 && charge < 0))
-        return shield >= 0 ? shield : defend;
-    if (best >= 0)
-        return best;
-    if (pick >= 0)
-        return pick;
-    if (charge >= 0 && fray_res(e, who, IN_R_ATTACKS) == 0)
-        return charge;
-    if (move >= 0)
-        return move;
-    return shield >= 0 ? shield : defend;
+    return in_turn_pick(e, who, &p);
 }
 
 int in_policy(fray_encounter *e, int who, int window, const fray_action *trigger,
