@@ -307,10 +307,8 @@ int in_policy(fray_encounter *e, int who, int window, const fray_action *trigger
               const fray_action *legal, int n);
 int in_answer(fray_encounter *e, int who, int q, uint32_t allowed, const fray_action *ctx);
 /* The part type a policy picks with d degrees on creature c (allowed: bit
- * per part type), and the score of each choice. Each choice is tried on c
- * itself, which both leave as it was. */
+ * per part type). Each choice is tried on c itself, left as it was. */
 int in_best_part(in_creature *c, int d, uint32_t allowed, int spread, int injury_value);
-int in_part_score(in_creature *c, int type, int n, int spread, int injury_value);
 /* The policy's own turn: what it would take of each kind (an index in
  * the actions it looked at, -1 none) and its choice among them, from the
  * whole legal list (in_policy) or from the actions in_decide finds. */

@@ -24,55 +24,61 @@ int in_usable_weapons(const in_creature *c)
     return n;
 }
 
-/* The score of n injuries to part kind `type` of c. They are tried on c
- * itself and taken back (the part's count, the effects and the weapon bits
- * that in_part_injured keeps): a copy of the whole creature (over 1 KiB,
- * for every kind a hit may target) was a tenth of the duel (issue 34). */
-int in_part_score(in_creature *c, int type, int n, int spread, int injury_value)
+/* What injuries that turn c's effects from a into b and its usable
+ * weapons from ua into ub take from it. */
+static int effects_score(const in_creature *c, const in_fx *a, const in_fx *b, int ua, int ub,
+                         int type, int injury_value)
 {
-    int idx = in_pick_instance(c, type, spread);
-    const in_fx a = c->fx;
-    uint32_t hurt = c->w_hurt;
-    int ua = in_usable_weapons(c), ub = ua;
-    in_fx b = a;
-    if (idx >= 0) {
-        int8_t inj = c->part[idx].inj;
-        in_injure_part(c, idx, n);
-        b = c->fx;
-        ub = in_usable_weapons(c);
-        c->part[idx].inj = inj;
-        c->fx = a;
-        c->w_hurt = hurt;
-    }
-    if (b.dead && !a.dead)
+    if (b->dead && !a->dead)
         return 100000;
-    if (b.head_level >= 3 && a.head_level < 3)
+    if (b->head_level >= 3 && a->head_level < 3)
         return 50000;
     int s = 0;
-    if (b.head_level >= 2 && a.head_level < 2)
+    if (b->head_level >= 2 && a->head_level < 2)
         s += 3000;
-    if (b.sickened && !a.sickened)
+    if (b->sickened && !a->sickened)
         s += 2500;
     s += 1500 * (ua - ub) + (ua && !ub ? 3000 : 0);
-    s += b.legs_down && !a.legs_down ? 1200 : 0;
-    s += b.blinded && !a.blinded ? 1200 : 0;
-    s += 600 * (b.attack_dis - a.attack_dis) + 700 * (b.d20_dis - a.d20_dis);
-    s += b.no_fly && !a.no_fly && c->fly_ft ? 400 : 0;
-    s += 10 * (b.speed_cut - a.speed_cut) + 50 * (b.stand_ap - a.stand_ap);
+    s += b->legs_down && !a->legs_down ? 1200 : 0;
+    s += b->blinded && !a->blinded ? 1200 : 0;
+    s += 600 * (b->attack_dis - a->attack_dis) + 700 * (b->d20_dis - a->d20_dis);
+    s += b->no_fly && !a->no_fly && c->fly_ft ? 400 : 0;
+    s += 10 * (b->speed_cut - a->speed_cut) + 50 * (b->stand_ap - a->stand_ap);
     for (int k = 0; k < IN_NSKILL; k++)
-        s += 20 * (b.skill_dis[k] - a.skill_dis[k]);
-    s += 5 * (in_fx_value(&b, injury_value) - in_fx_value(&a, injury_value)) +
+        s += 20 * (b->skill_dis[k] - a->skill_dis[k]);
+    s += 5 * (in_fx_value(b, injury_value) - in_fx_value(a, injury_value)) +
          in_parts[type].severity;
+    return s;
+}
+
+/* The score of n injuries to part kind `type` of c (ua: its usable weapons
+ * now). They are tried on c itself and taken back (the part's count, the
+ * effects and the weapon bits that in_part_injured keeps): a copy of the
+ * whole creature (over 1 KiB, for every kind a hit may target) was a tenth
+ * of the duel (issue 34). */
+static int trial(in_creature *c, int type, int n, int spread, int injury_value, int ua)
+{
+    int idx = in_pick_instance(c, type, spread);
+    if (idx < 0)
+        return effects_score(c, &c->fx, &c->fx, ua, ua, type, injury_value);
+    const in_fx a = c->fx;
+    uint32_t hurt = c->w_hurt;
+    int8_t inj = c->part[idx].inj;
+    in_injure_part(c, idx, n);
+    int s = effects_score(c, &a, &c->fx, ua, in_usable_weapons(c), type, injury_value);
+    c->part[idx].inj = inj;
+    c->fx = a;
+    c->w_hurt = hurt;
     return s;
 }
 
 int in_best_part(in_creature *c, int d, uint32_t allowed, int spread, int injury_value)
 {
-    int best = -1, bs = 0;
+    int best = -1, bs = 0, ua = in_usable_weapons(c);
     for (int t = 0; t < IN_NPART; t++) {
         if (!(allowed >> t & 1u))
             continue;
-        int s = in_part_score(c, t, 1 + d - in_parts[t].severity, spread, injury_value);
+        int s = trial(c, t, 1 + d - in_parts[t].severity, spread, injury_value, ua);
         if (best < 0 || s > bs)
             best = t, bs = s;
     }
