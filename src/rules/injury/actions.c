@@ -515,24 +515,29 @@ int in_decide(fray_encounter *e, int who, int window, const fray_action *trigger
     in_picks p = IN_NO_PICKS;
     if (one && !fray_has(e, who, IN_C_DEFENDING))
         found(cand, &n, &p.defend, IN_A_DEFEND, who, -1, 0, 0, 0);
-    int arm = in_instance(c, IN_ARM, 1);
-    if (one && c->shield && !fray_has(e, who, IN_C_SHIELD) && (arm < 0 || c->part[arm].inj < 2))
-        found(cand, &n, &p.shield, IN_A_SHIELD, who, -1, 0, 0, 0);
+    if (one && c->shield && !fray_has(e, who, IN_C_SHIELD)) {
+        int arm = in_instance(c, IN_ARM, 1);
+        if (arm < 0 || c->part[arm].inj < 2)
+            found(cand, &n, &p.shield, IN_A_SHIELD, who, -1, 0, 0, 0);
+    }
     if (fray_has(e, who, IN_C_PRONE) && in_can_stand(e, who) && in_ap_cost(e, who, IN_A_STAND) <= ap)
         found(cand, &n, &p.stand, IN_A_STAND, who, -1, 0, 0, 0);
     for (int i = 0; one && i < c->nweapon; i++) {
+        if (c->w[i].state != IN_W_DROPPED)
+            continue;
         int h = in_instance(c, IN_HAND, c->w[i].hand);
-        if (c->w[i].state == IN_W_DROPPED && (h < 0 || c->part[h].inj < 2)) {
+        if (h < 0 || c->part[h].inj < 2) {
             found(cand, &n, &p.pick, IN_A_PICKUP, who, -1, ARG(i, 0), 0, 0);
             break;
         }
     }
     if (one && !c->no_attack && in_escape_ok(e, who))
         found(cand, &n, &p.escape, IN_A_ESCAPE, who, c->grappler, 0, 0, 0);
-    uint32_t usable = 0;
+    uint32_t usable = in_usable_mask(c), melee = usable;
     for (int i = 0; i < c->nweapon; i++)
-        usable |= (uint32_t)in_weapon_usable(c, i) << i;
-    int m = first_melee(e, who), mover = can_move(e, who), speed = in_speed_ft(e, who);
+        if (!c->w[i].melee)
+            melee &= ~(1u << i);
+    int m = melee ? __builtin_ctz(melee) : -1, mover = can_move(e, who), speed = in_speed_ft(e, who);
     int move_ft = speed < fray_opt(e, IN_OPT_MOVE_FT) ? speed : fray_opt(e, IN_OPT_MOVE_FT);
     int focus = -1, fs = 0, md = 0, attackers = 0;
     fray_action best = {0}, charge = {0}, move = {0};

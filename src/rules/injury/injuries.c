@@ -159,6 +159,23 @@ int in_weapon_usable(const in_creature *c, int wi)
     return 1;
 }
 
+uint32_t in_usable_mask(const in_creature *c)
+{
+    uint32_t m = 0, armed = 0;
+    for (int i = 0; i < c->nweapon; i++) {
+        const in_weapon *w = &c->w[i];
+        if (w->state == IN_W_READY && !w->fumbled && !(c->w_hurt >> i & 1u))
+            m |= 1u << i;
+        if (w->melee && !w->unarmed)
+            armed |= 1u << i;
+    }
+    if (m & armed) /* fists only when no other melee weapon can strike */
+        for (int i = 0; i < c->nweapon; i++)
+            if (c->w[i].unarmed)
+                m &= ~(1u << i);
+    return m;
+}
+
 int in_pick_instance(const in_creature *c, int type, int spread)
 {
     int best = -1;

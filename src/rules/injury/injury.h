@@ -230,6 +230,8 @@ static inline int in_fx_value(const in_fx *fx, int injury_value)
 }
 int in_part_destroyed(const in_creature *c, int idx);
 int in_weapon_usable(const in_creature *c, int w);
+/* in_weapon_usable of every weapon at once: bit per weapon. */
+uint32_t in_usable_mask(const in_creature *c);
 /* The instance of `type` a new injury goes to (#Injuries; option spread). */
 int in_pick_instance(const in_creature *c, int type, int spread);
 /* Add n injuries to part type on c without an encounter (odds, policy);
