@@ -6,18 +6,23 @@
 #      from both (same seed, 2 threads), and so must the same with random
 #      legal play on every side (the legal lists, in their order): the same
 #      fights, only faster;
-#   2. for each duel, fights/s on one thread, the two binaries alternating,
-#      best of R runs each (a busy moment of the machine then counts for
-#      neither), and the ratio new/old.
-#   bench/versus.sh OLD NEW [R] [N_ENERGY] [N_WOUNDS]
+#   2. for each ruleset's duel (examples/*-duel.json), fights/s on one
+#      thread, the two binaries alternating, best of R runs each (a busy
+#      moment of the machine then counts for neither), and the ratio
+#      new/old. Each duel runs N fights, N sized per ruleset to about a
+#      second or more (bench_sim's figures: wounds 1,000,000, threeaction
+#      300,000, energy and injury 100,000, contest 20,000: an old binary
+#      of contest plays about 1,600 a second); FRAY_VERSUS_N="id=N ..."
+#      sets any of them.
+#   bench/versus.sh OLD NEW [R]
 # OLD is typically a build of the commit before the change:
 #   git worktree add --detach /tmp/before REV && (cd /tmp/before && scripts/build.sh --pgo)
 #   bench/versus.sh /tmp/before/build/fray build/fray
 # Exit status 1 when any example's results differ.
 set -eu
-old=${1:?usage: bench/versus.sh OLD NEW [R] [N_ENERGY] [N_WOUNDS]}
-new=${2:?usage: bench/versus.sh OLD NEW [R] [N_ENERGY] [N_WOUNDS]}
-reps=${3:-5} n_energy=${4:-100000} n_wounds=${5:-1000000}
+old=${1:?usage: bench/versus.sh OLD NEW [R]}
+new=${2:?usage: bench/versus.sh OLD NEW [R]}
+reps=${3:-5}
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -53,10 +58,26 @@ echo "results: $same runs identical, $differ different (2000 fights each, seed 7
 rate() { # binary encounter fights -> fights/s on one thread (the sim's own timing)
     "$1" sim "$2" -n "$3" --seed 1 --threads 1 --json | jq '.timing.fights_per_s | floor'
 }
-for duel in energy wounds; do
-    ex=examples/$duel-duel.json
-    n=$n_energy
-    [ "$duel" = wounds ] && n=$n_wounds
+fights_for() { # ruleset id -> fights to time
+    local n
+    case $1 in
+        wounds) n=1000000 ;;
+        threeaction) n=300000 ;;
+        contest) n=20000 ;;
+        *) n=100000 ;;
+    esac
+    for kv in ${FRAY_VERSUS_N:-}; do
+        [ "${kv%%=*}" = "$1" ] && n=${kv#*=}
+    done
+    echo "$n"
+}
+for ex in examples/*-duel.json; do
+    duel=$(basename "$ex" -duel.json)
+    if ! "$old" sim "$ex" -n 1 --seed 1 --json >/dev/null 2>&1; then
+        echo "$duel-duel: skipped: $old cannot run it"
+        continue
+    fi
+    n=$(fights_for "$duel")
     best_old=0 best_new=0
     for _ in $(seq "$reps"); do
         r=$(rate "$old" "$ex" "$n")

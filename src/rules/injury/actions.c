@@ -418,3 +418,174 @@ void in_resolve(fray_encounter *e, const fray_action *a)
     }
     in_grapple_hold(e);
 }
+
+/* One action in_decide found: at c[*n], its index in *slot. */
+static void found(fray_action *c, int *n, int *slot, int kind, int who, int t, int arg, int x,
+                  int y)
+{
+    c[*n] = (fray_action){(int16_t)kind, (int16_t)who, (int16_t)t, (int16_t)arg, x, y};
+    *slot = (*n)++;
+}
+
+/* The attack in_policy would take on foe t (the first worth most), in
+ * legal's order (weapon_attacks), and how many entries weapon_attacks
+ * writes for t, those the policy never looks at too. Its worth, -1 when
+ * it would take none of them, -2 when there is no attack on t. */
+static int best_on(fray_encounter *e, int who, int t, uint32_t usable, fray_action *best,
+                   int *count)
+{
+    const in_creature *c = IN_CCR(e, who);
+    int st = fray_res(e, who, IN_R_STAMINA), prone = fray_has(e, who, IN_C_PRONE), melee_n = 0;
+    int pw = c->mb < st ? c->mb : st, rk = st < 15 ? st : 15, bw = -1, any = 0;
+    if (fray_opt(e, IN_OPT_FREE_ONCE) && c->free_used)
+        pw = rk = 0;
+    if (pw > 15)
+        pw = 15;
+    fray_action a = {.actor = (int16_t)who, .target = (int16_t)t};
+#define TRY(k, arg_)                                                                             \
+    do {                                                                                         \
+        a.kind = (int16_t)(k), a.arg = (int16_t)(arg_), any = 1;                                 \
+        int w_ = in_attack_worth(e, who, &a);                                                    \
+        if (w_ > bw)                                                                             \
+            *best = a, bw = w_;                                                                  \
+    } while (0)
+    for (int i = 0; i < c->nweapon; i++) {
+        const in_weapon *w = &c->w[i];
+        if (!(usable >> i & 1u))
+            continue;
+        int reach = w->melee && in_in_reach(e, who, t, w);
+        if (reach) {
+            melee_n++;
+            *count += 1 + pw + rk;
+            TRY(IN_A_ATTACK, ARG(i, 0));
+            for (int k = pw; k >= 1; k--)
+                TRY(IN_A_POWER, ARG(i, k));
+        } else if (w->ranged && !(w->bow && prone) && in_in_range(e, who, t, w, 0)) {
+            *count += 1 + pw + (w->rapid != 0);
+            TRY(IN_A_ATTACK, ARG(i, 0));
+            for (int k = pw; k >= 1; k--)
+                TRY(IN_A_DEADLY_AIM, ARG(i, k));
+            if (w->rapid)
+                TRY(IN_A_RAPID, ARG(i, 2));
+        }
+        if (w->thrown && !w->natural && in_in_range(e, who, t, w, 1) &&
+            !(w->melee ? reach : in_in_reach(e, who, t, w))) {
+            ++*count;
+            TRY(IN_A_THROW, ARG(i, 0));
+        }
+    }
+    if (melee_n >= 2) {
+        ++*count;
+        TRY(IN_A_MULTIWEAPON, 0);
+    }
+#undef TRY
+    return any ? bw : -2;
+}
+
+/* Where toward() would send who at t (ft feet at most): 0 when it would
+ * list nothing (already there). */
+static int toward_xy(const fray_encounter *e, int who, int t, int ft, int *x, int *y)
+{
+    int go = fray_distance(e, who, t) - IN_SQUARE_CM, max = IN_FT_CM(ft);
+    if (go <= 0)
+        return 0;
+    fray_step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, go < max ? go : max, 0, x,
+                      y);
+    return 1;
+}
+
+/* The decide hook: in_policy's choice on its own turn (in_turn_pick) from
+ * the actions it would weigh, found without writing legal's list (the
+ * list and the policy's pass over it were a third of the duel, issue 34).
+ * The same walk as own() and per_foe(), in their order; where the whole
+ * list might not fit in FRAY_MAX_LEGAL (it would then drop actions at its
+ * end), and in the reaction windows, the core lists it. */
+int in_decide(fray_encounter *e, int who, int window, const fray_action *trigger,
+              fray_action *out)
+{
+    (void)trigger;
+    if (window != FRAY_WIN_ACT)
+        return FRAY_DECIDE_LIST;
+    if (!fray_able(e, who) || (fray_cflags(e, who) & FRAY_CF_NO_ACTIONS))
+        return FRAY_DECIDE_NONE;
+    const in_creature *c = IN_CCR(e, who);
+    int ap = fray_res(e, who, IN_R_AP), one = in_ap_cost(e, who, IN_A_DEFEND) <= ap;
+    fray_action cand[8];
+    int n = 0, count = 6; /* own(): Defend, Shield, Stand, Pick Up, Escape, Lunge at most */
+    in_picks p = IN_NO_PICKS;
+    if (one && !fray_has(e, who, IN_C_DEFENDING))
+        found(cand, &n, &p.defend, IN_A_DEFEND, who, -1, 0, 0, 0);
+    if (one && c->shield && !fray_has(e, who, IN_C_SHIELD)) {
+        int arm = in_instance(c, IN_ARM, 1);
+        if (arm < 0 || c->part[arm].inj < 2)
+            found(cand, &n, &p.shield, IN_A_SHIELD, who, -1, 0, 0, 0);
+    }
+    if (fray_has(e, who, IN_C_PRONE) && in_can_stand(e, who) && in_ap_cost(e, who, IN_A_STAND) <= ap)
+        found(cand, &n, &p.stand, IN_A_STAND, who, -1, 0, 0, 0);
+    for (int i = 0; one && i < c->nweapon; i++) {
+        if (c->w[i].state != IN_W_DROPPED)
+            continue;
+        int h = in_instance(c, IN_HAND, c->w[i].hand);
+        if (h < 0 || c->part[h].inj < 2) {
+            found(cand, &n, &p.pick, IN_A_PICKUP, who, -1, ARG(i, 0), 0, 0);
+            break;
+        }
+    }
+    if (one && !c->no_attack && in_escape_ok(e, who))
+        found(cand, &n, &p.escape, IN_A_ESCAPE, who, c->grappler, 0, 0, 0);
+    uint32_t usable = in_usable_mask(c), melee = usable;
+    for (int i = 0; i < c->nweapon; i++)
+        if (!c->w[i].melee)
+            melee &= ~(1u << i);
+    int m = melee ? __builtin_ctz(melee) : -1, mover = can_move(e, who), speed = in_speed_ft(e, who);
+    int move_ft = speed < fray_opt(e, IN_OPT_MOVE_FT) ? speed : fray_opt(e, IN_OPT_MOVE_FT);
+    int focus = -1, fs = 0, md = 0, attackers = 0;
+    fray_action best = {0}, charge = {0}, move = {0};
+    for (int t = 0; t < e->n; t++) {
+        if (!in_foe(e, who, t) || !fray_able(e, t))
+            continue;
+        int reach = m >= 0 && in_in_reach(e, who, t, &c->w[m]), x, y;
+        if (!c->no_attack) {
+            fray_action b;
+            int bw = best_on(e, who, t, usable, &b, &count);
+            count += IN_NMANEUVER; /* at most; counted when they might not fit */
+            attackers++;
+            if (bw > -2 && one && (focus < 0 || in_standing(e, t) < fs)) {
+                focus = t, fs = in_standing(e, t);
+                p.best = bw >= 0 ? 0 : -1, best = b;
+            }
+            if (m >= 0 && ap >= 2 && mover && !reach &&
+                fray_distance(e, who, t) <= IN_FT_CM(speed) + IN_SQUARE_CM &&
+                toward_xy(e, who, t, speed, &x, &y)) {
+                count++;
+                if (p.charge < 0)
+                    p.charge = 0, charge = (fray_action){IN_A_CHARGE, (int16_t)who, (int16_t)t, 0, x, y};
+            }
+        }
+        if (mover && !reach && toward_xy(e, who, t, move_ft, &x, &y)) {
+            count++;
+            int d = fray_distance(e, who, t);
+            if (one && (p.move < 0 || d < md))
+                p.move = 0, md = d, move = (fray_action){IN_A_MOVE, (int16_t)who, (int16_t)t, 0, x, y};
+        }
+    }
+    if (count > FRAY_MAX_LEGAL) { /* the maneuvers as they are */
+        count -= attackers * IN_NMANEUVER;
+        for (int t = 0; t < e->n && !c->no_attack; t++)
+            if (in_foe(e, who, t) && fray_able(e, t))
+                count += __builtin_popcount(in_maneuvers_ok(e, who, t));
+        if (count > FRAY_MAX_LEGAL)
+            return FRAY_DECIDE_LIST;
+    }
+    if (p.best >= 0)
+        found(cand, &n, &p.best, best.kind, who, best.target, best.arg, 0, 0);
+    if (p.charge >= 0)
+        found(cand, &n, &p.charge, IN_A_CHARGE, who, charge.target, 0, charge.x, charge.y);
+    if (p.move >= 0)
+        found(cand, &n, &p.move, IN_A_MOVE, who, move.target, 0, move.x, move.y);
+    int k = in_turn_pick(e, who, &p);
+    if (k < 0)
+        return n ? FRAY_DECIDE_PASS : FRAY_DECIDE_NONE;
+    *out = cand[k];
+    return FRAY_DECIDE_TAKE;
+}

@@ -159,6 +159,23 @@ int in_weapon_usable(const in_creature *c, int wi)
     return 1;
 }
 
+uint32_t in_usable_mask(const in_creature *c)
+{
+    uint32_t m = 0, armed = 0;
+    for (int i = 0; i < c->nweapon; i++) {
+        const in_weapon *w = &c->w[i];
+        if (w->state == IN_W_READY && !w->fumbled && !(c->w_hurt >> i & 1u))
+            m |= 1u << i;
+        if (w->melee && !w->unarmed)
+            armed |= 1u << i;
+    }
+    if (m & armed) /* fists only when no other melee weapon can strike */
+        for (int i = 0; i < c->nweapon; i++)
+            if (c->w[i].unarmed)
+                m &= ~(1u << i);
+    return m;
+}
+
 int in_pick_instance(const in_creature *c, int type, int spread)
 {
     int best = -1;
@@ -172,15 +189,19 @@ int in_pick_instance(const in_creature *c, int type, int spread)
     return best;
 }
 
-void in_injure_plain(in_creature *c, int type, int n, int spread)
+void in_injure_part(in_creature *c, int idx, int n)
 {
-    int idx = in_pick_instance(c, type, spread);
-    if (idx < 0)
-        return;
     int from = c->part[idx].inj;
     for (int k = 0; k < n && !in_part_destroyed(c, idx); k++)
         c->part[idx].inj++;
     in_part_injured(c, idx, from);
+}
+
+void in_injure_plain(in_creature *c, int type, int n, int spread)
+{
+    int idx = in_pick_instance(c, type, spread);
+    if (idx >= 0)
+        in_injure_part(c, idx, n);
 }
 
 int in_plain_out(const in_creature *c)

@@ -230,10 +230,14 @@ static inline int in_fx_value(const in_fx *fx, int injury_value)
 }
 int in_part_destroyed(const in_creature *c, int idx);
 int in_weapon_usable(const in_creature *c, int w);
+/* in_weapon_usable of every weapon at once: bit per weapon. */
+uint32_t in_usable_mask(const in_creature *c);
 /* The instance of `type` a new injury goes to (#Injuries; option spread). */
 int in_pick_instance(const in_creature *c, int type, int spread);
-/* Add n injuries to part type on c without an encounter (odds, policy). */
+/* Add n injuries to part type on c without an encounter (odds, policy);
+ * in_injure_part: to part idx (in_pick_instance's). */
 void in_injure_plain(in_creature *c, int type, int n, int spread);
+void in_injure_part(in_creature *c, int idx, int n);
 /* Whether c is out of the fight: dead, unconscious, destroyed. */
 int in_plain_out(const in_creature *c);
 /* Inflict n injuries on a part of `type` of `who`, from src. */
@@ -305,9 +309,23 @@ int in_policy(fray_encounter *e, int who, int window, const fray_action *trigger
               const fray_action *legal, int n);
 int in_answer(fray_encounter *e, int who, int q, uint32_t allowed, const fray_action *ctx);
 /* The part type a policy picks with d degrees on creature c (allowed: bit
- * per part type), and the score of each choice. */
-int in_best_part(const in_creature *c, int d, uint32_t allowed, int spread, int injury_value);
-int in_part_score(const in_creature *c, int type, int n, int spread, int injury_value);
+ * per part type). Each choice is tried on c itself, left as it was. */
+int in_best_part(in_creature *c, int d, uint32_t allowed, int spread, int injury_value);
+/* The policy's own turn: what it would take of each kind (an index in
+ * the actions it looked at, -1 none) and its choice among them, from the
+ * whole legal list (in_policy) or from the actions in_decide finds. */
+typedef struct in_picks {
+    int stand, escape, pick, shield, defend, charge, move;
+    int best; /* the attack worth most (in_attack_worth) on the foe nearest to falling */
+} in_picks;
+#define IN_NO_PICKS ((in_picks){-1, -1, -1, -1, -1, -1, -1, -1})
+int in_turn_pick(const fray_encounter *e, int who, const in_picks *p);
+int in_standing(const fray_encounter *e, int t);
+int in_is_attack(int kind);
+int in_attack_worth(const fray_encounter *e, int who, const fray_action *a);
+int in_usable_weapons(const in_creature *c);
+int in_decide(fray_encounter *e, int who, int window, const fray_action *trigger,
+              fray_action *out);
 /* The part types a hit of d degrees may target on c (severity <= d). */
 uint32_t in_part_allowed(const in_creature *c, int d);
 

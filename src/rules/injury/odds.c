@@ -158,10 +158,10 @@ static int out_with(const fray_encounter *e, int k, int heart, int strain_only)
     if (!heart)
         allowed &= ~(1u << IN_HEART);
     int spread = fray_opt(e, IN_OPT_SPREAD), iv = fray_opt(e, IN_OPT_INJURY_VALUE);
-    int part = in_best_part(d, k, allowed, spread, iv);
+    in_creature c = *d;
+    int part = in_best_part(&c, k, allowed, spread, iv);
     if (part < 0)
         return 0;
-    in_creature c = *d;
     in_injure_plain(&c, part, 1 + k - in_parts[part].severity, spread);
     return in_plain_out(&c);
 }

@@ -16,7 +16,7 @@ uint32_t in_part_allowed(const in_creature *c, int d)
     return m;
 }
 
-static int usable_weapons(const in_creature *c)
+int in_usable_weapons(const in_creature *c)
 {
     int n = 0;
     for (int i = 0; i < c->nweapon; i++)
@@ -24,41 +24,61 @@ static int usable_weapons(const in_creature *c)
     return n;
 }
 
-int in_part_score(const in_creature *c, int type, int n, int spread, int injury_value)
+/* What injuries that turn c's effects from a into b and its usable
+ * weapons from ua into ub take from it. */
+static int effects_score(const in_creature *c, const in_fx *a, const in_fx *b, int ua, int ub,
+                         int type, int injury_value)
 {
-    in_creature after = *c;
-    in_injure_plain(&after, type, n, spread);
-    const in_fx a = c->fx, b = after.fx;
-    if (b.dead && !a.dead)
+    if (b->dead && !a->dead)
         return 100000;
-    if (b.head_level >= 3 && a.head_level < 3)
+    if (b->head_level >= 3 && a->head_level < 3)
         return 50000;
     int s = 0;
-    if (b.head_level >= 2 && a.head_level < 2)
+    if (b->head_level >= 2 && a->head_level < 2)
         s += 3000;
-    if (b.sickened && !a.sickened)
+    if (b->sickened && !a->sickened)
         s += 2500;
-    int ua = usable_weapons(c), ub = usable_weapons(&after);
     s += 1500 * (ua - ub) + (ua && !ub ? 3000 : 0);
-    s += b.legs_down && !a.legs_down ? 1200 : 0;
-    s += b.blinded && !a.blinded ? 1200 : 0;
-    s += 600 * (b.attack_dis - a.attack_dis) + 700 * (b.d20_dis - a.d20_dis);
-    s += b.no_fly && !a.no_fly && c->fly_ft ? 400 : 0;
-    s += 10 * (b.speed_cut - a.speed_cut) + 50 * (b.stand_ap - a.stand_ap);
+    s += b->legs_down && !a->legs_down ? 1200 : 0;
+    s += b->blinded && !a->blinded ? 1200 : 0;
+    s += 600 * (b->attack_dis - a->attack_dis) + 700 * (b->d20_dis - a->d20_dis);
+    s += b->no_fly && !a->no_fly && c->fly_ft ? 400 : 0;
+    s += 10 * (b->speed_cut - a->speed_cut) + 50 * (b->stand_ap - a->stand_ap);
     for (int k = 0; k < IN_NSKILL; k++)
-        s += 20 * (b.skill_dis[k] - a.skill_dis[k]);
-    s += 5 * (in_fx_value(&b, injury_value) - in_fx_value(&a, injury_value)) +
+        s += 20 * (b->skill_dis[k] - a->skill_dis[k]);
+    s += 5 * (in_fx_value(b, injury_value) - in_fx_value(a, injury_value)) +
          in_parts[type].severity;
     return s;
 }
 
-int in_best_part(const in_creature *c, int d, uint32_t allowed, int spread, int injury_value)
+/* The score of n injuries to part kind `type` of c (ua: its usable weapons
+ * now). They are tried on c itself and taken back (the part's count, the
+ * effects and the weapon bits that in_part_injured keeps): a copy of the
+ * whole creature (over 1 KiB, for every kind a hit may target) was a tenth
+ * of the duel (issue 34). */
+static int trial(in_creature *c, int type, int n, int spread, int injury_value, int ua)
 {
-    int best = -1, bs = 0;
+    int idx = in_pick_instance(c, type, spread);
+    if (idx < 0)
+        return effects_score(c, &c->fx, &c->fx, ua, ua, type, injury_value);
+    const in_fx a = c->fx;
+    uint32_t hurt = c->w_hurt;
+    int8_t inj = c->part[idx].inj;
+    in_injure_part(c, idx, n);
+    int s = effects_score(c, &a, &c->fx, ua, in_usable_weapons(c), type, injury_value);
+    c->part[idx].inj = inj;
+    c->fx = a;
+    c->w_hurt = hurt;
+    return s;
+}
+
+int in_best_part(in_creature *c, int d, uint32_t allowed, int spread, int injury_value)
+{
+    int best = -1, bs = 0, ua = in_usable_weapons(c);
     for (int t = 0; t < IN_NPART; t++) {
         if (!(allowed >> t & 1u))
             continue;
-        int s = in_part_score(c, t, 1 + d - in_parts[t].severity, spread, injury_value);
+        int s = trial(c, t, 1 + d - in_parts[t].severity, spread, injury_value, ua);
         if (best < 0 || s > bs)
             best = t, bs = s;
     }
@@ -70,25 +90,25 @@ int in_answer(fray_encounter *e, int who, int q, uint32_t allowed, const fray_ac
     (void)ctx;
     const in_state *s = IN_ST(e);
     if (q == IN_Q_PART)
-        return in_best_part(IN_CCR(e, s->ask_target), s->ask_degrees, allowed,
+        return in_best_part(IN_CR(e, s->ask_target), s->ask_degrees, allowed,
                             fray_opt(e, IN_OPT_SPREAD), fray_opt(e, IN_OPT_INJURY_VALUE));
     return fray_res(e, who, IN_R_STAMINA) >= 2 ? 1 : 0; /* Cleave */
 }
 
 /* How near a foe is to falling: what is left of its pools, less what its
  * injuries already weigh. Lower first. */
-static int standing(const fray_encounter *e, int t)
+int in_standing(const fray_encounter *e, int t)
 {
     return fray_res(e, t, IN_R_STAMINA) + fray_res(e, t, IN_R_EXH) - 2 * IN_CCR(e, t)->fx.value;
 }
 
-static int is_attack(int k)
+int in_is_attack(int k)
 {
     return k == IN_A_ATTACK || k == IN_A_POWER || k == IN_A_DEADLY_AIM ||
            k == IN_A_MULTIWEAPON || k == IN_A_RAPID || k == IN_A_THROW;
 }
 
-static int attack_worth(const fray_encounter *e, int who, const fray_action *a)
+int in_attack_worth(const fray_encounter *e, int who, const fray_action *a)
 {
     const in_creature *c = IN_CCR(e, who);
     int st = fray_res(e, who, IN_R_STAMINA), n = (a->arg >> 4) & 15;
@@ -111,53 +131,58 @@ static int attack_worth(const fray_encounter *e, int who, const fray_action *a)
     }
 }
 
+int in_turn_pick(const fray_encounter *e, int who, const in_picks *p)
+{
+    if (p->stand >= 0)
+        return p->stand;
+    if (p->pick >= 0 && !in_usable_weapons(IN_CCR(e, who)))
+        return p->pick;
+    if (p->escape >= 0 && p->best < 0) /* held away from every foe it could strike */
+        return p->escape;
+    if (fray_res(e, who, IN_R_ATTACKS) >= 2 || (p->best < 0 && p->move < 0 && p->charge < 0))
+        return p->shield >= 0 ? p->shield : p->defend;
+    if (p->best >= 0)
+        return p->best;
+    if (p->pick >= 0)
+        return p->pick;
+    if (p->charge >= 0 && fray_res(e, who, IN_R_ATTACKS) == 0)
+        return p->charge;
+    if (p->move >= 0)
+        return p->move;
+    return p->shield >= 0 ? p->shield : p->defend;
+}
+
 static int own_turn(fray_encounter *e, int who, const fray_action *l, int n)
 {
     int focus = -1, fs = 0;
     for (int i = 0; i < n; i++)
-        if (is_attack(l[i].kind) && (focus < 0 || standing(e, l[i].target) < fs))
-            focus = l[i].target, fs = standing(e, l[i].target);
-    int escape = -1, best = -1, bw = -1, stand = -1, pick = -1, shield = -1, defend = -1, charge = -1, move = -1;
-    int md = 0;
+        if (in_is_attack(l[i].kind) && (focus < 0 || in_standing(e, l[i].target) < fs))
+            focus = l[i].target, fs = in_standing(e, l[i].target);
+    in_picks p = IN_NO_PICKS;
+    int bw = -1, md = 0;
     for (int i = 0; i < n; i++) {
         switch (l[i].kind) {
-        case IN_A_STAND: stand = i; break;
-        case IN_A_ESCAPE: escape = i; break;
-        case IN_A_PICKUP: pick = i; break;
-        case IN_A_SHIELD: shield = i; break;
-        case IN_A_DEFEND: defend = i; break;
-        case IN_A_CHARGE: if (charge < 0) charge = i; break;
+        case IN_A_STAND: p.stand = i; break;
+        case IN_A_ESCAPE: p.escape = i; break;
+        case IN_A_PICKUP: p.pick = i; break;
+        case IN_A_SHIELD: p.shield = i; break;
+        case IN_A_DEFEND: p.defend = i; break;
+        case IN_A_CHARGE: if (p.charge < 0) p.charge = i; break;
         case IN_A_MOVE: {
             int d = fray_distance(e, who, l[i].target);
-            if (move < 0 || d < md)
-                move = i, md = d;
+            if (p.move < 0 || d < md)
+                p.move = i, md = d;
             break;
         }
         default:
-            if (is_attack(l[i].kind) && l[i].target == focus) {
-                int w = attack_worth(e, who, &l[i]);
+            if (in_is_attack(l[i].kind) && l[i].target == focus) {
+                int w = in_attack_worth(e, who, &l[i]);
                 if (w > bw)
-                    best = i, bw = w;
+                    p.best = i, bw = w;
             }
         }
     }
-    if (stand >= 0)
-        return stand;
-    if (pick >= 0 && !usable_weapons(IN_CCR(e, who)))
-        return pick;
-    if (escape >= 0 && best < 0) /* held away from every foe it could strike */
-        return escape;
-    if (fray_res(e, who, IN_R_ATTACKS) >= 2 || (best < 0 && move < 0 && charge < 0))
-        return shield >= 0 ? shield : defend;
-    if (best >= 0)
-        return best;
-    if (pick >= 0)
-        return pick;
-    if (charge >= 0 && fray_res(e, who, IN_R_ATTACKS) == 0)
-        return charge;
-    if (move >= 0)
-        return move;
-    return shield >= 0 ? shield : defend;
+    return in_turn_pick(e, who, &p);
 }
 
 int in_policy(fray_encounter *e, int who, int window, const fray_action *trigger,

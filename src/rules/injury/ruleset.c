@@ -215,6 +215,7 @@ FRAY_RULESET(fray_ruleset_injury,
     .may_answer = in_may_answer,
     .resolve = in_resolve,
     .policy = in_policy,
+    .decide = in_decide,
     /* what in_policy ever picks: never Reckless Attack, Lunge or a maneuver */
     .policy_kinds = FRAY_KIND(IN_A_ATTACK) | FRAY_KIND(IN_A_POWER) | FRAY_KIND(IN_A_DEADLY_AIM) |
                     FRAY_KIND(IN_A_MULTIWEAPON) | FRAY_KIND(IN_A_RAPID) | FRAY_KIND(IN_A_THROW) |
