@@ -3,6 +3,7 @@
  * are decided by the signs of 64-bit cross products, and distances along a
  * segment are rounded down once. Coordinates are kept within 1 km of the
  * origin, so every product fits in 64 bits with room to spare. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,6 +195,8 @@ int fray_map_load(fray_load *ld, const json_t *j, fray_map **out)
         goto done;
     for (int i = 0; i < m->nregion; i++)
         m->kinds |= FRAY_RG(m->region[i].kind);
+    static atomic_uint serials;
+    m->serial = atomic_fetch_add(&serials, 1u) + 1u;
     rc = 0;
 done:
     fray_load_pop(ld, mark);

@@ -68,6 +68,10 @@ typedef struct fray_map {
     fray_region *region;
     fray_wall *wall;
     fray_object *object;
+    /* appended: a number no other map loaded by this process has (from 1),
+     * so a memo keyed by what the map answers never confuses two maps that
+     * came to the same address */
+    unsigned serial;
 } fray_map;
 
 struct fray_encounter;

@@ -134,13 +134,16 @@ int ta_cover_at(const fray_encounter *e, int t, int ox, int oy, int o)
     int64_t tx = ct->x - ox, ty = ct->y - oy;
     for (int k = 0; k < e->n; k++) {
         if (k == o || k == t || e->c[k].gone || e->c[k].status == FRAY_DEAD ||
-            ta_ccr(e, k)->size < ts || fray_linked(e, 0, k, t) || fray_linked(e, 0, t, k) ||
-            fray_linked(e, 0, k, o) || fray_linked(e, 0, o, k))
+            ta_ccr(e, k)->size < ts)
             continue;
         int64_t r = ta_size_space[ta_ccr(e, k)->size] / 2;
         int64_t kx = e->c[k].x - ox, ky = e->c[k].y - oy;
-        if (fray_dist2_point_segment(e->c[k].x, e->c[k].y, ox, oy, ct->x, ct->y) < r * r &&
-            kx * kx + ky * ky < tx * tx + ty * ty)
+        /* where it stands first, the grapples (four questions) only of a
+         * creature across the line: most are not (issue 34) */
+        if (kx * kx + ky * ky < tx * tx + ty * ty &&
+            fray_dist2_point_segment(e->c[k].x, e->c[k].y, ox, oy, ct->x, ct->y) < r * r &&
+            !fray_linked(e, 0, k, t) && !fray_linked(e, 0, t, k) && !fray_linked(e, 0, k, o) &&
+            !fray_linked(e, 0, o, k))
             return 1;
     }
     /* walls and objects (terrain.c) */

@@ -6,6 +6,8 @@
  * #Cover from walls and objects, and a #Push into a wall. Everything here
  * runs only when the encounter has a map (e->map), so a fight without one
  * is exactly what it was. */
+#include <string.h>
+
 #include "threeaction.h"
 
 #define R(h) TA_RULE(h)
@@ -82,6 +84,46 @@ static int skill_check(fray_encounter *e, int who, int bonus, int dc, const char
 
 /* ---- Line of Effect, Cover, concealment ---- */
 
+/* The map's answers about a segment (its walls, objects and regions are
+ * fixed for the fight) depend on nothing but the segment's ends and the
+ * question, so they are kept by those: between two moves the policy asks
+ * the same pairs again and again (Line of Effect and Cover for every
+ * attack it weighs, every legal list; 30% of the skirmish, issue 34), and
+ * a move makes another key, never a stale answer. One table per thread
+ * (each sim worker has its own), direct-mapped: a collision asks the map
+ * again. The map's serial keeps apart two maps at one address. */
+enum { Q_LINES = 1, Q_COVER, Q_TOUCHED };
+typedef struct seg_key { uint32_t serial, q; int32_t x0, y0, x1, y1; } seg_key;
+typedef struct seg_entry { seg_key k; unsigned v; } seg_entry;
+#define SEG_MEMO 2048
+static _Thread_local seg_entry seg_memo[SEG_MEMO];
+
+/* The entry for the question: *hit whether it holds the answer; when not,
+ * the caller writes the answer to its v. Serials start at 1, so a zeroed
+ * entry matches no key. */
+static seg_entry *seg_slot(const fray_encounter *e, unsigned q, int x0, int y0, int x1, int y1,
+                           int *hit)
+{
+    seg_key k = {e->map->serial, q, x0, y0, x1, y1};
+    uint64_t h = ((uint64_t)(uint32_t)x0 << 32 | (uint32_t)y0) * 0x9E3779B97F4A7C15u;
+    h = (h ^ ((uint64_t)(uint32_t)x1 << 32 | (uint32_t)y1) ^ q) * 0x9E3779B97F4A7C15u;
+    seg_entry *s = &seg_memo[(h >> 32) % SEG_MEMO];
+    *hit = !memcmp(&s->k, &k, sizeof k);
+    if (!*hit)
+        s->k = k;
+    return s;
+}
+
+/* fray_map_touched, kept. */
+static unsigned touched(const fray_encounter *e, int x0, int y0, int x1, int y1)
+{
+    int hit;
+    seg_entry *s = seg_slot(e, Q_TOUCHED, x0, y0, x1, y1, &hit);
+    if (!hit)
+        s->v = fray_map_touched(e->map, x0, y0, x1, y1);
+    return s->v;
+}
+
 /* #Line of Effect: "an unobstructed line could be drawn from a point within
  * your space to a target": the centre or a corner of a's space to t's
  * centre, not through a wall. Darkness and Fog do not block it. Returns
@@ -89,10 +131,16 @@ static int skill_check(fray_encounter *e, int who, int bonus, int dc, const char
 static int clear_lines(const fray_encounter *e, int a, int t)
 {
     static const int cx[5] = {0, -1, 1, -1, 1}, cy[5] = {0, -1, -1, 1, 1};
-    int h = space(e, a) / 2 - 1, n = 0;
+    int h = space(e, a) / 2 - 1, hit;
+    seg_entry *s = seg_slot(e, Q_LINES | (unsigned)h << 8, e->c[a].x, e->c[a].y, e->c[t].x,
+                            e->c[t].y, &hit);
+    if (hit)
+        return (int)s->v;
+    int n = 0;
     for (int k = 0; k < 5; k++)
         n += !fray_map_blocked(e->map, e->c[a].x + cx[k] * h, e->c[a].y + cy[k] * h, e->c[t].x,
                                e->c[t].y, FRAY_MAP_WALLS, 0, NULL);
+    s->v = (unsigned)n;
     return n;
 }
 
@@ -111,11 +159,12 @@ int ta_map_cover_at(const fray_encounter *e, int t, int x, int y, int altitude)
         return 0;
     const fray_combatant *ct = &e->c[t];
     /* an object on the ground covers nothing in the air, nor from it */
-    int air = altitude > 0 || ta_ccr(e, t)->altitude > 0;
-    if (!air &&
-        fray_map_blocked(e->map, x, y, ct->x, ct->y, FRAY_MAP_OBJECTS, ta_ccr(e, t)->size, NULL))
-        return 1;
-    return e->map->nwall && fray_map_blocked(e->map, x, y, ct->x, ct->y, FRAY_MAP_WALLS, 0, NULL);
+    int air = altitude > 0 || ta_ccr(e, t)->altitude > 0, size = ta_ccr(e, t)->size, hit;
+    seg_entry *s = seg_slot(e, Q_COVER | (unsigned)(size << 1 | air) << 8, x, y, ct->x, ct->y, &hit);
+    if (!hit)
+        s->v = (!air && fray_map_blocked(e->map, x, y, ct->x, ct->y, FRAY_MAP_OBJECTS, size, NULL)) ||
+               (e->map->nwall && fray_map_blocked(e->map, x, y, ct->x, ct->y, FRAY_MAP_WALLS, 0, NULL));
+    return (int)s->v;
 }
 
 int ta_map_cover(const fray_encounter *e, int t, int a)
@@ -154,7 +203,7 @@ int ta_map_concealed(const fray_encounter *e, int t, int a)
     if (!ta_ccr(e, a)->darkvision && in_dark(e, t))
         return 1;
     return (e->map->kinds & K(FRAY_RG_FOG)) &&
-           (fray_map_touched(e->map, e->c[a].x, e->c[a].y, e->c[t].x, e->c[t].y) & K(FRAY_RG_FOG));
+           (touched(e, e->c[a].x, e->c[a].y, e->c[t].x, e->c[t].y) & K(FRAY_RG_FOG));
 }
 
 /* #Hidden "ends their Turn without concealment": darkness or fog around it
@@ -368,7 +417,7 @@ static const char *walk(fray_encounter *e, int who, int x1, int y1, int budget, 
         w.stop = stop;
         fray_map_walk(e->map, &w, x, y, x1, y1, budget, &x, &y);
         budget -= w.spent;
-        crossed |= fray_map_touched(e->map, x0, y0, x, y);
+        crossed |= touched(e, x0, y0, x, y);
         if (w.why == FRAY_WALK_REGION && e->map->region[w.region].kind == FRAY_RG_THIN_ICE) {
             int holds = ice_holds(e, who, w.region);
             if (!holds && !straight)
@@ -600,6 +649,6 @@ int ta_straight_differs(const fray_encounter *e, int who, int t)
     if (!e->map || !(e->map->kinds & (K(FRAY_RG_DEEP_WATER) | K(FRAY_RG_THIN_ICE))) ||
         ta_ccr(e, who)->flight)
         return 0;
-    return (fray_map_touched(e->map, e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y) &
+    return (touched(e, e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y) &
             (K(FRAY_RG_DEEP_WATER) | K(FRAY_RG_THIN_ICE))) != 0;
 }
