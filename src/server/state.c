@@ -239,7 +239,10 @@ json_t *srv_state_json(const fight_t *f, int player)
         srv_question_for_players(e, q);
         json_t *c;
         size_t i;
-        json_array_foreach(cs, i, c) json_object_del(c, "index");
+        json_array_foreach(cs, i, c) {
+            json_object_del(c, "index");
+            json_object_del(c, "controller");
+        }
         json_object_set_new(o, "view", json_string("player"));
         return o;
     }
