@@ -9,6 +9,10 @@ int cli_check(int argc, char **argv);
 int cli_run(int argc, char **argv);
 int cli_dice(int argc, char **argv);
 int cli_odds(int argc, char **argv);
+/* An odds result in words on stdout: fray odds's figures (brief 0), or
+ * fray play's short table (chances as percentages to one decimal). */
+typedef struct json_t json_t; /* jansson's */
+void cli_odds_render(const json_t *o, int brief);
 int cli_sim(int argc, char **argv);
 int cli_play(int argc, char **argv);
 int cli_sweep(int argc, char **argv);

@@ -54,7 +54,7 @@ static int is_dist(const char *key, const json_t *o)
     return 1;
 }
 
-static void chart(const json_t *o, int indent)
+static void chart(const json_t *o, int indent, int brief)
 {
     const char *k;
     json_t *v;
@@ -82,8 +82,10 @@ static void chart(const json_t *o, int indent)
         }
         row++;
         cum += p;
-        int len = max > 0.0 ? (int)(p / max * BAR_WIDTH + 0.5) : 0;
-        if (p * 100.0 >= 1e-4 || p == 0.0)
+        int len = max > 0.0 ? (int)(p / max * (brief ? BAR_WIDTH / 2 : BAR_WIDTH) + 0.5) : 0;
+        if (brief)
+            printf("%*s%*s %5.1f%% ", indent, "", keyw, k, p * 100.0);
+        else if (p * 100.0 >= 1e-4 || p == 0.0)
             printf("%*s%*s %10.5f%% ", indent, "", keyw, k, p * 100.0);
         else
             printf("%*s%*s %10.3e%% ", indent, "", keyw, k, p * 100.0);
@@ -93,55 +95,75 @@ static void chart(const json_t *o, int indent)
             fputs(".", stdout);
         fputs("\n", stdout);
     }
-    if (rest_n)
+    if (rest_n && brief)
+        printf("%*s%*s %5.1f%%  (%d more values)\n", indent, "", keyw, "...", rest * 100.0, rest_n);
+    else if (rest_n)
         printf("%*s%*s %10.3e%%  (%d more values)\n", indent, "", keyw, "...", rest * 100.0,
                rest_n);
 }
 
-static void scalar(const json_t *v)
+static void scalar_text(const json_t *v, char *buf, size_t len)
 {
     if (json_is_real(v))
-        printf("%.10g", json_real_value(v));
+        snprintf(buf, len, "%.10g", json_real_value(v));
     else if (json_is_integer(v))
-        printf("%lld", (long long)json_integer_value(v));
-    else if (json_is_string(v))
-        fputs(json_string_value(v), stdout);
-    else if (json_is_true(v))
-        fputs("yes", stdout);
-    else if (json_is_false(v))
-        fputs("no", stdout);
-    else if (json_is_null(v))
-        fputs("-", stdout);
+        snprintf(buf, len, "%lld", (long long)json_integer_value(v));
+    else
+        snprintf(buf, len, "%s", json_is_string(v) ? json_string_value(v) : json_is_true(v) ? "yes"
+                                 : json_is_false(v)                        ? "no"
+                                 : json_is_null(v)                         ? "-"
+                                                                           : "");
 }
 
-static void render(const json_t *o, int indent, const json_t *exact, const json_t *root);
+static void scalar(const json_t *v)
+{
+    char buf[256];
+    scalar_text(v, buf, sizeof buf);
+    fputs(buf, stdout);
+}
+
+static void render(const json_t *o, int indent, const json_t *exact, const json_t *root, int brief);
 
 static void render_value(const char *k, const json_t *v, int indent, const json_t *exact,
-                         const json_t *root)
+                         const json_t *root, int brief)
 {
+    if (brief && json_is_number(v) && !strncmp(k, "p_", 2)) {
+        /* "p_hit": 0.816 as "chance to hit: 81.6%" */
+        printf("%*schance to %s: %.1f%%\n", indent, "", k + 2, json_number_value(v) * 100.0);
+        return;
+    }
+    if (brief && json_is_real(v) && !strncmp(k, "mean_", 5)) {
+        printf("%*smean %s: %.2f\n", indent, "", k + 5, json_real_value(v));
+        return;
+    }
+    if (brief && !strcmp(k, "truncation"))
+        return; /* how exact the figures are: fray odds says it */
     if (is_dist(k, v)) {
         printf("%*s%s:\n", indent, "", k);
-        chart(v, indent + 2);
+        chart(v, indent + 2, brief);
     } else if (json_is_object(v)) {
         if (!strcmp(k, "params")) {
             /* one line: the question asked */
             const char *pk;
             json_t *pv;
-            printf("%*sparameters:", indent, "");
+            int col = printf("%*sparameters:", indent, "");
             json_object_foreach((json_t *)v, pk, pv) {
-                printf(" %s=", pk);
-                scalar(pv);
+                if (brief && col > 60) /* a screen's width: fray play's table */
+                    col = printf("\n%*s", indent + 2, "") - 1;
+                char val[256];
+                scalar_text(pv, val, sizeof val);
+                col += printf(" %s=%s", pk, val);
             }
             fputs("\n", stdout);
             return;
         }
         if (!strcmp(k, "mc")) {
             printf("%*ssimulated (Monte Carlo), beside the exact value:\n", indent, "");
-            render(v, indent + 2, root, root);
+            render(v, indent + 2, root, root, brief);
             return;
         }
         printf("%*s%s:\n", indent, "", k);
-        render(v, indent + 2, NULL, root);
+        render(v, indent + 2, NULL, root, brief);
     } else if (json_is_array(v)) {
         printf("%*s%s: [", indent, "", k);
         for (size_t i = 0; i < json_array_size(v); i++) {
@@ -165,15 +187,20 @@ static void render_value(const char *k, const json_t *v, int indent, const json_
     }
 }
 
-static void render(const json_t *o, int indent, const json_t *exact, const json_t *root)
+static void render(const json_t *o, int indent, const json_t *exact, const json_t *root, int brief)
 {
     const char *k;
     json_t *v;
     json_object_foreach((json_t *)o, k, v) {
         if (indent == 0 && (!strcmp(k, "ruleset") || !strcmp(k, "check")))
             continue;
-        render_value(k, v, indent, exact, root);
+        render_value(k, v, indent, exact, root, brief);
     }
+}
+
+void cli_odds_render(const json_t *o, int brief)
+{
+    render(o, 0, NULL, o, brief);
 }
 
 int cli_odds(int argc, char **argv)
@@ -242,7 +269,7 @@ int cli_odds(int argc, char **argv)
     } else {
         const char *chk = json_string_value(json_object_get(out, "check"));
         printf("fray odds %s %s\n", rs->id, chk ? chk : "");
-        render(out, 0, NULL, out);
+        cli_odds_render(out, 0);
     }
     json_decref(out);
     return 0;

@@ -10,6 +10,7 @@ typedef struct play_t {
     fray_session s;
     int tty;                /* standard input and output are terminals */
     size_t shown;           /* narration bytes already printed */
+    int width;              /* the terminal's columns, 0 when output is not one */
 } play_t;
 
 int play_loop(play_t *p);

@@ -7,27 +7,30 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <editline/readline.h>
 
+#include "cli.h"
 #include "jsonout.h"
 #include "play.h"
 
 static const struct {
     const char *name, *args, *what;
 } commands[] = {
-    {"do", "[ACTOR] ACTION [> TARGET]", "take a legal action (or give its number alone)"},
+    {"do", "[ACTOR] ACTION [> TARGET] [X,Y]", "take a legal action (or give its number alone); X,Y: the one to that place, in metres as the list shows it"},
     {"pass", "", "do nothing now (end the turn, or let the chance to react go)"},
     {"roll", "", "let fray roll the die it asks for (same as an empty line)"},
     {"undo", "[N]", "take back the last N entries (default 1): rolls, actions, fiat"},
     {"redo", "[N]", "put back what undo took (until a new command is entered)"},
     {"status", "", "the table of every creature"},
-    {"list", "", "the question the fight waits on, with its choices"},
+    {"list", "", "the question the fight waits on, with its choices grouped by action"},
+    {"legal", "[all|ACTION]", "every legal entry, or one action's, each with its number"},
     {"log", "[N]", "the narration so far (the last N lines)"},
     {"export", "", "the fight's events as JSON Lines"},
     {"sim", "[N]", "the fight played on N times (default 1000) from now by fray: who wins"},
-    {"odds", "ACTION [TARGET] | CHECK ...", "exact odds of an action legal now, from the present state; or of a check, as fray odds RULESET CHECK ..."},
+    {"odds", "[--json] ACTION [> TARGET] | CHECK ...", "exact odds of an action legal now, from the present state, as a table (--json: as JSON); or of a check, as fray odds RULESET CHECK ..."},
     {"control", "WHO gm|policy|random", "who decides for a creature or a side from now on"},
     {"damage", "WHO AMOUNT", "GM fiat: damage as the ruleset takes it (Aura, wounds...)"},
     {"heal", "WHO AMOUNT", "GM fiat: healing as the ruleset gives it"},
@@ -42,8 +45,38 @@ static const struct {
 
 /* ---- Showing ---- */
 
+/* text, each line cut at width columns (0: whole); colour codes take none,
+ * and a cut line ends them. */
+static void put_clipped(const char *text, int width)
+{
+    for (const char *s = text; *s;) {
+        int col = 0, esc = 0;
+        const char *nl = strchr(s, '\n');
+        size_t len = nl ? (size_t)(nl - s) : strlen(s);
+        const char *cut = s + len;
+        for (const char *c = s; width > 0 && c < s + len; c++) {
+            if (*c == '\033') {
+                esc = 1;
+                while (c < s + len && *c != 'm')
+                    c++;
+                continue;
+            }
+            if (((unsigned char)*c & 0xC0) != 0x80 && ++col > width) {
+                cut = c;
+                break;
+            }
+        }
+        fwrite(s, 1, (size_t)(cut - s), stdout);
+        fputs(cut < s + len && esc ? "\033[0m\n" : "\n", stdout);
+        s += len + (nl != NULL);
+    }
+}
+
 static void show(play_t *p)
 {
+    struct winsize ws;
+    if (p->tty)
+        p->width = ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 ? ws.ws_col : 80;
     if (p->s.textlen < p->shown) {
         /* undone: show where the fight stands again, from its last lines */
         size_t at = p->s.textlen;
@@ -56,8 +89,8 @@ static void show(play_t *p)
     }
     p->shown = p->s.textlen;
     if (p->s.status)
-        fputs(p->s.status, stdout);
-    fray_session_print_question(&p->s, stdout);
+        put_clipped(p->s.status, p->width);
+    fray_session_print_question(&p->s, stdout, p->width ? p->width : 80, NULL);
     fflush(stdout);
 }
 
@@ -85,9 +118,64 @@ static int done(play_t *p, int rc, const char *why)
 
 /* ---- Commands (the fight's logic is the session's: session_cmd.c) ---- */
 
+/* Metres as the screen writes them ("-5.78", "6", "0.5") in centimetres:
+ * the end of the number, or NULL if s is not one. */
+static const char *parse_metres(const char *s, int *cm)
+{
+    int neg = *s == '-', m = 0, frac = 0, digits = 0;
+    s += neg;
+    if (!isdigit((unsigned char)*s))
+        return NULL;
+    while (isdigit((unsigned char)*s) && m < 100000)
+        m = m * 10 + (*s++ - '0');
+    if (*s == '.')
+        for (s++; isdigit((unsigned char)*s) && digits < 2; digits++)
+            frac = frac * 10 + (*s++ - '0');
+    if (digits == 1)
+        frac *= 10;
+    *cm = (neg ? -1 : 1) * (m * 100 + frac);
+    return s;
+}
+
+/* "[ACTOR] ACTION [> TARGET] [to] X,Y": the legal entry of that action to
+ * that place, the first when several go there (the grouped line's
+ * number); its index, -1 when the words end in no place, -2 refused. */
+static int pick_place(play_t *p, const char *words, char *why, size_t whylen)
+{
+    const char *sp = strrchr(words, ' '), *place = sp ? sp + 1 : NULL, *end;
+    int x, y;
+    if (!place || !(end = parse_metres(place, &x)) || *end != ',' ||
+        !(end = parse_metres(end + 1, &y)) || *end)
+        return -1;
+    char head[256];
+    int len = (int)(sp - words);
+    while (len > 0 && words[len - 1] == ' ')
+        len--;
+    if (len >= 3 && !strncasecmp(words + len - 3, " to", 3))
+        len -= 3;
+    snprintf(head, sizeof head, "%.*s", len, words);
+    int first = fray_session_pick(&p->s, head, why, whylen);
+    if (first < 0)
+        return first == -1 ? (snprintf(why, whylen, "pass goes nowhere"), -2) : -2;
+    const fray_question_state *q = &p->s.q;
+    const fray_action *f = &q->legal[first];
+    int with_target = strchr(head, '>') != NULL;
+    for (int i = 0; i < q->n; i++)
+        if (q->legal[i].kind == f->kind && q->legal[i].x == x && q->legal[i].y == y &&
+            (!with_target || q->legal[i].target == f->target))
+            return i;
+    return snprintf(why, whylen, "no legal %s goes to %s now (legal %s: where it can)", head, place,
+                    p->s.e->rs->actions[f->kind].name), -2;
+}
+
 static int cmd_do(play_t *p, const char *words)
 {
     char why[512];
+    int i = p->s.q.kind == Q_ACTION ? pick_place(p, words, why, sizeof why) : -1;
+    if (i == -2)
+        return printf("refused: %s\n", why), 0;
+    if (i >= 0)
+        return done(p, fray_session_do_index(&p->s, i, why, sizeof why), why);
     return done(p, fray_session_do(&p->s, words, why, sizeof why), why);
 }
 
@@ -156,19 +244,48 @@ static int cmd_sim(play_t *p, const char *arg)
  * state (the ruleset's action_odds); odds CHECK --param...: as fray odds. */
 static int cmd_odds(play_t *p, const char *arg)
 {
+    int json = !strncmp(arg, "--json", 6) && (!arg[6] || arg[6] == ' ');
+    if (json)
+        for (arg += 6; *arg == ' ';)
+            arg++;
     if (!*arg)
-        return printf("usage: odds ACTION [TARGET] (an action legal now) or odds CHECK "
-                      "[--param VALUE]... (see fray odds --help)\n"), 0;
+        return printf("usage: odds [--json] ACTION [TARGET] (an action legal now) or odds [--json] "
+                      "CHECK [--param VALUE]... (see fray odds --help)\n"), 0;
     json_t *out = NULL;
     char why[512];
     if (fray_session_odds(&p->s, arg, &out, why, sizeof why) != FRAY_CMD_OK) {
         json_decref(out);
         return printf("refused: %s\n", why), 0;
     }
-    char *text = fray_json_dumps(out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-    printf("%s\n", text ? text : "");
-    free(text);
+    if (json) {
+        char *text = fray_json_dumps(out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        printf("%s\n", text ? text : "");
+        free(text);
+    } else {
+        const char *act = json_string_value(json_object_get(out, "action"));
+        const char *chk = json_string_value(json_object_get(out, "check"));
+        printf("odds of %s (%s's %s check):\n", act ? act : chk ? chk : arg,
+               json_string_value(json_object_get(out, "ruleset")), chk ? chk : "");
+        json_object_del(out, "action");
+        cli_odds_render(out, 1);
+    }
     json_decref(out);
+    return 0;
+}
+
+/* legal [all|ACTION]: the whole legal list, or one action's entries, each
+ * with its number (the screen groups them). */
+static int cmd_legal(play_t *p, const char *arg)
+{
+    if (p->s.q.kind != Q_ACTION)
+        return printf("refused: the fight does not wait for an action now\n"), 0;
+    const fray_encounter *e = p->s.e;
+    int any = !*arg || !strcasecmp(arg, "all");
+    for (int i = 0; i < p->s.q.n && !any; i++)
+        any = !strcasecmp(arg, e->rs->actions[p->s.q.legal[i].kind].name);
+    if (!any)
+        return printf("refused: '%s' is not legal now (legal all: the whole list)\n", arg), 0;
+    fray_session_print_question(&p->s, stdout, 0, *arg ? arg : "all");
     return 0;
 }
 
@@ -209,7 +326,9 @@ static int handle(play_t *p, char *line)
     if (!strcasecmp(s, "status"))
         return fputs(p->s.status ? p->s.status : "", stdout), 0;
     if (!strcasecmp(s, "list"))
-        return fray_session_print_question(&p->s, stdout), 0;
+        return fray_session_print_question(&p->s, stdout, p->width ? p->width : 80, NULL), 0;
+    if (!strcasecmp(s, "legal"))
+        return cmd_legal(p, arg);
     if (!strcasecmp(s, "log"))
         return cmd_log(p, arg);
     if (!strcasecmp(s, "export"))
@@ -254,32 +373,177 @@ static int handle(play_t *p, char *line)
 
 /* ---- Line editing ---- */
 
+/* Completion knows where in a command the cursor is: after `do ` the
+ * legal actions, after `do Shift ` their targets and places, after `set `
+ * the creatures, then their resources. A candidate is a whole phrase
+ * (names hold spaces: "Melee Attack", "Sir Aldric"); what is offered is its
+ * part from the word under the cursor on. editline's callbacks carry no
+ * user data, hence the file's state. */
 static play_t *completing;
+static struct {
+    char w[384][64];
+    int n;
+    size_t at; /* bytes of the phrase before the word being completed */
+} cand;
+
+static void offer(const char *phrase, const char *w)
+{
+    if (cand.n == (int)(sizeof cand.w / sizeof cand.w[0]) || strncasecmp(w, phrase, strlen(phrase)))
+        return;
+    for (int i = 0; i < cand.n; i++)
+        if (!strcmp(cand.w[i], w))
+            return;
+    snprintf(cand.w[cand.n++], sizeof cand.w[0], "%s", w);
+}
+
+/* The longest of the n names (name(k)) that s starts with, followed by a
+ * space: its index, the rest of s after it in *rest; -1 none. */
+static int lead(const char *s, int n, const char *(*name)(const play_t *, int), const char **rest)
+{
+    int best = -1;
+    size_t bl = 0;
+    for (int k = 0; k < n; k++) {
+        const char *w = name(completing, k);
+        size_t l = w ? strlen(w) : 0;
+        if (l > bl && !strncasecmp(s, w, l) && s[l] == ' ')
+            best = k, bl = l;
+    }
+    if (best >= 0)
+        for (*rest = s + bl; **rest == ' ';)
+            (*rest)++;
+    return best;
+}
+
+static const char *creature_name(const play_t *p, int k) { return p->s.e->c[k].name; }
+static const char *legal_name(const play_t *p, int k)
+{
+    return p->s.e->rs->actions[p->s.q.legal[k].kind].name;
+}
+
+static void offer_creatures(const char *phrase)
+{
+    for (int i = 0; i < completing->s.e->n; i++)
+        offer(phrase, completing->s.e->c[i].name);
+}
+
+/* After `do ` (or `odds `, `legal `): an action legal now, then its
+ * targets and places. The phrase they complete. */
+static const char *offer_action(const char *r)
+{
+    const play_t *p = completing;
+    const fray_question_state *q = &p->s.q;
+    if (q->kind != Q_ACTION)
+        return r;
+    const char *rest, *who = p->s.e->c[q->who].name;
+    if (!strncasecmp(r, who, strlen(who)) && r[strlen(who)] == ' ')
+        for (r += strlen(who); *r == ' ';)
+            r++;
+    int k = lead(r, q->n, legal_name, &rest);
+    if (k < 0) {
+        for (int i = 0; i < q->n; i++)
+            offer(r, legal_name(p, i));
+        return r;
+    }
+    int kind = q->legal[k].kind;
+    const char *phrase = *rest == '>' ? rest + 1 + strspn(rest + 1, " ") : rest;
+    for (int i = 0; i < q->n; i++) {
+        const fray_action *a = &q->legal[i];
+        char where[48];
+        if (a->kind != kind)
+            continue;
+        if (a->target >= 0)
+            offer(phrase, p->s.e->c[a->target].name);
+        if ((a->x || a->y) && phrase == rest) {
+            fray_session_where(a, where, sizeof where);
+            offer(phrase, where);
+        }
+    }
+    return phrase;
+}
+
+static void candidates(const char *line, size_t start, const char *text)
+{
+    const play_t *p = completing;
+    const fray_encounter *e = p->s.e;
+    char typed[512];
+    snprintf(typed, sizeof typed, "%.*s%s", (int)start, line, text);
+    const char *s = typed + strspn(typed, " ");
+    size_t cl = strcspn(s, " ");
+    const char *r = s + cl, *rest;
+    cand.n = 0;
+    if (!*r) { /* the command itself, or an action named alone */
+        for (int k = 0; k < NCOMMANDS; k++)
+            offer(s, commands[k].name);
+        offer_action(s);
+        cand.at = strlen(s) - strlen(text);
+        return;
+    }
+    r += strspn(r, " ");
+    char cmd[16];
+    snprintf(cmd, sizeof cmd, "%.*s", (int)(cl < 15 ? cl : 15), s);
+    const char *phrase = r;
+    int who;
+    if (!strcasecmp(cmd, "do") || !strcasecmp(cmd, "odds")) {
+        phrase = offer_action(r);
+    } else if (!strcasecmp(cmd, "legal")) {
+        offer(r, "all");
+        offer_action(r);
+    } else if (!strcasecmp(cmd, "help")) {
+        for (int k = 0; k < NCOMMANDS; k++)
+            offer(r, commands[k].name);
+    } else if (!strcasecmp(cmd, "set")) {
+        if (lead(r, e->n, creature_name, &rest) >= 0)
+            for (int k = 0; k < e->rs->nresources; k++)
+                offer(phrase = rest, e->rs->resources[k]);
+        else
+            offer_creatures(r);
+    } else if (!strcasecmp(cmd, "damage") || !strcasecmp(cmd, "heal") || !strcasecmp(cmd, "remove")) {
+        if (lead(r, e->n, creature_name, &rest) < 0)
+            offer_creatures(r);
+    } else if (!strcasecmp(cmd, "control")) {
+        if (lead(r, e->n, creature_name, &rest) >= 0) {
+            static const char *const ctl[] = {"gm", "policy", "random"};
+            for (int k = 0; k < 3; k++)
+                offer(phrase = rest, ctl[k]);
+        } else {
+            offer_creatures(r);
+            for (int k = 0; k < e->nsides; k++)
+                offer(r, e->side[k]);
+        }
+    } else if (!strcasecmp(cmd, "condition")) {
+        size_t wl = strcspn(r, " ");
+        if (!r[wl]) {
+            offer(r, "add");
+            offer(r, "remove");
+        } else if ((who = lead(r + wl + strspn(r + wl, " "), e->n, creature_name, &rest)) >= 0) {
+            for (int k = 0; k < e->rs->nconditions; k++)
+                offer(phrase = rest, e->rs->conditions[k]);
+        } else {
+            offer_creatures(phrase = r + wl + strspn(r + wl, " "));
+        }
+    }
+    cand.at = strlen(phrase) - strlen(text);
+}
 
 static char *complete_word(const char *text, int state)
 {
     static int idx;
-    static size_t len;
-    if (!state) {
+    (void)text;
+    if (!state)
         idx = 0;
-        len = strlen(text);
-    }
-    const fray_encounter *e = completing->s.e;
-    while (idx < NCOMMANDS + e->n + e->rs->nactions) {
-        int k = idx++;
-        const char *w = k < NCOMMANDS       ? commands[k].name
-                        : k < NCOMMANDS + e->n ? e->c[k - NCOMMANDS].name
-                                               : e->rs->actions[k - NCOMMANDS - e->n].name;
-        if (!strncasecmp(w, text, len))
-            return strdup(w);
+    while (idx < cand.n) {
+        const char *w = cand.w[idx++];
+        if (strlen(w) >= cand.at)
+            return strdup(w + cand.at);
     }
     return NULL;
 }
 
 static char **complete(const char *text, int start, int end)
 {
-    (void)start;
     (void)end;
+    candidates(rl_line_buffer, (size_t)start, text);
+    rl_attempted_completion_over = 1; /* no file names when nothing fits */
     return rl_completion_matches(text, complete_word);
 }
 
@@ -315,7 +579,8 @@ static char *read_command(play_t *p)
 int play_loop(play_t *p)
 {
     p->tty = isatty(0) && isatty(1);
-    p->s.color = p->tty;
+    const char *no_color = getenv("NO_COLOR"); /* no-color.org: set and not empty */
+    p->s.color = p->tty && !(no_color && *no_color);
     if (p->tty) {
         completing = p;
         rl_attempted_completion_function = complete;

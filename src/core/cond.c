@@ -71,7 +71,7 @@ static void refresh(fray_encounter *e, int who)
     c->cflags = flags;
     for (; diff; diff &= diff - 1) { /* the changed bits, lowest first */
         int k = __builtin_ctzll(diff);
-        fray_record(e, who, e->rs->conditions[k], (int)((m >> k) & 1u) ^ 1, (int)((m >> k) & 1u));
+        fray_record_only(e, who, e->rs->conditions[k], (int)((m >> k) & 1u) ^ 1, (int)((m >> k) & 1u));
     }
 }
 

@@ -290,8 +290,9 @@ struct fray_encounter {
     int policy_seeded;
     /* appended: the tactics report (fray_tally, below). effects counts the
      * changes to the creatures that are an action's effect (fray_res_set,
-     * fray_move, fray_set_status, a condition entry added or dropped; not
-     * the acting creature lowering its own resource, its cost); inner the
+     * fray_move, fray_set_status, a condition entry added or dropped, a
+     * ruleset's fray_record; not the acting creature lowering its own
+     * resource, its cost); inner the
      * effects and dice of the reactions nested in the action resolving.
      * tally: where the sim counts the actions taken, or NULL (nothing
      * counted: play, run). Not reset by fray_reset. */
@@ -322,8 +323,9 @@ void fray_tally_refill(fray_encounter *e, int who, int res, int before, int afte
 /* 1: the first table; 2: odds, odds_help, policy_kinds appended;
  * 3: turns, cond_info, questions, answer appended (core v2);
  * 4: action_odds appended; 5: may_answer appended; 6: decide appended;
- * 7: run appended; 8: creature_live appended; 9: res_range appended. */
-#define FRAY_RULESET_VERSION 9
+ * 7: run appended; 8: creature_live appended; 9: res_range appended;
+ * 10: act_order appended. */
+#define FRAY_RULESET_VERSION 10
 
 /* What the GM's `set WHO RESOURCE VALUE` does with a resource (res_range). */
 enum {
@@ -482,6 +484,14 @@ struct fray_ruleset {
      * NULL: no other resource may be set. */
     int (*res_range)(const fray_encounter *e, int who, int res, int *lo, int *hi, char *why,
                      size_t whylen);
+
+    /* ---- appended in version 10 ---- */
+    /* For a ruleset with its own next_actor: every creature in the order
+     * they would act from now as its scheduler sees it (the next actor
+     * first, those who cannot act this round last), into order[0..e->n).
+     * Read by a tracker's display (fray_act_order), never by the fight.
+     * May be NULL: file order. */
+    void (*act_order)(const fray_encounter *e, int *order);
 };
 
 enum { FRAY_DECIDE_LIST = -2, FRAY_DECIDE_NONE = -1, FRAY_DECIDE_PASS = 0, FRAY_DECIDE_TAKE = 1 };
@@ -557,10 +567,19 @@ static inline int fray_able(const fray_encounter *e, int who) { return e->c[who]
  * calls do); `what` is a static string. Without a sink (the sim) nobody
  * reads the changes, and none is kept. */
 void fray_record_change(fray_encounter *e, int who, const char *what, int before, int after);
-static inline void fray_record(fray_encounter *e, int who, const char *what, int before, int after)
+static inline void fray_record_only(fray_encounter *e, int who, const char *what, int before, int after)
 {
     if (e->nsinks)
         fray_record_change(e, who, what, before, after);
+}
+/* The same for a change that is an action's effect, which the tactics
+ * report counts (e->effects): what a ruleset keeps in its private bytes
+ * (a weapon loaded or picked up, a creature standing up) is seen only
+ * so, as the core cannot tell such bytes from the ruleset's bookkeeping. */
+static inline void fray_record(fray_encounter *e, int who, const char *what, int before, int after)
+{
+    e->effects++;
+    fray_record_only(e, who, what, before, after);
 }
 static inline void fray_res_set(fray_encounter *e, int who, int res, int value)
 {
@@ -571,9 +590,14 @@ static inline void fray_res_set(fray_encounter *e, int who, int res, int value)
     e->effects += !(who == e->dice.roller && value < *slot);
     if (__builtin_expect(e->tally != NULL, 0) && e->dice.roller < 0 && value > *slot)
         fray_tally_refill(e, who, res, *slot, value);
-    fray_record(e, who, e->rs->resources[res], *slot, value);
+    fray_record_only(e, who, e->rs->resources[res], *slot, value);
     *slot = value;
 }
+/* Every creature (e->n of them) in the order they act this round, for a
+ * tracker's display: the initiative order of the core scheduler, or the
+ * ruleset's act_order, or file order; creatures out of the order (not
+ * joined, left) last. Reads the state only. */
+void fray_act_order(const fray_encounter *e, int *order);
 /* The GM sets resource res of who to value (fray play's `set`), within
  * the range the rules give it, as the rules would: the initiative score
  * moves who in the turn order, the damage track changes by the ruleset's

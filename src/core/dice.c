@@ -92,7 +92,7 @@ void fray_dice_reseed(fray_dice *d, uint64_t seed, uint64_t stream)
     d->script = NULL;
     d->script_len = d->script_pos = 0;
     d->drawn = 0;
-    d->error = d->suspended = 0;
+    d->error = d->suspended = d->exploded = 0;
     d->errmsg[0] = 0;
     d->nlog = 0;
 }
@@ -210,6 +210,14 @@ int fray_die(fray_dice *d, int sides, const char *purpose)
     return v;
 }
 
+int fray_die_by(fray_dice *d, int who, int sides, const char *purpose)
+{
+    int was = fray_dice_by(d, who);
+    int v = fray_die(d, sides, purpose);
+    d->roller = was;
+    return v;
+}
+
 int fray_die_adv(fray_dice *d, int sides, int adv, const char *purpose)
 {
     if (d->error)
@@ -239,14 +247,17 @@ int fray_die_explode(fray_dice *d, int sides, int adv, const char *purpose)
          * roll the die once": each roll of the chain is an advantaged roll,
          * and the chain goes on when the kept die shows the maximum. */
         int v = fray_die_adv(d, sides, adv, purpose);
-        if (d->error)
-            return 1;
-        if (total > INT_MAX - v)
-            return fail(d, "exploding d%d total is out of range (%s)", sides,
-                        purpose_or_default(purpose));
+        if (d->error || v != sides || total > INT_MAX - v) {
+            d->exploded = 0;
+            if (d->error)
+                return 1;
+            if (total > INT_MAX - v)
+                return fail(d, "exploding d%d total is out of range (%s)", sides,
+                            purpose_or_default(purpose));
+            return total + v;
+        }
         total += v;
-        if (v != sides)
-            return total;
+        d->exploded = 1; /* the next roll of the chain is asked as such */
     }
 }
 

@@ -53,6 +53,8 @@ typedef struct fray_dice {
     int error;         /* nonzero once a draw failed; sticky */
     int suspended;     /* the failure is a person's roll still to come (enter returned -1) */
     int roller;        /* the creature rolling now, -1 none (for the enter callback) */
+    int exploded;      /* the die asked for is an exploding die's roll again after
+                        * its maximum (for the enter callback); 0 otherwise */
     char errmsg[160];
     fray_roll log[FRAY_ROLL_LOG];
     int nlog;          /* entries in log; reset by the engine at each event */
@@ -76,6 +78,24 @@ int fray_dice_list_parse(const char *s, int **out, size_t *n, char *err, size_t 
 
 /* One die with `sides` faces (sides >= 1): 1..sides. */
 int fray_die(fray_dice *d, int sides, const char *purpose);
+
+/* The same, rolled by creature `who` (the roller while it is drawn, put
+ * back after): what the engine or a ruleset calls for a die that a
+ * creature other than the one acting rolls (a defence, a save, its
+ * initiative, its Death roll), so that an entry callback asks the right
+ * person. The roller is read by nothing else than that callback and the
+ * tactics report's "effects" (core.h), which no die changes. */
+int fray_die_by(fray_dice *d, int who, int sides, const char *purpose);
+/* Make `who` the roller of the dice that follow, for a roll of several
+ * dice or another shape (fray_die_adv, a check): returns the roller it
+ * replaces, which the caller puts back in d->roller once they are drawn,
+ * before the roll changes anything. */
+static inline int fray_dice_by(fray_dice *d, int who)
+{
+    int was = d->roller;
+    d->roller = who;
+    return was;
+}
 
 /* Advantage levels: > 0 roll |adv|+1 dice and keep the highest, < 0 keep the
  * lowest, 0 a single die. The text's Advantage and Disadvantage cancel one

@@ -90,7 +90,6 @@ void fray_set_status(fray_encounter *e, int who, int status)
         return;
     /* the change's "what" names the status reached; before/after are codes */
     fray_record(e, who, status_names[status], e->c[who].status, status);
-    e->effects++;
     e->c[who].status = status;
     e->status_changed = 1;
     e->unsettled = 1;
@@ -110,7 +109,6 @@ void fray_move_len(fray_encounter *e, int who, int x, int y, int len)
     /* Recorded as the distance moved, in centimetres: where it went is in the
      * state, how far is what the rules count. */
     fray_record(e, who, "moved_cm", 0, len);
-    e->effects++;
     c->x = x;
     c->y = y;
 }

@@ -40,6 +40,46 @@ int fray_turns_started(const fray_encounter *e, int who)
 
 int fray_turns_phase(const fray_encounter *e) { return e->turns.phase; }
 
+void fray_act_order(const fray_encounter *e, int *order)
+{
+    const fray_turn_rules *r = e->rs->turns;
+    if (!r) {
+        if (e->rs->act_order)
+            e->rs->act_order(e, order);
+        else
+            for (int i = 0; i < e->n; i++)
+                order[i] = i;
+        return;
+    }
+    const fray_turns *t = &e->turns;
+    uint32_t placed = 0;
+    int k = 0;
+    if (r->order == FRAY_ORDER_FIXED) {
+        for (int j = 0; j < t->norder; j++)
+            if (!(t->absent & BIT(t->order[j])) && t->order[j] < e->n) {
+                order[k++] = t->order[j];
+                placed |= BIT(t->order[j]);
+            }
+    } else {
+        /* FRAY_ORDER_RUNNING: the highest score first; a die breaks a tie
+         * when the turn comes, so ties are shown in file order */
+        for (int i = 0; i < e->n; i++) {
+            if (t->absent & BIT(i))
+                continue;
+            int at = k++;
+            while (at > 0 && e->c[order[at - 1]].res[r->score_res] < e->c[i].res[r->score_res]) {
+                order[at] = order[at - 1];
+                at--;
+            }
+            order[at] = i;
+            placed |= BIT(i);
+        }
+    }
+    for (int i = 0; i < e->n; i++)
+        if (!(placed & BIT(i)))
+            order[k++] = i;
+}
+
 int fray_turns_next_round(const fray_encounter *e, int who)
 {
     return e->round + fray_turns_started(e, who);

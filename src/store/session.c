@@ -429,6 +429,7 @@ static int cb_die(void *ud, const char *purpose, int sides, int *value)
     p->q.who = who;
     p->q.purpose = purpose;
     p->q.sides = sides;
+    p->q.exploded = e->dice.exploded;
     suspend(p, e, Q_DIE);
     return -1;
 }

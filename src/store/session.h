@@ -31,6 +31,7 @@ typedef struct fray_question_state {
     int n;
     const char *purpose;    /* Q_DIE */
     int sides;
+    int exploded;           /* Q_DIE: an exploding die's roll again after its maximum */
     int question;           /* Q_ANSWER: the ruleset's question */
     uint32_t allowed;
 } fray_question_state;
@@ -131,7 +132,11 @@ int fray_session_odds(fray_session *p, const char *arg, json_t **out, char *why,
 char *fray_session_status(const fray_session *p, fray_encounter *e);
 /* One legal action in words: "Melee Attack > Grok". */
 void fray_session_describe(const fray_encounter *e, const fray_action *a, char *buf, size_t len);
-/* Print the question and its choices. */
-void fray_session_print_question(const fray_session *p, FILE *f);
+/* Print the question and its choices: the legal list grouped by action in
+ * lines of at most width columns (0: no limit), or (expand) all of it,
+ * "all", or one action's entries, its name. */
+void fray_session_print_question(const fray_session *p, FILE *f, int width, const char *expand);
+/* The destination of a move in metres, as `do ACTION X,Y` takes it: "5.78,-1.5". */
+void fray_session_where(const fray_action *a, char *buf, size_t len);
 
 #endif

@@ -217,6 +217,13 @@ int fray_session_gm(fray_session *p, const char *cmd, const char *arg, char *why
             snprintf(lower, sizeof lower, "%s", !strcmp(kinds[k], "condition") ? "cond" : kinds[k]);
     if (!lower[0])
         return snprintf(why, whylen, "unknown command '%s'", cmd), FRAY_CMD_REFUSED;
+    /* a roll is asked in the middle of the rules' code (an initiative
+     * among the others, a defence within an attack), which holds the
+     * creatures where they are: one joins once the roll is in */
+    if (p->q.kind == Q_DIE && !strcmp(lower, "add"))
+        return snprintf(why, whylen, "a roll is asked now (%s: %s): enter it (or Enter), then add",
+                        p->q.who >= 0 ? p->e->c[p->q.who].name : "Roll", p->q.purpose),
+               FRAY_CMD_REFUSED;
     char body[240];
     snprintf(body, sizeof body, "%s", arg);
     if (!strcmp(lower, "control")) {

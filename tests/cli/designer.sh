@@ -106,7 +106,8 @@ want=$((st + mx / 2 > mx ? mx : st + mx / 2))
 # wound": Wren's moderate wound stays from fight to fight
 w1=$(result "$tmp/wd" Wren 1 | grep -o 'Wounds [0-9/]*') w2=$(heading "$tmp/wd" Wren 2 | grep -o 'Wounds [0-9/]*')
 [ "$w1" = "Wounds 0/1/0/0/0" ] && [ "$w2" = "$w1" ] && ok || bad "wounds: Wren's wound not carried: '$w1' -> '$w2'"
-"$fray" run examples/days/energy-day.json --seed 5 >"$tmp/ed"
+# (seed 12: Aldric ends fight 2 standing and hurt; under the policy of issue 35 seed 5 kills him)
+"$fray" run examples/days/energy-day.json --seed 12 >"$tmp/ed"
 # 000 #Short Rest: "You regain all your Stamina."
 result "$tmp/ed" Wren 1 | grep -q "Stamina 7/12" && heading "$tmp/ed" Wren 2 | grep -q "Stamina 12/12" &&
     ok || bad "energy: short rest stamina: $(result "$tmp/ed" Wren 1) / $(heading "$tmp/ed" Wren 2)"

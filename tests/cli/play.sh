@@ -19,9 +19,10 @@ for ex in examples/*.json; do
     cmp -s "$tmp/p.jsonl" "$tmp/r.jsonl" && ok || bad "$ex: play (all policy) differs from run"
 done
 
-# A GM side: actions, entered rolls, a refusal, undo and redo, resume.
+# A GM side: actions, entered rolls, a refusal, undo and redo, resume (the
+# first question is Aldric's initiative check, rolled on the GM's word).
 ex=examples/wounds-duel.json db="$tmp/gm.db"
-printf '%s\n' 1 '' 'do Aldric Standard Attack > Grok' 'fly away' 'do Aldric Teleport' \
+printf '%s\n' '' 1 '' 'do Aldric Standard Attack > Grok' 'fly away' 'do Aldric Teleport' \
     'status' 'export' quit |
     "$fray" play "$ex" --db "$db" --seed 5 >"$tmp/g1.out" 2>&1
 grep -q "refused: 'fly away' is neither a command nor an action of wounds" "$tmp/g1.out" && ok || bad "unknown words not refused"
@@ -48,30 +49,58 @@ grep -q '"purpose":"[^"]*","die":[0-9]*,"value":7' "$tmp/d.out" && ok || bad "an
 
 # sim from the present: the shares add up, the same twice (its own seeds);
 # odds: the ruleset's exact figures.
-printf '%s\n' 'sim 200' 'sim 200' 'odds melee --av 17 --evasion 11' 'odds nonsense' quit |
+printf '%s\n' 'sim 200' 'sim 200' 'odds --json melee --av 17 --evasion 11' 'odds melee --av 17 --evasion 11' 'odds nonsense' quit |
     "$fray" play --db "$tmp/dice.db" --resume >"$tmp/s.out" 2>&1
 [ "$(grep -c '^from here, 200 fights' "$tmp/s.out")" = 2 ] && ok || bad "sim did not report: $(grep -i sim "$tmp/s.out")"
 [ "$(grep '^from here' "$tmp/s.out" | sort -u | wc -l)" = 1 ] && ok || bad "sim gave two answers from one state"
 grep -q '"p_hit": 0.59,' "$tmp/s.out" && ok || bad "odds melee: $(grep -A3 p_hit "$tmp/s.out")"
 grep -q "refused: unknown check 'nonsense'\|refused: .*nonsense" "$tmp/s.out" && ok || bad "odds with a bad check not refused"
+# odds as a table (issue 36): chances in percent to one decimal, the damage
+# chart; JSON only with --json
+grep -q '^chance to hit: 59\.0%$' "$tmp/s.out" && grep -qE '^  1  59\.0% #+$' "$tmp/s.out" && ok || bad "odds table: $(sed -n '/^odds of melee/,/^mean/p' "$tmp/s.out")"
+[ "$(grep -c '"p_hit"' "$tmp/s.out")" = 1 ] && ok || bad "odds without --json printed JSON"
 
 # odds ACTION TARGET: the action legal now, read from the live state (the
 # archer's shot at 6 m, inside the second range number); a move has none;
 # an action not legal now is refused with the rule that allows it.
 ex=examples/energy-duel.json
-printf '%s\n' 'odds Ranged Attack > Grok' 'odds 2' 'do Melee Attack > Grok' quit |
+printf '%s\n' 'odds --json Ranged Attack > Grok' 'odds 2' 'do Melee Attack > Grok' quit |
     "$fray" play "$ex" --db "$tmp/odds.db" --seed 5 >"$tmp/o.out" 2>&1
 grep -q '"action": "Ranged Attack"' "$tmp/o.out" && ok || bad "odds of the legal Ranged Attack: $(head -c 400 "$tmp/o.out")"
 grep -q '"mcm": 8' "$tmp/o.out" && grep -q '"p_hit": 0\.8' "$tmp/o.out" && ok || bad "odds of the shot not from the archer's state: $(grep -A14 '"params"' "$tmp/o.out")"
 grep -q "refused: Run has no exact odds: only attacks have them" "$tmp/o.out" && ok || bad "odds of a move not refused"
 grep -q "refused: Melee Attack is not legal for Aldric now. #Melee Attacks: a melee weapon in hand and a foe within its Reach.* It costs 3 Energy; Aldric has Aura 28/28" "$tmp/o.out" && ok || bad "illegal action refused without its rule: $(grep refused "$tmp/o.out")"
 ex=examples/wounds-duel.json
-printf '%s\n' 'do Aldric Pin > Grok' quit | "$fray" play "$ex" --db "$tmp/odds2.db" --seed 5 >"$tmp/o2.out" 2>&1
+printf '%s\n' '' 'do Aldric Pin > Grok' quit | "$fray" play "$ex" --db "$tmp/odds2.db" --seed 5 >"$tmp/o2.out" 2>&1
 grep -q "refused: Pin is not legal for Aldric now. #Action: Pin: a foe you grapple" "$tmp/o2.out" && ok || bad "wounds refusal without its rule: $(grep refused "$tmp/o2.out")"
 
-# A creature joins mid-fight and another leaves; a bad one is refused.
-printf '%s\n' 'add Snik red goblin 3 0' 'add Snak red dragon' 'add Aldric red goblin' 'remove Grok' export quit |
+# The tracker's screen on a pipe (issue 36): no colour codes; the table in
+# the engine's turn order (threeaction: initiative, as fray run's turns);
+# the 16 Shift entries of energy-skirmish one line with their places in
+# metres, `legal Shift` lists them all, `do Shift X,Y` takes the first to
+# that place, a place none goes to is refused.
+printf '%s\n' 'legal Shift' 'do Shift -1,0' 'do Shift 9,9' export quit |
+    "$fray" play examples/energy-skirmish.json --db "$tmp/screen.db" --seed 3 --control blue=policy \
+        --control Aldric=gm >"$tmp/sc.out" 2>&1
+! grep -q $'\033' "$tmp/sc.out" && ok || bad "escape codes on a pipe"
+grep -qE '^  Shift +5:1,0 7:-1,0 13:0\.96,0\.26 15:-0\.96,-0\.26 +\+4: legal Shift$' "$tmp/sc.out" && ok ||
+    bad "the Shift entries not one line: $(grep -m1 '^  Shift' "$tmp/sc.out")"
+awk '/acts. Legal now/,/^Aldric|^legal/ { if (length($0) > 80) exit 1 }' "$tmp/sc.out" && ok || bad "a grouped line past 80 columns"
+[ "$(grep -cE '^ +[0-9]+  Shift > ' "$tmp/sc.out")" = 16 ] && ok || bad "legal Shift did not list the 16 entries"
+grep -q '"kind":"action","actor":"Aldric","target":"Grok","action":"Shift","outcome":"moved".*"who":"Aldric","what":"Agility","before":3,"after":1' "$tmp/sc.out" &&
+    ok || bad "do Shift -1,0 did not take entry 7 (away from Grok, 2 Agility)"
+grep -q "refused: no legal Shift goes to 9,9 now" "$tmp/sc.out" && ok || bad "a Shift to nowhere not refused: $(grep refused "$tmp/sc.out")"
+printf 'quit\n' | "$fray" play examples/threeaction-skirmish.json --db "$tmp/order.db" --seed 3 \
+    --control blue=policy >"$tmp/ord.out" 2>&1
+shown=$(sed -n '/^Ambush.*round/,$p' "$tmp/ord.out" | grep -oE '^ [>?. ] [A-Za-z]+' | tail -8 | cut -c4- | tr '\n' ' ')
+turns=$("$fray" run examples/threeaction-skirmish.json --seed 3 --json | jq -r 'select(.round == 1 and .kind == "turn") | .actor' | tr '\n' ' ')
+[ "$shown" = "$turns" ] && ok || bad "the table's order '$shown' is not the turns' '$turns'"
+
+# A creature joins mid-fight and another leaves; a bad one is refused; none
+# joins while a roll is asked (Aldric's initiative, within everyone's).
+printf '%s\n' 'add Snik red goblin 3 0' '' 'add Snik red goblin 3 0' 'add Snak red dragon' 'add Aldric red goblin' 'remove Grok' export quit |
     "$fray" play examples/wounds-duel.json --db "$tmp/add.db" --seed 5 >"$tmp/a.out" 2>&1
+grep -q "refused: a roll is asked now (Aldric: Initiative check, 1d20): enter it (or Enter), then add" "$tmp/a.out" && ok || bad "add at a roll not refused: $(grep -m1 refused "$tmp/a.out")"
 grep -q '"kind":"joins","actor":"Snik"' "$tmp/a.out" && ok || bad "add: no joins event"
 grep -q '"kind":"initiative","actor":"Snik"' "$tmp/a.out" && ok || bad "add: the newcomer rolled no initiative"
 grep -q "refused: .*no bundled wounds creature 'dragon'" "$tmp/a.out" && ok || bad "add of an unknown creature not refused"
@@ -109,7 +138,7 @@ grep -qE '^   W30 +red' "$tmp/full.out" && ! grep -qE '^   W31 ' "$tmp/full.out"
 
 # set on the initiative reorders the turns the scheduler takes; a set that
 # would lose a turn still to come is refused, with why (36.4).
-printf '%s\n' 'set Aldric Initiative 30' 'set Mira Initiative 30' pass pass pass pass quit |
+printf '%s\n' '' '' '' '' 'set Aldric Initiative 30' 'set Mira Initiative 30' pass pass pass pass quit |
     "$fray" play examples/threeaction-skirmish.json --db "$tmp/init.db" --seed 1 >"$tmp/init.out" 2>&1
 [ "$(sed -n '/^-- Round 2 --/,$p' "$tmp/init.out" | grep -m1 -oE '^  [A-Za-z]+ turn [0-9]+')" = "  Aldric turn 30" ] && ok ||
     bad "Initiative 30 did not put Aldric first in round 2: $(sed -n '/^-- Round 2 --/,$p' "$tmp/init.out" | grep -m2 ' turn ')"

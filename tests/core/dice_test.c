@@ -411,6 +411,71 @@ static void dice_entered(void **state)
     assert_string_equal(d.errmsg, "entered value 7 is not on a d6 (Damage)");
 }
 
+/* What an entry callback sees of each die: the roller and whether the
+ * die is an exploding one's roll again. */
+typedef struct seen {
+    fray_dice *d;
+    int n, roller[8], exploded[8];
+    const int *vals; /* entered, in turn */
+} seen;
+
+static int seen_cb(void *ud, const char *purpose, int sides, int *value)
+{
+    seen *s = ud;
+    (void)purpose;
+    (void)sides;
+    s->roller[s->n] = s->d->roller;
+    s->exploded[s->n] = s->d->exploded;
+    *value = s->vals[s->n++];
+    return 1;
+}
+
+/* fray_die_by: the die is asked of `who`, and the roller before is back
+ * once it is drawn (the acting creature rolls what follows). */
+static void dice_by_roller(void **state)
+{
+    (void)state;
+    static const int vals[] = { 4, 5, 6 };
+    fray_dice d;
+    fray_dice_init(&d, 0, 0);
+    seen s = { .d = &d, .vals = vals };
+    d.enter = seen_cb;
+    d.enter_ud = &s;
+    d.roller = 0;
+    assert_int_equal(fray_die(&d, 20, "Combat roll, 1d20"), 4);
+    assert_int_equal(fray_die_by(&d, 1, 20, "Evasion roll"), 5);
+    assert_int_equal(d.roller, 0);
+    int was = fray_dice_by(&d, 1);
+    assert_int_equal(was, 0);
+    assert_int_equal(fray_die(&d, 20, "Dodge test"), 6);
+    d.roller = was;
+    assert_int_equal(s.n, 3);
+    assert_int_equal(s.roller[0], 0);
+    assert_int_equal(s.roller[1], 1);
+    assert_int_equal(s.roller[2], 1);
+}
+
+/* An exploding die asks again after its maximum, saying so; the flag is
+ * down for the chain's first roll and for the next die. */
+static void dice_explode_says_exploded(void **state)
+{
+    (void)state;
+    static const int vals[] = { 10, 10, 3, 7, 2 };
+    fray_dice d;
+    fray_dice_init(&d, 0, 0);
+    seen s = { .d = &d, .vals = vals };
+    d.enter = seen_cb;
+    d.enter_ud = &s;
+    assert_int_equal(fray_die_explode(&d, 10, 0, "Evasion roll, 1d10 exploding"), 23);
+    assert_int_equal(fray_die_explode(&d, 10, 0, "Evasion roll, 1d10 exploding"), 7);
+    assert_int_equal(fray_die(&d, 6, "Damage"), 2);
+    assert_int_equal(s.n, 5);
+    static const int want[] = { 0, 1, 1, 0, 0 };
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(s.exploded[i], want[i]);
+    assert_int_equal(d.exploded, 0);
+}
+
 /* ---- Expressions ----------------------------------------------------------- */
 
 static void expr_accepted(void **state)
@@ -585,6 +650,8 @@ int main(void)
         cmocka_unit_test(dice_explode_generator),
         cmocka_unit_test(dice_adv),
         cmocka_unit_test(dice_entered),
+        cmocka_unit_test(dice_by_roller),
+        cmocka_unit_test(dice_explode_says_exploded),
         cmocka_unit_test(expr_accepted),
         cmocka_unit_test(expr_rejected),
         cmocka_unit_test(expr_min_max),

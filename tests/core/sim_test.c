@@ -275,8 +275,9 @@ static void unknown_side_is_bad_input(void **state)
 
 /* The tactics report of one_blow, by hand. Each fight: blue's Strike
  * (its AP 1 -> 0 is its cost; the d20 is drawn: it achieved something);
- * red's Brace, which only sets a flag in the ruleset's private bytes: no
- * die, no position, resource, condition or status: it achieved nothing;
+ * red's Brace, which only sets a flag in the ruleset's private bytes and
+ * records it (fray_record): no die, no position, resource, condition or
+ * status, but the change it records is its effect: it achieved something;
  * on a miss (red wins), red's Riposte, whose 1 damage is an effect. The
  * AP of both is raised from 0 to 1 at the start of round 1, outside any
  * action: one refill a side, 0 left unspent, 1 after. No round limit. */
@@ -290,7 +291,7 @@ static void tactics_by_hand(void **state)
     assert_int_equal(t->used[0][TR_STRIKE], N);
     assert_int_equal(t->idle[0][TR_STRIKE], 0);
     assert_int_equal(t->used[1][TR_BRACE], N);
-    assert_int_equal(t->idle[1][TR_BRACE], N);
+    assert_int_equal(t->idle[1][TR_BRACE], 0);
     assert_int_equal(t->used[1][TR_RIPOSTE], r->wins[1]);
     assert_int_equal(t->idle[1][TR_RIPOSTE], 0);
     assert_int_equal(t->used[0][TR_DAZE] + t->used[1][TR_DAZE] + t->used[1][TR_STRIKE], 0);

@@ -216,6 +216,13 @@ static void test_join_and_leave(void **s)
     assert_non_null(strstr(err, "already the name"));
     assert_int_equal(fray_remove_combatant(e, 2), 0); /* C leaves before its turn */
     assert_int_equal(fray_combatant_status(e, 2), FRAY_GONE);
+    /* a tracker's order (fray_act_order): the initiative order with the
+     * newcomers in their places (D 20, A 15, B 10, F 1); C, gone, last */
+    int o[5];
+    fray_act_order(e, o);
+    const int want[5] = {3, 0, 1, 4, 2};
+    for (int k = 0; k < 5; k++)
+        assert_int_equal(o[k], want[k]);
     fray_run(e);
     assert_int_equal(fray_error_code(e), FRAY_OK);
     char turns[256];

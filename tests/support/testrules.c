@@ -133,6 +133,7 @@ static void resolve(fray_encounter *e, const fray_action *a)
     }
     case TR_BRACE:
         ((tr_creature *)fray_priv(e, a->actor))->braced = 1;
+        fray_record(e, a->actor, "braced", 0, 1); /* its effect, for the tactics report */
         fray_emit(e, &(fray_event){.kind = "reaction", .actor = a->actor, .target = -1,
                                     .action = "Brace", .rule = "test#Brace"});
         break;

@@ -289,7 +289,9 @@ static void grapple(fray_encounter *e, const fray_action *a)
         d1 = d2;
     ct_state_boons(e, t, 0, &d1);
     ct_roll ra = ct_test_roll(e, &at, "Grapple: Athletics test");
+    int was = fray_dice_by(&e->dice, t);
     ct_roll rd = ct_test_roll(e, &d1, "Grapple: Athletics or Acrobatics test");
+    e->dice.roller = was;
     int won = ra.pass && (!rd.pass || ra.successes > rd.successes);
     int escape = fray_has(e, who, CT_C_GRAPPLED) && fray_cond_source(e, who, CT_C_GRAPPLED) == t;
     if (won && escape)

@@ -234,7 +234,9 @@ void ct_attack(fray_encounter *e, const fray_action *a, int weapon, int spell)
         "No defence", "Block: Fighting Style test", "Dodge test", "Parry: Fighting Style test",
         "Withstand: Focus test"};
     /* "if the defender didn't defend, they automatically fail their test" */
+    int was = fray_dice_by(&e->dice, t); /* the defender rolls its defence */
     ct_roll rd = ct_test_roll(e, &dt, purpose[def]);
+    e->dice.roller = was;
     const char *out = outcome_name(ra, rd, def);
     fray_emit(e, &(fray_event){.kind = "attack", .actor = who, .target = t,
                                 .action = e->rs->actions[a->kind].name, .outcome = out,

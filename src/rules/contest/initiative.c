@@ -14,7 +14,7 @@ static int init_bonus(const fray_encounter *e, int who)
 
 static void roll_initiative(fray_encounter *e, int who)
 {
-    int d = fray_die(&e->dice, 6, "Initiative, 1d6");
+    int d = fray_die_by(&e->dice, who, 6, "Initiative, 1d6");
     fray_res_set(e, who, CT_R_INIT, d + init_bonus(e, who));
 }
 
@@ -42,10 +42,13 @@ static void determine_surprise(fray_encounter *e)
         ct_test st = {0}, ob = {0};
         ct_skill_test(e, sneak, CT_SK_STEALTH, &st);
         ct_state_boons(e, sneak, 0, &st);
+        int was = fray_dice_by(&e->dice, sneak);
         ct_roll rs = ct_test_roll(e, &st, "Stealth test");
         ct_skill_test(e, o, CT_SK_OBSERVATION, &ob);
         ct_state_boons(e, o, 0, &ob);
+        e->dice.roller = o;
         ct_roll ro = ct_test_roll(e, &ob, "Observation test");
+        e->dice.roller = was;
         int surprised = rs.pass && (!ro.pass || rs.successes > ro.successes);
         if (surprised) {
             fray_turns_skip(e, o, 1);

@@ -73,7 +73,10 @@ static int resist(fray_encounter *e, int winner, int loser, int sk1, int sk2, in
     ct_state_boons(e, loser, 0, &a);
     a.boon += boon;
     ct_size_matters(e, winner, loser, &a);
-    return ct_test_roll(e, &a, purpose).pass;
+    int was = fray_dice_by(&e->dice, loser); /* the loser's own test */
+    int pass = ct_test_roll(e, &a, purpose).pass;
+    e->dice.roller = was;
+    return pass;
 }
 
 /* "Choose an item the target is holding. It must pass an Athletics or

@@ -95,8 +95,8 @@ static void initiative(fray_encounter *e, const fray_action *a)
         won = 1;
     } else {
         oc->init_rolled = 1;
-        oc->init_value = fray_die(&e->dice, 20, "Initiative roll, 1d20") + oc->init_bonus +
-                         (dex ? oc->d.mod[EN_DEX] : 0);
+        oc->init_value = fray_die_by(&e->dice, other, 20, "Initiative roll, 1d20") +
+                         oc->init_bonus + (dex ? oc->d.mod[EN_DEX] : 0);
         /* "If your roll is higher, you win the Initiative" */
         won = c->init_value > oc->init_value;
         fray_mod(e, "Initiative of the creature reacted to", oc->init_value);
@@ -206,11 +206,14 @@ static int attack_cost(const fray_encounter *e, const fray_action *a);
  * counting for them, when that brings the target back within Reach. Asked
  * of the attacker (question Follow: Abandon or Follow; a script answers
  * with ": Follow"). Option attack_follow 0: the attack always ends (the old
- * reading). 1 when it followed and the attack goes on. */
-static int follow(fray_encounter *e, const fray_action *a)
+ * reading). en_follow_steps: the Agile Moves the attacker of `a` needs to
+ * bring its target, standing at (tx, ty), back within Reach, and where
+ * they end (*x, *y), or 0 when it cannot (the policy asks it of a step not
+ * yet taken); follow: 1 when it followed and the attack goes on. */
+int en_follow_steps(const fray_encounter *e, const fray_action *a, int tx, int ty, int *x, int *y)
 {
     int who = a->actor, t = a->target;
-    en_creature *c = cr(e, who);
+    const en_creature *c = ccr(e, who);
     unsigned mine = conds(e, who);
     if (!fray_opt(e, EN_O_ATTACK_FOLLOW) || a->kind == EN_A_RANGED || !fray_able(e, who) ||
         !fray_able(e, t) || !can_attack(mine) || (a->kind == EN_A_MELEE && !melee_weapon(c)) ||
@@ -218,22 +221,32 @@ static int follow(fray_encounter *e, const fray_action *a)
         return 0;
     int unarmed = a->kind == EN_A_UNARMED || a->kind == EN_A_RESTRAIN || a->kind == EN_A_PUSH;
     int r = (unarmed ? c->d.unarmed_reach_cm : c->d.reach_cm) + en_footprint_cm(ccr(e, t)->size);
-    int d = fray_distance(e, who, t);
+    int64_t ox = tx - e->c[who].x, oy = ty - e->c[who].y;
+    int d = fray_isqrt(ox * ox + oy * oy);
     int agility = fray_res(e, who, EN_R_AGILITY), credit = c->agile_credit + attack_cost(e, a);
-    int steps = (d - r + 99) / 100, x = 0, y = 0;
+    int steps = (d - r + 99) / 100;
     if (steps < 1)
         steps = 1;
     for (;; steps++) {
         if (steps > agility || steps > credit)
             return 0;
-        fray_step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, steps * 100, 0, &x, &y);
-        int64_t dx = e->c[t].x - x, dy = e->c[t].y - y;
+        fray_step_towards(e->c[who].x, e->c[who].y, tx, ty, steps * 100, 0, x, y);
+        int64_t dx = tx - *x, dy = ty - *y;
         if (en_within_sq(dx * dx + dy * dy, r))
-            break;
+            return steps;
     }
+}
+
+static int follow(fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, t = a->target, x = 0, y = 0;
+    en_creature *c = cr(e, who);
+    int steps = en_follow_steps(e, a, e->c[t].x, e->c[t].y, &x, &y);
+    if (!steps)
+        return 0;
     if (fray_ask(e, who, EN_Q_FOLLOW, 3u, a) != 1)
         return 0;
-    fray_res_set(e, who, EN_R_AGILITY, agility - steps);
+    fray_res_set(e, who, EN_R_AGILITY, fray_res(e, who, EN_R_AGILITY) - steps);
     c->agile_credit -= steps; /* the attack's Energy adds its own (en_acted) */
     fray_action mv = {.kind = EN_A_AGILE_MOVE, .actor = (int16_t)who, .target = (int16_t)t, .x = x, .y = y};
     /* an Immediate Interrupt's move: no move of the sequence, no window */
@@ -344,6 +357,9 @@ static int act_load(fray_encounter *e, const fray_action *a)
     if (dice_out(e))
         return 1;
     c->loaded = !dropped;
+    /* the weapon loaded is the action's effect (in the private bytes) */
+    if (c->loaded)
+        fray_record(e, who, "loaded", 0, 1);
     simple(e, a, dropped ? "ammunition dropped" : "loaded", RULE("Actions"));
     return 1;
 }
@@ -431,6 +447,7 @@ static int act_stand(fray_encounter *e, const fray_action *a)
     en_pay(e, who, 1, a->arg);
     en_acted(e, who, 1);
     cr(e, who)->kneeling = 0;
+    fray_record(e, who, "kneeling", 1, 0);
     simple(e, a, "standing", RULE("Actions"));
     return 1;
 }
@@ -475,6 +492,7 @@ static int act_stow(fray_encounter *e, const fray_action *a)
         return 1;
     if (dropped)
         drop_here(e, who, c->wielded);
+    fray_record(e, who, "wielded", c->wielded, -1);
     c->wielded = -1;
     c->loaded = 0;
     en_derive(c);
@@ -497,6 +515,7 @@ static int act_equip(fray_encounter *e, const fray_action *a)
     if (dropped) {
         drop_here(e, who, i);
     } else {
+        fray_record(e, who, "wielded", c->wielded, i);
         c->wielded = i;
         c->loaded = 0;
         en_derive(c);
@@ -516,6 +535,7 @@ static int act_pick_up(fray_encounter *e, const fray_action *a)
      * become Exposed." */
     en_expose(e, who);
     if (c->wielded < 0) {
+        fray_record(e, who, "wielded", -1, c->dropped);
         c->wielded = c->dropped;
         c->loaded = 0;
         en_derive(c);

@@ -131,7 +131,7 @@ void en_acted(fray_encounter *e, int who, int energy)
 static void death_roll(fray_encounter *e, int who)
 {
     /* #Death Roll */
-    int r = fray_die(&e->dice, 20, "Death roll, 1d20");
+    int r = fray_die_by(&e->dice, who, 20, "Death roll, 1d20");
     if (dice_out(e))
         return;
     int eff = en_death_roll_effect(r);
@@ -162,7 +162,7 @@ void en_make_death_save(fray_encounter *e, int who)
     if (c->saved)
         return;
     c->saved = 1;
-    int r = fray_die(&e->dice, 20, "Death Save, 1d20");
+    int r = fray_die_by(&e->dice, who, 20, "Death Save, 1d20");
     if (dice_out(e))
         return;
     int eff = en_death_save_effect(r);

@@ -275,6 +275,57 @@ static int reaches_from(const fray_encounter *e, int t, int r, int x, int y)
     return dx * dx + dy * dy <= (int64_t)r * r;
 }
 
+/* An attack of `kind` is one of the Unarmed ones (Reach 0, 2 Energy). */
+static int unarmed_kind(int kind)
+{
+    return kind == EN_A_UNARMED || kind == EN_A_RESTRAIN || kind == EN_A_PUSH;
+}
+
+/* Whether `attacker`, whose attack of `kind` on t finds t stepped to
+ * (x, y), would follow it and strike (actions.c:follow: 1 Agility a
+ * metre, the attack's own Energy counting for the Agile Moves). A won
+ * Initiative's attack is taken for a Melee Attack. */
+static int follows(const fray_encounter *e, int attacker, int t, int kind, int x, int y)
+{
+    fray_action a = {.kind = (int16_t)kind, .actor = (int16_t)attacker, .target = (int16_t)t};
+    int fx, fy;
+    return en_follow_steps(e, &a, x, y, &fx, &fy) > 0;
+}
+
+/* Whether foe t, attacked by who with `kind`, would step out of Reach with
+ * an Agile Move (it may: Agility, a credit of Energy spent, free to move)
+ * where who could not follow: the attack would be abandoned for 1 Energy
+ * and the Energy to close in again, a loop without progress (issue 35). */
+static int escapes(const fray_encounter *e, int who, int kind, int t)
+{
+    const en_creature *tc = pc(e, t);
+    unsigned tm = conds(e, t);
+    if (tc->agile_credit < 1 || fray_res(e, t, EN_R_AGILITY) < 1 || !agility_ok(tm) || !can_move(tc, tm) ||
+        !fray_able(e, t))
+        return 0;
+    int x, y;
+    fray_step_towards(e->c[t].x, e->c[t].y, e->c[who].x, e->c[who].y, 100, 1, &x, &y);
+    const en_creature *c = pc(e, who);
+    int r = (unarmed_kind(kind) ? c->d.unarmed_reach_cm : c->d.reach_cm) + en_footprint_cm(tc->size);
+    int64_t dx = x - e->c[who].x, dy = y - e->c[who].y;
+    return !en_within_sq(dx * dx + dy * dy, r) && !follows(e, who, t, kind, x, y);
+}
+
+/* The best attack of `kind` on a foe that would not step out of it, or
+ * NULL: best_of's choice when that foe stays, else the best of the others
+ * (read again: asked only when the first would escape). */
+static const fray_action *best_staying(choice *ch, int kind, int avoid, const fray_action *k)
+{
+    if (!k || !escapes(ch->e, ch->who, kind, k->target))
+        return k;
+    const fray_action *l[FRAY_MAX_COMBATANTS * 2];
+    int n = entries(ch, kind, l), m = 0;
+    for (int i = 0; i < n; i++)
+        if (!(l[i]->arg & avoid) && !escapes(ch->e, ch->who, kind, l[i]->target))
+            l[m++] = l[i];
+    return best_in(ch, l, m, 0);
+}
+
 static int any_foe_in_reach(choice *ch)
 {
     const fray_encounter *e = ch->e;
@@ -388,6 +439,33 @@ static inline __attribute__((always_inline)) const fray_action *move_of(choice *
     }
 }
 
+/* Reach planned around: a foe that reaches who with a shorter Reach than
+ * who's: an Agile Move 1 m away from it (1 Agility) that leaves it out of
+ * its Reach and within who's, so that it has to step in to strike (into a
+ * Swift Attack when who has one left), or NULL. */
+static const fray_action *step_back(choice *ch)
+{
+    const fray_encounter *e = ch->e;
+    int who = ch->who;
+    const en_creature *c = pc(e, who);
+    if (c->d.hand_ranged || c->wielded < 0)
+        return NULL;
+    const fray_action *l[FRAY_MAX_COMBATANTS * 2];
+    int n = entries(ch, EN_A_AGILE_MOVE, l);
+    for (int i = 0; i < n; i++) {
+        const fray_action *a = l[i];
+        int f = a->target;
+        const en_creature *fc = pc(e, f);
+        if (!(a->arg & EN_ARG_AWAY) || fc->d.hand_ranged || fc->wielded < 0)
+            continue;
+        int fr = fc->d.reach_cm + en_footprint_cm(c->size), r = c->d.reach_cm + en_footprint_cm(fc->size);
+        if (fr < r && en_within_sq(fray_distance2(e, f, who), fr) && !reaches_from(e, f, fr, a->x, a->y) &&
+            reaches_from(e, f, r, a->x, a->y))
+            return a;
+    }
+    return NULL;
+}
+
 /* The policy's choice in FRAY_WIN_ACT, or NULL to pass. */
 static const fray_action *act(choice *ch)
 {
@@ -444,7 +522,7 @@ static const fray_action *act(choice *ch)
             if (trips[i]->arg & avoid)
                 continue;
             int t = trips[i]->target;
-            if (!fray_has(e, t, EN_C_EXPOSED) || fray_has(e, t, EN_C_PRONE))
+            if (!fray_has(e, t, EN_C_EXPOSED) || fray_has(e, t, EN_C_PRONE) || escapes(e, who, EN_A_TRIP, t))
                 continue;
             for (int j = 0; j < e->n; j++)
                 if (j != who && !en_foe(e, who, j) && e->c[j].status == FRAY_ABLE &&
@@ -452,8 +530,18 @@ static const fray_action *act(choice *ch)
                     return trips[i];
         }
     }
-    if ((k = best_of(ch, EN_A_MELEE, avoid)))
+    const fray_action *melee = best_of(ch, EN_A_MELEE, avoid);
+    if ((k = best_staying(ch, EN_A_MELEE, avoid, melee)))
         return k;
+    if (melee && en >= 3) {
+        /* every foe in Reach would step out of it: a free step closer, so
+         * that its step ends within Reach, else wait for its Agility or its
+         * credit to run out (a new Round) */
+        int t = melee->target, r = ch->look ? ch->look->views[t].reach
+                                             : en_reach_cm(c->size, reach_m(c), pc(e, t)->size);
+        if (r - 100 >= 100 && (k = move_of(ch, t, MOVE_FREE, r - 100, 1)))
+            return k;
+    }
     int in_reach = any_foe_in_reach(ch);
     if (!in_reach && !ranged) {
         /* close in: the cheapest move that ends within reach of the nearest
@@ -485,10 +573,13 @@ static const fray_action *act(choice *ch)
         if ((k = move_of(ch, nearest_foe(ch), MOVE_RUN, 0, 0)))
             return k;
     }
+    if (in_reach && (k = step_back(ch)))
+        return k;
     if (!fray_has(e, who, EN_C_DEFENDING) || fray_has(e, who, EN_C_EXPOSED))
         if ((k = best_of(ch, EN_A_DEFEND, EN_ARG_STAMINA)))
             return k;
-    if (en >= 2 && (k = best_of(ch, EN_A_UNARMED, EN_ARG_STAMINA)) && en - 2 >= 1)
+    if (en >= 2 && (k = best_of(ch, EN_A_UNARMED, EN_ARG_STAMINA)) && en - 2 >= 1 &&
+        !escapes(e, who, EN_A_UNARMED, k->target))
         return k;
     if (!in_reach && en >= 3 && fray_res(e, who, EN_R_STAMINA) < c->d.stamina_max - 1)
         if ((k = best_of(ch, EN_A_CATCH_BREATH, 0)))
@@ -505,6 +596,13 @@ static int steps_out(const fray_encounter *e, int who, int attacker, const fray_
     int r = pc(e, attacker)->d.reach_cm + en_footprint_cm(pc(e, who)->size);
     int64_t dx = e->c[attacker].x - a->x, dy = e->c[attacker].y - a->y;
     return dx * dx + dy * dy > (int64_t)r * r;
+}
+
+/* The attack a declared window answers: the trigger's, or a Melee Attack
+ * for a won Initiative (its attack not known here). */
+static int attack_kind(const fray_action *trigger)
+{
+    return trigger->kind == EN_A_INITIATIVE ? EN_A_MELEE : trigger->kind;
 }
 
 /* The policy rolls Initiative only against an attack on its own creature
@@ -539,7 +637,7 @@ static const fray_action *declared(choice *ch, const fray_action *trigger)
     int n;
     if (attacker >= 0 && (n = entries(ch, EN_A_AGILE_MOVE, l)) > 0)
         for (int i = 0; i < n; i++)
-            if (steps_out(e, who, attacker, l[i]))
+            if (steps_out(e, who, attacker, l[i]) && !follows(e, attacker, who, attack_kind(trigger), l[i]->x, l[i]->y))
                 return l[i];
     if ((k = best_of(ch, EN_A_INITIATIVE, 0)))
         return attacked(trigger, who) && initiative_pays(e, who, attacker) ? k : NULL;
@@ -615,7 +713,8 @@ static __attribute__((noinline, flatten)) int decide_declared(fray_encounter *e,
     /* either entry is there only for an attack on who: its actor attacks;
      * written in place (out is read only when taken) */
     int agile = en_declared_entry(e, who, trigger, EN_A_AGILE_MOVE, out);
-    if (agile && steps_out(e, who, trigger->actor, out))
+    if (agile && steps_out(e, who, trigger->actor, out) &&
+        !follows(e, trigger->actor, who, attack_kind(trigger), out->x, out->y))
         return FRAY_DECIDE_TAKE;
     if (en_declared_entry(e, who, trigger, EN_A_INITIATIVE, out))
         return attacked(trigger, who) && initiative_pays(e, who, trigger->actor) ? FRAY_DECIDE_TAKE

@@ -29,6 +29,32 @@ __attribute__((flatten)) int en_next_actor(fray_encounter *e)
     return best;
 }
 
+/* act_order: en_next_actor's choice repeated: the creature answering an
+ * attack, then the eligible by Energy left (ties in file order), then those
+ * who wait or cannot act. */
+void en_act_order(const fray_encounter *e, int *order)
+{
+    int respond = ((const en_state *)e->state)->respond, k = 0;
+    if (respond >= 0 && eligible(e, respond))
+        order[k++] = respond;
+    int first = k;
+    for (int i = 0; i < e->n; i++) {
+        if (i == respond && k > 0 && order[0] == i)
+            continue;
+        if (!eligible(e, i))
+            continue;
+        int at = k++;
+        while (at > first && fray_res(e, order[at - 1], EN_R_ENERGY) < fray_res(e, i, EN_R_ENERGY)) {
+            order[at] = order[at - 1];
+            at--;
+        }
+        order[at] = i;
+    }
+    for (int i = 0; i < e->n; i++)
+        if (!eligible(e, i))
+            order[k++] = i;
+}
+
 void en_pass(fray_encounter *e, int who, int window)
 {
     if (window != FRAY_WIN_ACT)
@@ -81,7 +107,7 @@ __attribute__((flatten)) void en_start_round(fray_encounter *e)
             /* #Unconsciousness: "You roll a 1d20 each Round until you get a
              * 20, in which case you wake up, regaining 1 Stamina if you were
              * at 0." */
-            int r = fray_die(&e->dice, 20, "Waking roll, 1d20");
+            int r = fray_die_by(&e->dice, i, 20, "Waking roll, 1d20");
             if (dice_out(e))
                 return;
             if (r == 20) {

@@ -548,6 +548,10 @@ void en_resolve(fray_encounter *e, const fray_action *a);
 int en_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger);
 int en_decide(fray_encounter *e, int who, int window, const fray_action *trigger, fray_action *out);
 int en_policy_won(fray_encounter *e, int who, const fray_action *won, fray_action *out);
+/* The Agile Moves the attacker of `a` needs to follow its target, standing
+ * at (tx, ty), back within Reach (actions.c:follow), where they end in
+ * (*x, *y); 0 when it cannot follow. */
+int en_follow_steps(const fray_encounter *e, const fray_action *a, int tx, int ty, int *x, int *y);
 /* The entry of `kind` (EN_A_INITIATIVE, or EN_A_AGILE_MOVE away from the
  * attacker) in who's list of FRAY_WIN_DECLARED for the declared action
  * `trigger` (no interrupt under way): 1 with it in *a, 0 when the list does
@@ -555,6 +559,7 @@ int en_policy_won(fray_encounter *e, int who, const fray_action *won, fray_actio
 int en_declared_entry(const fray_encounter *e, int who, const fray_action *trigger, int kind,
                       fray_action *a);
 int en_next_actor(fray_encounter *e);
+void en_act_order(const fray_encounter *e, int *order);
 void en_pass(fray_encounter *e, int who, int window);
 void en_start_combat(fray_encounter *e);
 void en_start_round(fray_encounter *e);

@@ -203,7 +203,9 @@ int in_con_check(fray_encounter *e, int who, int dc, const char *purpose)
     fray_check_start(&c, dc);
     fray_check_mod(e, &c, "Constitution", IN_CCR(e, who)->attr[IN_CON]);
     fray_check_adv(&c, -IN_CCR(e, who)->fx.d20_dis - (fray_has(e, who, IN_C_EXHAUSTED) ? fray_opt(e, IN_OPT_EXHAUSTED_DIS) : 0));
+    int was = fray_dice_by(&e->dice, who); /* who's save, whoever's turn it is */
     in_roll_adv(e, &c, purpose);
+    e->dice.roller = was;
     fray_check_settle(&c, 0);
     return c.nat == 20 ? 2 : c.success;
 }

@@ -34,7 +34,9 @@ static void roll_initiative(fray_encounter *e, int who)
         detail = "Perception check (unaware)";
     }
     fray_check_adv(&c, -fx->d20_dis);
+    int was = fray_dice_by(&e->dice, who);
     in_roll_adv(e, &c, "Initiative, 1d20");
+    e->dice.roller = was;
     fray_check_settle(&c, 0);
     fray_res_set(e, who, IN_R_INIT, c.total);
     /* "Until a combatant makes their first turn, they are off-guard and

@@ -235,7 +235,7 @@ void ta_fiat(fray_encounter *e, int who, int amount, int heal)
  * Table, then 2d6 Bleed Damage. */
 void ta_bleed(fray_encounter *e, int who)
 {
-    int roll = fray_die(&e->dice, 20, "Bleed Table, 1d20");
+    int roll = fray_die_by(&e->dice, who, 20, "Bleed Table, 1d20");
     int pen = e->c[who].res[TA_R_BLEED], total = roll - pen;
     const ta_bleed_row *row = ta_bleed_lookup(total);
     fray_mod(e, "Bleed Penalty", -pen);

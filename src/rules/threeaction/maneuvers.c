@@ -17,7 +17,9 @@ static int roll_side(fray_encounter *e, fray_check *c, int who, int t, const cha
     if (t >= 0 && fray_cond_use(e, t, TA_C_DODGING))
         fray_mod(e, "Disadvantage: Dodge", -1), n--;
     fray_check_adv(c, ta_settle_adv(e, n));
+    int was = fray_dice_by(&e->dice, who); /* the defender's side is its own roll */
     int nat = fray_check_roll(e, c, 20, fray_opt(e, TA_OPT_NATURAL_CRITS) ? 20 : 0, purpose);
+    e->dice.roller = was;
     fray_check_settle(c, 0);
     return nat;
 }

@@ -16,7 +16,7 @@
 static void roll_initiative(fray_encounter *e, int who)
 {
     const ta_creature *c = ta_ccr(e, who);
-    int v = fray_die(&e->dice, 20, "Initiative, 1d20") + c->dex;
+    int v = fray_die_by(&e->dice, who, 20, "Initiative, 1d20") + c->dex;
     fray_mod(e, "DEX", c->dex);
     if (fray_opt(e, TA_OPT_INITIATIVE_LEVEL)) {
         v += c->level;

@@ -788,7 +788,7 @@ void wo_enter_combat(fray_encounter *e, int i)
     c->share_with = -1;
     /* #Initiative: "make a Prc [Reflex/Initiative] check and add 5" */
     int m = wo_skill_mod(e, i, WO_PRC, WO_SK_REFLEX, c->spk[WO_SPK_INITIATIVE]);
-    wo_roll r = wo_roll_check(e, 0, "Initiative check, 1d20");
+    wo_roll r = wo_roll_check_by(e, i, 0, "Initiative check, 1d20");
     int init = r.total + m + 5;
     fray_mod(e, "Initiative +5", 5);
     /* #Surprise: "you cannot gain AP until after your first turn and you
@@ -802,7 +802,7 @@ void wo_enter_combat(fray_encounter *e, int i)
     }
     /* #Mounted Combat: "using the worse of your two initiative scores" */
     if (wo_mounted(e, i)) {
-        wo_roll mr = wo_roll_check(e, 0, "Mount initiative check, 1d20");
+        wo_roll mr = wo_roll_check_by(e, i, 0, "Mount initiative check, 1d20");
         int mi = mr.total + c->mount_prc + 5;
         if (mi < init) {
             fray_mod(e, "Mount's initiative is worse", mi - init);

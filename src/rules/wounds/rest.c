@@ -105,7 +105,7 @@ void wo_long_rest(fray_encounter *e, int who, int tend)
             fray_mod(e, "Fatigue", -res[WO_R_FATIGUE]);
         if (c->recovery_bonus)
             fray_mod(e, "Cumulative recovery bonus", c->recovery_bonus);
-        int r = fray_die(&e->dice, 20, "Recovery check, 1d20") + c->attr[WO_VIT] -
+        int r = fray_die_by(&e->dice, who, 20, "Recovery check, 1d20") + c->attr[WO_VIT] -
                 res[WO_R_FATIGUE] + c->recovery_bonus;
         if (tend > -1000 && tend > r) {
             fray_mod(e, "Tending replaces the check", tend - r);

@@ -13,6 +13,12 @@ static const char *adjacent =
     " {\"name\": \"A\", \"side\": \"blue\", \"at\": [0, 0], \"use\": \"knight\"},"
     " {\"name\": \"B\", \"side\": \"red\", \"at\": [1, 0], \"facing\": 4, \"use\": \"ogre\"}]}";
 
+/* 2 m: the edge of both Reaches (Reach 1 against a Large foe, 200 cm) */
+static const char *at_edge =
+    "{\"ruleset\": \"energy\", \"name\": \"p\", \"combatants\": ["
+    " {\"name\": \"A\", \"side\": \"blue\", \"at\": [0, 0], \"use\": \"knight\"},"
+    " {\"name\": \"B\", \"side\": \"red\", \"at\": [2, 0], \"facing\": 4, \"use\": \"ogre\"}]}";
+
 static const char *apart =
     "{\"ruleset\": \"energy\", \"name\": \"p\", \"combatants\": ["
     " {\"name\": \"A\", \"side\": \"blue\", \"at\": [0, 0], \"use\": \"knight\"},"
@@ -99,6 +105,85 @@ static void gets_up(void **state)
     fray_encounter_free(e);
 }
 
+static void same_choice(fray_encounter *e, int who);
+
+/* #Incomplete Actions: "If the target of your melee attack uses an
+ * Immediate Interrupt to move out of you reach before you could roll to hit
+ * them or deal damage, you could willingly end the attack and spend only 1
+ * Energy." B, 2 m away at the edge of A's Reach, can step out (Agility,
+ * and 1 Energy spent on a non-movement action: #Agile Move, "Once per
+ * Energy you spend"); A follows at 1 Agility a metre. With 1 Agility A follows and attacks; with 0 it would
+ * only lose 1 Energy and close in again (issue 35's loop): it Defends. */
+static void no_attack_that_steps_away(void **state)
+{
+    (void)state;
+    fray_encounter *e = open_fight(at_edge);
+    ((en_creature *)fray_priv(e, 1))->agile_credit = 1;
+    fray_action l[FRAY_MAX_LEGAL];
+    int n, k;
+    fray_res_set(e, 0, EN_R_AGILITY, 1);
+    k = choose(e, 0, FRAY_WIN_ACT, NULL, l, &n);
+    assert_true(k >= 0);
+    assert_int_equal(l[k].kind, EN_A_MELEE);
+    same_choice(e, 0);
+    fray_res_set(e, 0, EN_R_AGILITY, 0);
+    k = choose(e, 0, FRAY_WIN_ACT, NULL, l, &n);
+    assert_true(k >= 0);
+    assert_int_equal(l[k].kind, EN_A_DEFEND);
+    same_choice(e, 0);
+    /* without the credit B cannot step: A attacks */
+    ((en_creature *)fray_priv(e, 1))->agile_credit = 0;
+    k = choose(e, 0, FRAY_WIN_ACT, NULL, l, &n);
+    assert_true(k >= 0);
+    assert_int_equal(l[k].kind, EN_A_MELEE);
+    fray_encounter_free(e);
+}
+
+/* The other side of it: B steps out of a declared Melee Attack only when A
+ * could not follow (0 Agility); against 1 it keeps its Agility. */
+static void steps_out_only_unfollowed(void **state)
+{
+    (void)state;
+    fray_encounter *e = open_fight(at_edge);
+    ((en_creature *)fray_priv(e, 1))->agile_credit = 1;
+    fray_action trig = {.kind = EN_A_MELEE, .actor = 0, .target = 1};
+    fray_action l[FRAY_MAX_LEGAL], out;
+    int n, k;
+    fray_res_set(e, 0, EN_R_AGILITY, 0);
+    k = choose(e, 1, FRAY_WIN_DECLARED, &trig, l, &n);
+    assert_true(k >= 0);
+    assert_int_equal(l[k].kind, EN_A_AGILE_MOVE);
+    assert_int_equal(e->rs->decide(e, 1, FRAY_WIN_DECLARED, &trig, &out), FRAY_DECIDE_TAKE);
+    assert_int_equal(out.kind, EN_A_AGILE_MOVE);
+    fray_res_set(e, 0, EN_R_AGILITY, 1);
+    k = choose(e, 1, FRAY_WIN_DECLARED, &trig, l, &n);
+    assert_true(k < 0 || l[k].kind != EN_A_AGILE_MOVE);
+    int r = e->rs->decide(e, 1, FRAY_WIN_DECLARED, &trig, &out);
+    assert_true(r != FRAY_DECIDE_TAKE || out.kind != EN_A_AGILE_MOVE);
+    fray_encounter_free(e);
+}
+
+/* Reach planned around: a spear (Reach 2) 1 m from a sword (Reach 1), with
+ * no Energy for an attack (1, and 1 Stamina), steps 1 m back with an Agile Move: out of the
+ * sword's Reach, the sword still within its own. */
+static void longer_reach_steps_back(void **state)
+{
+    (void)state;
+    fray_encounter *e = open_fight("{\"ruleset\": \"energy\", \"name\": \"p\", \"combatants\": ["
+                                   " {\"name\": \"A\", \"side\": \"blue\", \"at\": [0, 0], \"use\": \"spearman\"},"
+                                   " {\"name\": \"B\", \"side\": \"red\", \"at\": [1, 0], \"facing\": 4, \"use\": \"knight\"}]}");
+    ((en_creature *)fray_priv(e, 0))->agile_credit = 1;
+    fray_res_set(e, 0, EN_R_ENERGY, 1);
+    fray_action l[FRAY_MAX_LEGAL];
+    int n, k = choose(e, 0, FRAY_WIN_ACT, NULL, l, &n);
+    assert_true(k >= 0);
+    assert_int_equal(l[k].kind, EN_A_AGILE_MOVE);
+    assert_true(l[k].arg & EN_ARG_AWAY);
+    assert_int_equal(l[k].x, -100);
+    same_choice(e, 0);
+    fray_encounter_free(e);
+}
+
 /* The decide hook (core.h, version 6) chooses what the policy chooses from
  * the whole list, without the list; legal lists the whole list for the
  * policy too (the list --check-decide compares decide with). */
@@ -171,6 +256,8 @@ int main(void)
         cmocka_unit_test(attacks_in_reach), cmocka_unit_test(swift_when_offered),
         cmocka_unit_test(closes_and_shoots), cmocka_unit_test(gets_up),
         cmocka_unit_test(short_list_same_choice), cmocka_unit_test(short_max_whole_list),
+        cmocka_unit_test(no_attack_that_steps_away), cmocka_unit_test(steps_out_only_unfollowed),
+        cmocka_unit_test(longer_reach_steps_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -42,6 +42,38 @@ static void scheduler(void **state)
     fray_encounter_free(e);
 }
 
+/* act_order, the order a tracker shows (fray_act_order), is next_actor's
+ * choice repeated, by the same sentence: the creature answering an attack,
+ * then "the most Energy left", ties in file order; who waits, last. */
+static void act_order(void **state)
+{
+    (void)state;
+    fray_encounter *e = open_duel();
+    int o[3];
+#define ORDER(a, b, c)                                                                             \
+    do {                                                                                           \
+        fray_act_order(e, o);                                                                      \
+        assert_int_equal(o[0], a);                                                                 \
+        assert_int_equal(o[1], b);                                                                 \
+        assert_int_equal(o[2], c);                                                                 \
+        assert_int_equal(e->rs->next_actor(e), a);                                                 \
+    } while (0)
+    fray_res_set(e, 0, EN_R_ENERGY, 3);
+    fray_res_set(e, 1, EN_R_ENERGY, 3);
+    fray_res_set(e, 2, EN_R_ENERGY, 3);
+    ORDER(0, 1, 2); /* equal Energy: file order */
+    fray_res_set(e, 1, EN_R_ENERGY, 4);
+    ORDER(1, 0, 2); /* one above */
+    fray_res_set(e, 1, EN_R_ENERGY, 2);
+    ORDER(0, 2, 1); /* one below */
+    ((en_state *)e->state)->respond = 1;
+    ORDER(1, 0, 2); /* answering an attack comes first */
+    e->rs->pass(e, 0, FRAY_WIN_ACT);
+    ORDER(1, 2, 0); /* who passed waits: last */
+#undef ORDER
+    fray_encounter_free(e);
+}
+
 static int find(const fray_action *l, int n, int kind, int target)
 {
     for (int i = 0; i < n; i++)
@@ -289,7 +321,8 @@ static void action_odds_ranged(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(scheduler),  cmocka_unit_test(stamina_as_energy),
+        cmocka_unit_test(scheduler),
+        cmocka_unit_test(act_order),  cmocka_unit_test(stamina_as_energy),
         cmocka_unit_test(round_reset), cmocka_unit_test(short_rest),
         cmocka_unit_test(rest_stabilizes), cmocka_unit_test(swift_once),
         cmocka_unit_test(action_table), cmocka_unit_test(agile_banked),
