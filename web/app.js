@@ -1,14 +1,24 @@
 // fray serve's page: the fight of ?fight=ID, read from the API and kept live by
 // its event stream. Every change goes through the same commands as fray play.
+// ?view=player#player=TOKEN is the players' view of it: read-only, with the
+// fight's players' token, which the server answers with what players may see.
 'use strict';
 (() => {
   const $ = (s) => document.querySelector(s);
   const params = new URLSearchParams(location.search);
   const hash = new URLSearchParams(location.hash.slice(1));
-  let token = hash.get('token') || localStorage.getItem('fray-token') || '';
-  if (hash.get('token')) localStorage.setItem('fray-token', token);
   let fightId = params.get('fight') || '';
-  let state = null, source = null, refreshing = null, again = false, shownQ = '';
+  const player = params.get('view') === 'player';
+  // the token is asked once and kept for the tab (sessionStorage), never in the URL
+  const keyName = player ? 'fray-player:' + fightId : 'fray-token';
+  if (hash.get('token') || hash.get('player')) {
+    sessionStorage.setItem(keyName, hash.get('player') || hash.get('token'));
+    history.replaceState(null, '', location.pathname + location.search);
+  }
+  let token = sessionStorage.getItem(keyName) || '';
+  let asked = false;
+  let state = null, source = null, refreshing = null, again = false, shownQ = '', simAt = null, lines = [];
+  if (player) { document.body.classList.add('player'); $('#view-name').textContent = 'players'; }
 
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 
@@ -20,9 +30,10 @@
     const text = await r.text();
     let data = null;
     try { data = text ? JSON.parse(text) : null; } catch (e) { data = { error: text, where: 'reply' }; }
-    if (r.status === 401) {
+    if (r.status === 401 && !asked) {
+      asked = true;
       const t = prompt('This server needs its token:');
-      if (t) { token = t; localStorage.setItem('fray-token', t); return api(method, path, body); }
+      if (t) { token = t; sessionStorage.setItem(keyName, t); return api(method, path, body); }
     }
     if (!r.ok) throw Object.assign(new Error((data && data.error) || r.statusText), { status: r.status, where: data && data.where });
     return data;
@@ -37,6 +48,7 @@
 
   // ---- the fight list and a new fight ----
   async function loadLists() {
+    if (player) return;
     const [fights, examples] = await Promise.all([api('GET', '/api/fights'), api('GET', '/api/examples')]);
     const sel = $('#fight-select');
     sel.innerHTML = '<option value="">— choose a fight —</option>' + fights.fights.map((f) =>
@@ -46,12 +58,19 @@
       `<option value="${esc(x.name)}">${esc(x.title)} (${esc(x.ruleset)}, ${esc(x.name)})</option>`).join('');
   }
   $('#fight-select').addEventListener('change', (ev) => open(ev.target.value));
-  $('#new-fight').addEventListener('click', async () => {
+  const newBox = (show) => { $('#new-box').hidden = !show; $('#new-open').setAttribute('aria-expanded', String(show)); };
+  $('#new-open').addEventListener('click', () => newBox($('#new-box').hidden));
+  $('#new-cancel').addEventListener('click', () => newBox(false));
+  $('#new-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
     try {
-      const s = await api('POST', '/api/fights', { example: $('#new-example').value });
+      const body = { example: $('#new-example').value };
+      if ($('#new-name').value.trim()) body.name = $('#new-name').value.trim();
+      const s = await api('POST', '/api/fights', body);
+      newBox(false);
       await open(s.fight.id);
       await loadLists();
-    } catch (e) { alert(e.message); }
+    } catch (e) { showError(e); }
   });
 
   async function open(id) {
@@ -63,6 +82,7 @@
     $('#app').hidden = !id;
     $('#empty').hidden = !!id;
     $('#sim-result').hidden = true;
+    simAt = null;
     if (!id) return;
     await refresh();
     listen();
@@ -91,28 +111,33 @@
           api('GET', `/api/fights/${id}/actions`), api('GET', `/api/fights/${id}/narration`)]);
         if (id !== fightId) return;
         state = s;
-        render(s, q, n.lines);
+        lines = n.lines;
+        render(s, q);
       } while (again);
     })().finally(() => { refreshing = null; });
     return refreshing;
   }
 
-  async function command(path, body) {
+  // a command on the fight (POST, or DELETE without a body): true when done
+  async function command(path, body, method) {
     try {
       showError(null);
-      body = Object.assign({ at: state.fight.entries }, body || {});
-      const s = await api('POST', `/api/fights/${fightId}/${path}`, body);
+      const s = method === 'DELETE' ? await api('DELETE', `/api/fights/${fightId}/${path}`)
+        : await api('POST', `/api/fights/${fightId}/${path}`, Object.assign({ at: state.fight.entries }, body || {}));
       state = s;
       await refresh();
+      return true;
     } catch (e) {
       showError(e);
       if (e.status === 409) refresh();
+      return false;
     }
   }
 
   // ---- drawing ----
-  function render(s, q, lines) {
-    document.title = `${s.fight.name} — fray`;
+  function render(s, q) {
+    document.title = `${s.fight.name} — fray${player ? ' (players)' : ''}`;
+    $('#fight-name').textContent = s.fight.name;
     $('#ruleset').innerHTML = `<b>${esc(s.fight.ruleset)}</b>`;
     $('#round').innerHTML = `round <b>${s.round}</b>`;
     $('#entries').innerHTML = `<b data-entries="${s.fight.entries}">${s.fight.entries}</b> entries`;
@@ -124,34 +149,121 @@
     // pressed, or a fold opened, stays as it is through a live refresh
     const sig = fightId + '|' + s.fight.entries + '|' + JSON.stringify(q);
     if (sig !== shownQ) { shownQ = sig; renderQuestion(s, q); }
-    renderLog(lines);
+    renderLog();
+    if (player) return;
     $('#undo').disabled = s.fight.entries === 0 || !s.writable;
+    $('#redo').disabled = !s.redoable || !s.writable;
+    // a sim is of the fight as it was when it ran
+    $('#sim-stale').hidden = simAt === null || simAt === s.fight.entries;
+    $('#sim-result').classList.toggle('outdated', !$('#sim-stale').hidden);
+    renderGm(s).catch(showError);
+  }
+
+  // the creatures in turn order: the scheduler's where it keeps one, else
+  // by the score that orders turns (Initiative, Energy), else as loaded
+  function ordered(s) {
+    const key = s.resources.find((r) => /initiative|energy/i.test(r));
+    const cs = s.creatures.slice();
+    const at = new Map((s.turn_order || []).map((n, i) => [n, i]));
+    const rank = (c) => (at.has(c.name) ? at.get(c.name) : 1000);
+    if (at.size) cs.sort((a, b) => rank(a) - rank(b));
+    else if (key) cs.sort((a, b) => b.resources[key] - a.resources[key]);
+    return { cs, key: at.size ? '' : key };
   }
 
   // the turn track: by the first resource that orders turns (Initiative,
   // Energy) where the ruleset has one, else in the encounter's order
   function renderTrack(s) {
-    const key = s.resources.find((r) => /initiative|energy/i.test(r));
-    const cs = s.creatures.slice();
-    if (key) cs.sort((a, b) => b.resources[key] - a.resources[key]);
+    const { cs, key } = ordered(s);
     $('#track').innerHTML = (key ? `<span class="hint">${esc(key)}</span>` : '') + cs.map((c) =>
       `<span class="chip${c.current ? ' cur' : ''}${c.status !== 'able' ? ' out' : ''}" data-name="${esc(c.name)}">${esc(c.name)}${key ? ' ' + c.resources[key] : ''}</span>`).join('');
   }
 
-  function renderCards(s) {
-    $('#cards').innerHTML = s.creatures.map((c) => {
-      const side = s.sides.indexOf(c.side);
-      const res = Object.entries(c.resources).filter(([, v]) => v !== 0)
-        .map(([k, v]) => `<span>${esc(k)} <b>${v}</b></span>`).join('');
-      const conds = c.conditions.map((k) => `<span class="cond">${esc(k.name)}${k.while ? ' (while ' + esc(k.while) + ')' : ''}</span>`).join('');
-      return `<article class="card s${side % 4} ${esc(c.status)}${c.current ? ' current' : ''}" data-name="${esc(c.name)}" data-status="${esc(c.status)}">
-        <div class="top"><span class="nm">${esc(c.name)}</span><span class="status ${esc(c.status)}">${esc(c.status)}</span></div>
-        <div class="sd">${esc(c.side)} · <span class="ctl">${esc(c.controller)}</span> · at ${c.at[0].toFixed(1)}, ${c.at[1].toFixed(1)} m</div>
-        <div class="summary">${esc(c.summary)}</div>
-        <div class="res">${res}</div>
-        <div class="conds">${conds}</div></article>`;
+  // a bar for each pool of health the rules give a range (HP, Aura, Stamina...)
+  const HEALTH = /hp|hit point|health|aura|stamina|vigou?r|vitality/i;
+  const barred = (c) => Object.entries(c.range || {}).filter(([k]) => HEALTH.test(k));
+  function bars(c) {
+    return barred(c).map(([k, [lo, hi]]) => {
+      const v = c.resources[k], share = Math.max(0, Math.min(1, (v - lo) / (hi - lo)));
+      const tone = share > 0.5 ? 'ok' : share > 0.25 ? 'mid' : 'low';
+      return `<div class="rbar ${tone}" data-res="${esc(k)}" title="${esc(k)} ${v} of ${lo}–${hi}"><span class="bl">${esc(k)}</span>
+        <span class="track-bg"><span class="fill" style="width:${(share * 100).toFixed(1)}%"></span></span><b>${v}/${hi}</b></div>`;
     }).join('');
   }
+
+  const CTLS = ['gm', 'policy', 'random'];
+  function renderCards(s) {
+    $('#cards').innerHTML = ordered(s).cs.map((c) => {
+      const side = s.sides.indexOf(c.side);
+      const inBars = new Set(barred(c).map(([k]) => k));
+      const res = Object.entries(c.resources).filter(([k, v]) => v !== 0 && !inBars.has(k))
+        .map(([k, v]) => `<span>${esc(k)} <b>${v}</b></span>`).join('');
+      const gm = player ? '' : `<div class="tools">
+          <select class="ctl-select" aria-label="Who decides for ${esc(c.name)}" data-name="${esc(c.name)}"${c.gone ? ' disabled' : ''}>${CTLS.map((k) =>
+            `<option value="${k}"${k === c.controller ? ' selected' : ''}>${k === 'gm' ? 'GM decides' : k}</option>`).join('')}${CTLS.includes(c.controller) ? '' : `<option selected>${esc(c.controller)}</option>`}</select>
+          ${c.hidden ? `<button type="button" class="reveal-btn" data-name="${esc(c.name)}">Reveal</button>` : ''}
+          <button type="button" class="remove-btn" data-name="${esc(c.name)}"${c.gone ? ' disabled' : ''}>Remove</button></div>`;
+      const conds = c.conditions.map((k) => `<span class="cond">${esc(k.name)}${k.while ? ' (while ' + esc(k.while) + ')' : ''}</span>`).join('');
+      return `<article class="card s${side % 4} ${esc(c.status)}${c.current ? ' current' : ''}" data-name="${esc(c.name)}" data-status="${esc(c.status)}">
+        <div class="top"><span class="nm">${esc(c.name)}</span>${c.hidden ? '<span class="hid">hidden</span>' : ''}<span class="status ${esc(c.status)}">${esc(c.status)}</span></div>
+        <div class="sd">${esc(c.side)}${c.controller ? ` · <span class="ctl">${esc(c.controller)}</span>` : ''} · at ${c.at[0].toFixed(1)}, ${c.at[1].toFixed(1)} m</div>
+        <div class="summary">${esc(c.summary)}</div>
+        <div class="bars">${bars(c)}</div>
+        <div class="res">${res}</div>
+        <div class="conds">${conds}</div>${gm}</article>`;
+    }).join('');
+    if (player) return;
+    $('#cards').querySelectorAll('.ctl-select').forEach((x) => x.addEventListener('change', () =>
+      command('fiat', { kind: 'control', who: x.dataset.name, controller: x.value })));
+    $('#cards').querySelectorAll('.reveal-btn').forEach((b) => b.addEventListener('click', () =>
+      command('fiat', { kind: 'reveal', who: b.dataset.name })));
+    $('#cards').querySelectorAll('.remove-btn').forEach((b) => b.addEventListener('click', () =>
+      command(`creatures/${encodeURIComponent(b.dataset.name)}`, null, 'DELETE')));
+  }
+
+  // ---- the GM's tools ----
+  const fillSelect = (sel, items) => {
+    const keep = sel.value;
+    sel.innerHTML = items.map((x) => `<option value="${esc(x)}">${esc(x)}</option>`).join('');
+    if (items.includes(keep)) sel.value = keep;
+  };
+  let rulesets = null;
+  async function renderGm(s) {
+    fillSelect($('#fiat-who'), s.creatures.filter((c) => !c.gone).map((c) => c.name));
+    fillSelect($('#fiat-resource'), s.resources);
+    $('#sides').innerHTML = s.sides.map((x) => `<option value="${esc(x)}">`).join('');
+    $('#notes').innerHTML = (s.notes || []).map((n) => `<li data-entry="${n.entry}"><span class="hint">#${n.entry}</span> ${esc(n.text)}</li>`).join('');
+    const link = `${location.origin}/?fight=${encodeURIComponent(s.fight.id)}&view=player#player=${encodeURIComponent(s.player_token || '')}`;
+    $('#player-link').href = link;
+    if (!rulesets) rulesets = (await api('GET', '/api/rulesets')).rulesets;
+    const rs = rulesets.find((r) => r.id === s.fight.ruleset);
+    fillSelect($('#fiat-cond'), rs ? rs.conditions : []);
+  }
+  function showFiatFields() {
+    const k = $('#fiat-kind').value;
+    document.querySelectorAll('#fiat-form [data-for]').forEach((el) => { el.hidden = !el.dataset.for.split(' ').includes(k); });
+  }
+  $('#fiat-kind').addEventListener('change', showFiatFields);
+  showFiatFields();
+  $('#fiat-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const kind = $('#fiat-kind').value, body = { kind, who: $('#fiat-who').value };
+    if (kind === 'damage' || kind === 'heal') body.amount = Number($('#fiat-amount').value);
+    if (kind === 'set') { body.resource = $('#fiat-resource').value; body.value = Number($('#fiat-value').value); }
+    if (kind === 'condition') { body.op = $('#fiat-op').value; body.condition = $('#fiat-cond').value; }
+    command('fiat', body);
+  });
+  $('#add-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    const body = { name: $('#add-name').value.trim(), side: $('#add-side').value.trim(), creature: $('#add-creature').value.trim(),
+      position: [Number($('#add-x').value) || 0, Number($('#add-y').value) || 0] };
+    if (await command('creatures', body)) $('#add-name').value = '';
+  });
+  $('#note-form').addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    if (await command('fiat', { kind: 'note', text: $('#note-text').value.trim() })) $('#note-text').value = '';
+  });
+  $('#player-copy').addEventListener('click', () => navigator.clipboard && navigator.clipboard.writeText($('#player-link').href));
 
   // the headline figure of an action's odds: the chance to hit, else the first chance given
   function oddsText(o) {
@@ -167,6 +279,12 @@
   function renderQuestion(s, q) {
     const box = $('#question');
     box.dataset.kind = q.kind;
+    if (player && q.kind !== 'over') {
+      const what = { action: 'to act', die: 'for a roll', answer: 'for an answer' }[q.kind] || '';
+      box.innerHTML = q.who ? `<div class="who">${esc(q.who)}</div><div class="sub">is asked ${what}${q.purpose ? ': ' + esc(q.purpose) : ''}</div>`
+        : '<div class="sub">The GM is at work.</div>';
+      return;
+    }
     if (q.kind === 'action') {
       const trig = q.trigger ? `<div class="sub">may react to ${esc(q.trigger.actor)}: ${esc(q.trigger.text)}</div>` : '<div class="sub">chooses an action</div>';
       // attacks (those with odds) first, then the rest; moves to a place folded by kind
@@ -205,13 +323,19 @@
     }
   }
 
-  function renderLog(lines) {
+  // the log in words; the notation ({MASAB +1}, [1024]) and the rule each
+  // line cites behind the toggle
+  function renderLog() {
+    const raw = $('#notation').checked;
     const shown = lines.filter((l) => l.trim()).slice(-300).reverse();
     $('#log').innerHTML = shown.map((l) => {
       const m = l.match(/^(.*?)(\s*[[(][^[\]()]*(?:#|\.txt)[^[\]()]*[\])])?\s*$/);
-      return `<li>${esc(m ? m[1] : l)}${m && m[2] ? `<span class="rule">${esc(m[2])}</span>` : ''}</li>`;
+      let text = m ? m[1] : l;
+      if (!raw) text = text.replace(/\s*\{[^{}]*\}/g, '').replace(/\s*\[-?\d+\]/g, '').replace(/\s{2,}/g, ' ');
+      return `<li>${esc(text)}${raw && m && m[2] ? `<span class="rule">${esc(m[2])}</span>` : ''}</li>`;
     }).join('');
   }
+  $('#notation').addEventListener('change', renderLog);
 
   $('#undo').addEventListener('click', () => command('undo', { n: 1 }));
   $('#redo').addEventListener('click', () => command('redo', { n: 1 }));
@@ -221,6 +345,7 @@
     ev.preventDefault();
     const n = Number($('#sim-n').value) || 500;
     $('#sim-run').disabled = true;
+    simAt = state.fight.entries;
     try {
       const job = await api('POST', `/api/fights/${fightId}/sim`, { n });
       let r;
@@ -230,6 +355,8 @@
         $('#sim-progress').value = r.done / r.n;
       } while (!r.finished);
       drawSim(r);
+      $('#sim-stale').hidden = simAt === state.fight.entries;
+      $('#sim-result').classList.toggle('outdated', !$('#sim-stale').hidden);
     } catch (e) { showError(e); }
     $('#sim-run').disabled = false;
   });

@@ -177,6 +177,7 @@ typedef struct fray_combatant {
     int script_answer;    /* the script entry whose ": answer" applies now, -1 none */
     /* stats kept for `sim`: damage dealt and taken, in the ruleset's unit */
     int dealt, taken;
+    int hidden;           /* unseen by the players ("hidden": true) until the GM reveals it */
 } fray_combatant;
 
 typedef struct fray_ruleset fray_ruleset;

@@ -112,7 +112,7 @@ const char *fray_data_dir(void)
 static const char *const encounter_keys[] = {"ruleset", "name", "options", "max_rounds", "dice",
                                              "combatants", "day", "map", NULL};
 static const char *const combatant_keys[] = {"name",       "side",   "at",    "facing", "use",
-                                             "sheet",      "script", "controller", NULL};
+                                             "sheet",      "script", "controller", "hidden", NULL};
 static const char *const controller_names[] = {"policy", "random", "script"};
 
 void fray_encounter_free(fray_encounter *e)
@@ -192,6 +192,9 @@ static int load_combatant(fray_load *ld, fray_encounter *e, const json_t *c, int
                        json_object_get(c, "script") ? FRAY_CTL_SCRIPT : FRAY_CTL_POLICY, 0) < 0)
         return -1;
     cb->controller = ctl;
+    /* kept from the players' view (fray serve) until the GM reveals it */
+    if (fray_load_bool(ld, c, "hidden", &cb->hidden, 0) < 0)
+        return -1;
 
     /* the sheet: a bundled creature with overrides, or a sheet of its own */
     json_t *use = json_object_get(c, "use"), *sheet = json_object_get(c, "sheet");

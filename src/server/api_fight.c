@@ -82,7 +82,7 @@ static int command(srv_t *srv, req_t *rq, reply_t *out, cmd_fn fn)
         srv_error(out, 500, "journal", "%s", f->s.err);
     } else {
         wake = srv_fight_changed(f);
-        out->json = srv_state_json(f);
+        out->json = srv_state_json(f, 0);
     }
 done:
     pthread_mutex_unlock(&f->mu);
@@ -163,12 +163,20 @@ static int redo_cmd(fight_t *f, req_t *rq, char *why, size_t whylen, reply_t *ou
     return undo_redo(f, rq, out, 1, why, whylen);
 }
 
-/* GM fiat as play's words: {"kind": "damage", "who": "Grok", "amount": 3}... */
+/* GM fiat as play's words: {"kind": "damage", "who": "Grok", "amount": 3}...;
+ * {"kind": "note", "text": "..."} is the GM's note, {"kind": "reveal",
+ * "who": "X"} shows a hidden creature to the players. */
 static int fiat_cmd(fight_t *f, req_t *rq, char *why, size_t whylen, reply_t *out)
 {
     char kind[16], who[64], arg[240], word[64];
     long long v = 0;
-    if (req_str(rq, "kind", kind, sizeof kind, out) < 0 || req_str(rq, "who", who, sizeof who, out) < 0)
+    if (req_str(rq, "kind", kind, sizeof kind, out) < 0)
+        return 0;
+    if (!strcmp(kind, "note"))
+        return req_str(rq, "text", arg, sizeof arg, out) < 0
+                   ? 0
+                   : fray_session_gm(&f->s, "note", arg, why, whylen);
+    if (req_str(rq, "who", who, sizeof who, out) < 0)
         return 0;
     if (strpbrk(who, " \t"))
         return srv_error(out, 400, "body.who", "a creature's or side's name, without spaces"), 0;
@@ -192,8 +200,11 @@ static int fiat_cmd(fight_t *f, req_t *rq, char *why, size_t whylen, reply_t *ou
         if (req_str(rq, "controller", word, sizeof word, out) < 0)
             return 0;
         snprintf(arg, sizeof arg, "%s %s", who, word);
+    } else if (!strcmp(kind, "reveal")) {
+        snprintf(arg, sizeof arg, "%s", who);
     } else {
-        return srv_error(out, 400, "body.kind", "expected damage, heal, set, condition or control"),
+        return srv_error(out, 400, "body.kind",
+                         "expected damage, heal, set, condition, control, reveal or note"),
                0;
     }
     return fray_session_gm(&f->s, kind, arg, why, whylen);
@@ -259,16 +270,19 @@ static int reading(srv_t *srv, req_t *rq, reply_t *out,
 static void get_state(srv_t *srv, fight_t *f, req_t *rq, reply_t *out)
 {
     (void)srv;
-    (void)rq;
-    out->json = srv_state_json(f);
+    out->json = srv_state_json(f, rq->player);
 }
 
 /* The legal actions now, each with its exact odds where the ruleset has them. */
 static void get_actions(srv_t *srv, fight_t *f, req_t *rq, reply_t *out)
 {
     (void)srv;
-    (void)rq;
     json_t *q = srv_question_json(&f->s);
+    if (rq->player) { /* the players': no odds, nothing of a hidden creature */
+        srv_question_for_players(f->s.e, q);
+        out->json = q;
+        return;
+    }
     json_t *acts = json_object_get(q, "actions");
     for (size_t i = 0; acts && i < json_array_size(acts); i++) {
         json_t *odds = NULL;
@@ -282,37 +296,63 @@ static void get_actions(srv_t *srv, fight_t *f, req_t *rq, reply_t *out)
     out->json = q;
 }
 
+/* Call fn on each line of buf (len bytes) that the reader may see: for the
+ * players', none that names a hidden creature. */
+static void each_line(const fray_encounter *e, int player, const char *buf, size_t len,
+                      void (*fn)(void *ud, const char *line, size_t n), void *ud)
+{
+    const char *s = buf, *end = buf + len;
+    while (s && s < end) {
+        const char *nl = memchr(s, '\n', (size_t)(end - s));
+        size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
+        if (!player || !srv_names_hidden(e, s, n))
+            fn(ud, s, n);
+        s += n + 1;
+    }
+}
+
+static void add_text(void *ud, const char *line, size_t n)
+{
+    reply_t *out = ud;
+    memcpy(out->text + out->text_len, line, n);
+    out->text_len += n;
+    out->text[out->text_len++] = '\n';
+}
+
+static void add_line(void *ud, const char *line, size_t n)
+{
+    json_array_append_new(ud, json_stringn(line, n));
+}
+
 static void get_log(srv_t *srv, fight_t *f, req_t *rq, reply_t *out)
 {
     (void)srv;
-    (void)rq;
-    out->text = malloc(f->s.jsonlen + 1);
+    out->text = malloc(f->s.jsonlen + 2);
     if (!out->text) {
         srv_error(out, 500, "server", "out of memory");
         return;
     }
-    memcpy(out->text, f->s.jsonbuf, f->s.jsonlen);
-    out->text_len = f->s.jsonlen;
+    out->text_len = 0;
+    each_line(f->s.e, rq->player, f->s.jsonbuf, f->s.jsonlen, add_text, out);
+    out->text_len = out->text_len < f->s.jsonlen ? out->text_len : f->s.jsonlen;
     out->type = "application/x-ndjson";
 }
 
 static void get_narration(srv_t *srv, fight_t *f, req_t *rq, reply_t *out)
 {
     (void)srv;
-    (void)rq;
     json_t *lines = json_array();
-    const char *s = f->s.textbuf, *end = s + f->s.textlen;
-    while (s && s < end) {
-        const char *nl = memchr(s, '\n', (size_t)(end - s));
-        size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
-        json_array_append_new(lines, json_stringn(s, n));
-        s += n + 1;
-    }
+    each_line(f->s.e, rq->player, f->s.textbuf, f->s.textlen, add_line, lines);
     out->json = json_pack("{s:o}", "lines", lines);
 }
 
 static void get_events(srv_t *srv, fight_t *f, req_t *rq, reply_t *out)
 {
+    if (!strcmp(rq->method, "HEAD")) { /* the headers of a stream, no stream */
+        out->text = strdup("");
+        out->type = "text/event-stream";
+        return;
+    }
     srv_events(srv, f, rq, out);
 }
 

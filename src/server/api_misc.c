@@ -281,7 +281,7 @@ int api_fight_create(srv_t *srv, req_t *rq, reply_t *out)
     if (!f)
         return 0;
     pthread_mutex_lock(&f->mu);
-    out->json = srv_state_json(f);
+    out->json = srv_state_json(f, 0);
     pthread_mutex_unlock(&f->mu);
     out->status = 201;
     return 0;

@@ -70,16 +70,49 @@ static int same_secret(const char *a, const char *b)
     return d == 0;
 }
 
+/* The token the request came with ("Bearer TOKEN"; EventSource cannot set
+ * headers, so it may come as ?token=), or NULL. */
+static const char *token_of(struct MHD_Connection *conn)
+{
+    const char *h = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Authorization");
+    if (h && !strncmp(h, "Bearer ", 7))
+        return h + 7;
+    return MHD_lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND, "token");
+}
+
 static int authorized(srv_t *srv, struct MHD_Connection *conn)
 {
-    if (!srv->o.token)
-        return 1;
-    const char *h = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Authorization");
-    if (h && !strncmp(h, "Bearer ", 7) && same_secret(h + 7, srv->o.token))
-        return 1;
-    /* EventSource cannot set headers: the token may come as ?token= */
-    const char *q = MHD_lookup_connection_value(conn, MHD_GET_ARGUMENT_KIND, "token");
-    return q && same_secret(q, srv->o.token);
+    const char *t = token_of(conn);
+    return !srv->o.token || (t && same_secret(t, srv->o.token));
+}
+
+/* What the players' token of a fight may read: the fight, its question,
+ * its log and narration, its events; anything else is refused. */
+static int players_route(const route_t *r)
+{
+    return r->fn == api_fight_get || r->fn == api_fight_actions || r->fn == api_fight_log ||
+           r->fn == api_fight_narration || r->fn == api_fight_events;
+}
+
+/* A request on a fight with that fight's players' token: rq->player, and
+ * 0; or -1 with a 403 for anything but reading. Not one: 0. */
+static int players(srv_t *srv, const route_t *r, req_t *rq, reply_t *out)
+{
+    const char *t = token_of(rq->conn);
+    if (!t || strncmp(r->pattern, "/api/fights/{id}", 16))
+        return 0;
+    reply_t none = {0};
+    fight_t *f = srv_fight(srv, rq->arg[0], &none);
+    json_decref(none.json);
+    if (!f || !f->s.row.player[0] || !same_secret(t, f->s.row.player))
+        return 0;
+    rq->player = 1;
+    if (strcmp(rq->method, "GET") && strcmp(rq->method, "HEAD"))
+        return srv_error(out, 403, "token", "the players' view is read-only"), -1;
+    if (!players_route(r))
+        return srv_error(out, 403, "token", "the players' token reads the fight, its actions, "
+                         "log, narration and events only"), -1;
+    return 0;
 }
 
 /* Parse the body of a route that takes a JSON object; 0, or -1 with an error. */
@@ -116,13 +149,17 @@ static void dispatch(srv_t *srv, struct MHD_Connection *conn, const char *url, c
     rq.conn = conn;
     char argbuf[3][128];
     int known;
-    const route_t *r = srv_route_find(method, url, rq.arg, argbuf, &known);
+    /* HEAD is a GET without its body (MHD leaves the body out) */
+    const route_t *r = srv_route_find(strcmp(method, "HEAD") ? method : "GET", url, rq.arg,
+                                      argbuf, &known);
     if (!r) {
         if (known)
             srv_error(out, 405, "method", "%s is not allowed on %s", method, url);
         else
             srv_error(out, 404, "path", "no such route: %s", url);
-    } else if (strncmp(url, "/api/", 5) == 0 && strcmp(url, "/api/health") &&
+    } else if (players(srv, r, &rq, out) < 0) {
+        /* refused: the players' token */
+    } else if (!rq.player && strncmp(url, "/api/", 5) == 0 && strcmp(url, "/api/health") &&
                strcmp(url, "/api/openapi.json") && !authorized(srv, conn)) {
         srv_error(out, 401, "token", "a valid token is needed (Authorization: Bearer TOKEN)");
     } else if (c->too_big) {

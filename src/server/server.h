@@ -92,6 +92,7 @@ typedef struct req_t {
     size_t body_len;
     json_t *json;            /* the body parsed, when the route takes JSON */
     struct MHD_Connection *conn;
+    int player;              /* came with the fight's players' token: read-only, filtered */
 } req_t;
 
 /* What a handler answers: a JSON body (owned: freed after sending), or
@@ -139,8 +140,13 @@ struct sse_t *srv_fight_changed(fight_t *f);
 void srv_fight_wake(struct sse_t *list);
 void srv_fights_close(srv_t *srv);
 
-/* state.c: the fight now as JSON (new reference). */
-json_t *srv_state_json(const fight_t *f);
+/* state.c: the fight now as JSON (new reference); as its players may see
+ * it when `player` (no hidden creature, no GM note: state.c). */
+json_t *srv_state_json(const fight_t *f, int player);
+/* Leave out of a question what names a hidden creature (the players'). */
+void srv_question_for_players(const fray_encounter *e, json_t *q);
+/* Whether s (n bytes) names a creature hidden from the players. */
+int srv_names_hidden(const fray_encounter *e, const char *s, size_t n);
 json_t *srv_question_json(const fray_session *s);
 json_t *srv_row_json(const fray_fight_row *r);
 

@@ -5,7 +5,9 @@
  * fight changes; after an undo, a `reset` event and the log again from its
  * start. With nothing new the connection is suspended (it holds no pool
  * thread) and is resumed by the next change of its fight, or by the
- * server's tick every 15 s to send a keep-alive comment. */
+ * server's tick every 15 s to send a keep-alive comment. A stream opened
+ * with the players' token leaves out the log events that name a hidden
+ * creature (state.c). */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +25,7 @@ typedef struct sse_t {
     struct sse_t *next;      /* in f->waiters while suspended */
     int waiting;
     int tick;                /* woken by the tick: send a keep-alive */
+    int player;              /* the players' view: filtered */
     unsigned long version;   /* the fight's version last sent */
     size_t logpos;           /* bytes of the fight's JSON Lines sent */
     char *pending;           /* text made, not yet sent */
@@ -83,7 +86,8 @@ static char *news(sse_t *s, size_t *len)
         const char *line = p->jsonbuf + s->logpos;
         const char *nl = memchr(line, '\n', p->jsonlen - s->logpos);
         size_t n = nl ? (size_t)(nl - line) : p->jsonlen - s->logpos;
-        fprintf(m, "event: log\ndata: %.*s\n\n", (int)n, line);
+        if (!s->player || !srv_names_hidden(s->f->s.e, line, n))
+            fprintf(m, "event: log\ndata: %.*s\n\n", (int)n, line);
         s->logpos += n + (nl != NULL);
     }
     if (s->version != s->f->version) {
@@ -152,6 +156,7 @@ int srv_events(srv_t *srv, fight_t *f, req_t *rq, reply_t *out)
     s->srv = srv;
     s->f = f;
     s->conn = rq->conn;
+    s->player = rq->player;
     s->version = (unsigned long)-1; /* the first call sends the state */
     out->resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, reader, s, done);
     if (!out->resp) {

@@ -2,7 +2,14 @@
  * and damage state (the ruleset's own summary line too), whose turn it
  * is, and the question it waits on with the legal actions and their cost.
  * Read under the fight's mutex; it names what the ruleset names, so a new
- * ruleset needs nothing here. */
+ * ruleset needs nothing here.
+ *
+ * The players' view (a request with the fight's player token) is the same
+ * with what the players may not see left out: creatures loaded "hidden"
+ * and not yet revealed, everything that names them, the GM's notes, the
+ * control string and the status table. */
+#define _GNU_SOURCE
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -40,6 +47,46 @@ static json_t *conditions(const fray_encounter *e, int who)
     return a;
 }
 
+/* Does s (n bytes) name a hidden creature, as a whole word? */
+int srv_names_hidden(const fray_encounter *e, const char *s, size_t n)
+{
+    for (int i = 0; i < e->n; i++) {
+        if (!e->c[i].hidden)
+            continue;
+        size_t l = strlen(e->c[i].name);
+        for (const char *p = s; l && (size_t)(p - s) + l <= n; p++) {
+            p = memmem(p, n - (size_t)(p - s), e->c[i].name, l);
+            if (!p)
+                break;
+            int before = p > s && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
+            int after = (size_t)(p - s) + l < n && (isalnum((unsigned char)p[l]) || p[l] == '_');
+            if (!before && !after)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+static int hidden_named(const fray_encounter *e, const json_t *name)
+{
+    const char *s = json_string_value(name);
+    return s && srv_names_hidden(e, s, strlen(s));
+}
+
+/* The values the GM may set a resource to, where the rules give a range:
+ * the page draws those as bars. */
+static json_t *ranges(const fray_encounter *e, int i)
+{
+    json_t *o = json_object();
+    for (int r = 0; e->rs->res_range && r < e->rs->nresources; r++) {
+        int lo = 0, hi = 0;
+        char why[160];
+        if (e->rs->res_range(e, i, r, &lo, &hi, why, sizeof why) != FRAY_SET_NO && hi > lo)
+            json_object_set_new(o, e->rs->resources[r], json_pack("[i,i]", lo, hi));
+    }
+    return o;
+}
+
 static json_t *creature(const fray_encounter *e, int i, int cur)
 {
     const fray_combatant *c = &e->c[i];
@@ -49,11 +96,12 @@ static json_t *creature(const fray_encounter *e, int i, int cur)
     json_t *res = json_object();
     for (int r = 0; r < e->rs->nresources; r++)
         json_object_set_new(res, e->rs->resources[r], json_integer(c->res[r]));
-    return json_pack("{s:i,s:s,s:s,s:s,s:s,s:b,s:b,s:[f,f],s:o,s:o,s:s}", "index", i, "name",
+    return json_pack("{s:i,s:s,s:s,s:s,s:s,s:b,s:b,s:[f,f],s:o,s:o,s:s,s:b,s:o}", "index", i, "name",
                      c->name, "side", e->side[c->side], "controller", ctl_word[c->controller & 3],
                      "status", c->gone ? "gone" : status_word[c->status % 3], "gone", c->gone,
                      "current", i == cur, "at", c->x / 100.0, c->y / 100.0, "resources", res,
-                     "conditions", conditions(e, i), "summary", line);
+                     "conditions", conditions(e, i), "summary", line, "hidden", c->hidden,
+                     "range", ranges(e, i));
 }
 
 static json_t *action(const fray_encounter *e, const fray_action *a, int index)
@@ -108,7 +156,54 @@ json_t *srv_question_json(const fray_session *s)
     return o;
 }
 
-json_t *srv_state_json(const fight_t *f)
+/* The question as the players may see it: who is asked and what about,
+ * unless that names a hidden creature; never the legal actions' odds. */
+void srv_question_for_players(const fray_encounter *e, json_t *q)
+{
+    if (hidden_named(e, json_object_get(q, "who"))) {
+        json_object_set_new(q, "who", json_null());
+        json_object_del(q, "actions");
+        json_object_del(q, "trigger");
+        json_object_del(q, "purpose");
+        json_object_del(q, "options");
+        return;
+    }
+    json_t *acts = json_object_get(q, "actions");
+    for (size_t i = json_array_size(acts); i-- > 0;)
+        if (hidden_named(e, json_object_get(json_array_get(acts, i), "target")) ||
+            hidden_named(e, json_object_get(json_array_get(acts, i), "text")))
+            json_array_remove(acts, i);
+    json_t *trig = json_object_get(q, "trigger");
+    if (trig && (hidden_named(e, json_object_get(trig, "actor")) ||
+                 hidden_named(e, json_object_get(trig, "text"))))
+        json_object_del(q, "trigger");
+    if (hidden_named(e, json_object_get(q, "purpose")))
+        json_object_set_new(q, "purpose", json_string("a roll"));
+}
+
+/* The GM's notes in force, oldest first, with the journal entry of each. */
+static json_t *notes(const fray_session *s)
+{
+    json_t *a = json_array();
+    for (int k = 0; k < s->nj; k++)
+        if (!strcmp(s->j[k].kind, "note"))
+            json_array_append_new(a, json_pack("{s:i,s:s}", "entry", k + 1, "text", s->j[k].body));
+    return a;
+}
+
+/* The order of turns where the scheduler keeps a fixed one. */
+static json_t *turn_order(const fray_encounter *e, int player)
+{
+    json_t *a = json_array();
+    for (int k = 0; e->rs->turns && k < e->turns.norder; k++) {
+        int i = e->turns.order[k];
+        if (i >= 0 && i < e->n && !(player && e->c[i].hidden))
+            json_array_append_new(a, json_string(e->c[i].name));
+    }
+    return a;
+}
+
+json_t *srv_state_json(const fight_t *f, int player)
 {
     const fray_session *s = &f->s;
     fray_encounter *e = s->e;
@@ -116,18 +211,45 @@ json_t *srv_state_json(const fight_t *f)
     if (s->q.kind == Q_ACTION && s->q.window == FRAY_WIN_ACT)
         cur = s->q.who;
     json_t *cs = json_array(), *sides = json_array(), *res = json_array();
-    for (int i = 0; i < e->n; i++)
-        json_array_append_new(cs, creature(e, i, cur));
-    for (int i = 0; i < e->nsides; i++)
-        json_array_append_new(sides, json_string(e->side[i]));
+    for (int i = 0; i < e->n; i++) {
+        if (!player || !e->c[i].hidden)
+            json_array_append_new(cs, creature(e, i, cur));
+    }
+    for (int i = 0; i < e->nsides; i++) {
+        int seen = !player;
+        for (int k = 0; k < e->n && !seen; k++)
+            seen = e->c[k].side == i && !e->c[k].hidden;
+        if (seen)
+            json_array_append_new(sides, json_string(e->side[i]));
+    }
     for (int r = 0; r < e->rs->nresources; r++)
         json_array_append_new(res, json_string(e->rs->resources[r]));
     fray_fight_row row = s->row;
     row.entries = s->nj;
-    json_t *o = json_pack("{s:o,s:i,s:I,s:b,s:o,s:o,s:o,s:o,s:b}", "fight", srv_row_json(&row),
+    json_t *q = srv_question_json(s);
+    json_t *o = json_pack("{s:o,s:i,s:I,s:b,s:o,s:o,s:o,s:o,s:b,s:o}", "fight", srv_row_json(&row),
                           "round", e->round, "version", (json_int_t)f->version, "over",
                           s->q.kind == Q_OVER, "sides", sides, "resources", res, "creatures", cs,
-                          "question", srv_question_json(s), "writable", f->locked);
+                          "question", q, "writable", f->locked, "turn_order",
+                          turn_order(e, player));
+    if (player) {
+        json_t *fo = json_object_get(o, "fight");
+        json_object_del(fo, "control");
+        json_object_del(fo, "file");
+        srv_question_for_players(e, q);
+        json_t *c;
+        size_t i;
+        json_array_foreach(cs, i, c) {
+            json_object_del(c, "index");
+            json_object_del(c, "controller");
+        }
+        json_object_set_new(o, "view", json_string("player"));
+        return o;
+    }
+    json_object_set_new(o, "view", json_string("gm"));
     json_object_set_new(o, "status_text", json_string(s->status ? s->status : ""));
+    json_object_set_new(o, "redoable", json_integer(fray_store_redoable(s->st, s->row.id)));
+    json_object_set_new(o, "notes", notes(s));
+    json_object_set_new(o, "player_token", json_string(s->row.player));
     return o;
 }

@@ -246,10 +246,19 @@ static int apply_fiat(fray_encounter *e, const char *kind, const char *body, cha
         int w = fray_session_who(e, body, strlen(body));
         return w >= 0 && w < 100 ? fray_remove_combatant(e, w) : -1;
     }
-    if (fiat(e, kind, body, 1, err, errlen) < 0)
+    if (!strcmp(kind, "note")) /* the GM's alone: no event, nothing changes */
+        return 0;
+    if (!strcmp(kind, "reveal")) {
+        int w = creature_named(e, body, err, errlen);
+        if (w < 0)
+            return -1;
+        e->c[w].hidden = 0;
+    } else if (fiat(e, kind, body, 1, err, errlen) < 0)
         return -1;
     /* recorded as the GM's, in the log */
-    fray_emit(e, &(fray_event){.kind = "fiat", .actor = -1, .target = -1, .detail = body,
+    char shown[260];
+    snprintf(shown, sizeof shown, "%s%s", strcmp(kind, "reveal") ? "" : "reveal ", body);
+    fray_emit(e, &(fray_event){.kind = "fiat", .actor = -1, .target = -1, .detail = shown,
                                 .rule = "GM fiat"});
     return 0;
 }
@@ -279,7 +288,8 @@ static void apply_meta(fray_session *p, fray_encounter *e)
             fray_session_apply_control(e, j->body);
         else if (!strcmp(j->kind, "set") || !strcmp(j->kind, "cond") ||
                  !strcmp(j->kind, "add") || !strcmp(j->kind, "remove") ||
-                 !strcmp(j->kind, "damage") || !strcmp(j->kind, "heal"))
+                 !strcmp(j->kind, "damage") || !strcmp(j->kind, "heal") ||
+                 !strcmp(j->kind, "note") || !strcmp(j->kind, "reveal"))
         {
             char err[256];
             /* an entry on trial that the fight at this point refuses */
@@ -570,6 +580,17 @@ int fray_session_check_fiat(fray_session *p, const char *kind, const char *body,
     }
     if (!strcmp(kind, "remove"))
         return creature_named(e, body, err, errlen) < 0 ? -1 : 0;
+    if (!strcmp(kind, "note")) {
+        if (!body[0] || strchr(body, '\n'))
+            return snprintf(err, errlen, "usage: note TEXT (one line)"), -1;
+        return 0;
+    }
+    if (!strcmp(kind, "reveal")) {
+        int w = creature_named(e, body, err, errlen);
+        if (w >= 0 && !e->c[w].hidden)
+            return snprintf(err, errlen, "%s is not hidden", e->c[w].name), -1;
+        return w < 0 ? -1 : 0;
+    }
     if (!strcmp(kind, "add")) {
         /* tried on a copy of the fight: a bad creature changes nothing */
         char json[400];

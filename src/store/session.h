@@ -118,7 +118,9 @@ int fray_session_undo(fray_session *p, int n, int redo, int *done);
 /* The GM's entries: cmd "control" (arg "WHO gm|policy|random"), "add"
  * ("NAME SIDE CREATURE [X Y]"), "remove" ("WHO"), "set" ("WHO RESOURCE
  * VALUE"), "condition" ("add|remove WHO CONDITION"), "damage" and "heal"
- * ("WHO AMOUNT"): checked against the fight, then journaled. */
+ * ("WHO AMOUNT"), "reveal" ("WHO": a creature loaded "hidden" is shown to
+ * the players from here on), "note" ("TEXT": the GM's alone, never in the
+ * log): checked against the fight, then journaled. */
 int fray_session_gm(fray_session *p, const char *cmd, const char *arg, char *why, size_t whylen);
 /* The exact odds of q.legal[pick] from the present state (*out: the caller
  * frees), or of "ACTION [TARGET]" legal now / a ruleset check "CHECK

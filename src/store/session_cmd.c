@@ -209,8 +209,8 @@ int fray_session_undo(fray_session *p, int n, int redo, int *done)
 
 int fray_session_gm(fray_session *p, const char *cmd, const char *arg, char *why, size_t whylen)
 {
-    static const char *const kinds[] = {"control", "add", "remove", "set",
-                                        "condition", "damage", "heal"};
+    static const char *const kinds[] = {"control", "add",  "remove", "set",   "condition",
+                                        "damage",  "heal", "note",   "reveal"};
     char lower[16] = "";
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
         if (!strcasecmp(cmd, kinds[k]))

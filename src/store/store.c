@@ -45,6 +45,11 @@ static const char *const migrations[FRAY_STORE_SCHEMA] = {
     "ALTER TABLE fight ADD COLUMN key TEXT;"
     "UPDATE fight SET key = lower(hex(randomblob(16)));"
     "CREATE UNIQUE INDEX fight_key ON fight(key);",
+    /* 3: a second key per fight, the players' (fray serve's read-only view);
+     * and the journal may hold the GM's `note` and `reveal` entries, which
+     * a fray of schema 2 would not replay: it refuses the store instead */
+    "ALTER TABLE fight ADD COLUMN player TEXT;"
+    "UPDATE fight SET player = lower(hex(randomblob(16)));",
 };
 
 const char *fray_store_error(const fray_store *s) { return s->err; }
@@ -242,7 +247,8 @@ static void copy_col(char *dst, size_t len, sqlite3_stmt *st, int col)
 }
 
 #define ROW_COLS "f.id, f.name, f.ruleset, f.file, f.seed, f.control, f.created, " \
-                 "(SELECT count(*) FROM journal j WHERE j.fight = f.id AND j.undone = 0), f.key"
+                 "(SELECT count(*) FROM journal j WHERE j.fight = f.id AND j.undone = 0), f.key, f.player"
+#define ROW_NCOLS 10 /* the columns of ROW_COLS: a query's next column is this one */
 
 static void read_row(sqlite3_stmt *st, fray_fight_row *r)
 {
@@ -256,6 +262,7 @@ static void read_row(sqlite3_stmt *st, fray_fight_row *r)
     copy_col(r->created, sizeof r->created, st, 6);
     r->entries = sqlite3_column_int(st, 7);
     copy_col(r->key, sizeof r->key, st, 8);
+    copy_col(r->player, sizeof r->player, st, 9);
 }
 
 static int name_taken(fray_store *s, const char *name)
@@ -281,8 +288,9 @@ int fray_store_new_fight(fray_store *s, const char *name, const char *ruleset, c
         snprintf(unique, sizeof unique, "%.50s #%d", name, k);
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(s->db,
-                           "INSERT INTO fight (name, ruleset, file, encounter, seed, control, owner, key) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?, lower(hex(randomblob(16))))",
+                           "INSERT INTO fight (name, ruleset, file, encounter, seed, control, owner, key, "
+                           "player) VALUES (?, ?, ?, ?, ?, ?, ?, lower(hex(randomblob(16))), "
+                           "lower(hex(randomblob(16))))",
                            -1, &st, NULL) != SQLITE_OK)
         return fail(s, err, errlen, "cannot record the fight");
     sqlite3_bind_text(st, 1, unique, -1, SQLITE_TRANSIENT);
@@ -349,7 +357,7 @@ int fray_store_find(fray_store *s, const char *name, fray_fight_row *out, char *
         return -1;
     }
     read_row(st, out);
-    const unsigned char *enc = sqlite3_column_text(st, 9);
+    const unsigned char *enc = sqlite3_column_text(st, ROW_NCOLS);
     *encounter = strdup(enc ? (const char *)enc : "");
     sqlite3_finalize(st);
     if (!*encounter)
@@ -370,7 +378,7 @@ int fray_store_find_key(fray_store *s, const char *key, fray_fight_row *out, cha
         return snprintf(err, errlen, "no fight with id '%.40s'", key), -1;
     }
     read_row(st, out);
-    const unsigned char *enc = sqlite3_column_text(st, 9);
+    const unsigned char *enc = sqlite3_column_text(st, ROW_NCOLS);
     *encounter = strdup(enc ? (const char *)enc : "");
     sqlite3_finalize(st);
     if (!*encounter)
@@ -510,6 +518,20 @@ static int flip(fray_store *s, int64_t fight, int n, int undo)
 
 int fray_store_undo(fray_store *s, int64_t fight, int n) { return flip(s, fight, n, 1); }
 int fray_store_redo(fray_store *s, int64_t fight, int n) { return flip(s, fight, n, 0); }
+
+int fray_store_redoable(fray_store *s, int64_t fight)
+{
+    sqlite3_stmt *st;
+    int n = 0;
+    if (sqlite3_prepare_v2(s->db, "SELECT count(*) FROM journal WHERE fight = ? AND undone = 1",
+                           -1, &st, NULL) != SQLITE_OK)
+        return 0;
+    sqlite3_bind_int64(st, 1, fight);
+    if (sqlite3_step(st) == SQLITE_ROW)
+        n = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return n;
+}
 
 int fray_store_history_add(fray_store *s, const char *line)
 {

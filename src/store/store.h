@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 #define FRAY_STORE_APP_ID 0x46524159 /* 'FRAY' */
-#define FRAY_STORE_SCHEMA 2
+#define FRAY_STORE_SCHEMA 3
 
 typedef struct fray_store fray_store;
 
@@ -33,10 +33,12 @@ typedef struct fray_fight_row {
     int entries;        /* journal entries in force (not undone) */
     char created[32];
     char key[40];       /* 32 random hex digits: the fight's unguessable id (fray serve) */
+    char player[40];    /* 32 random hex digits: the token of its players' view (fray serve) */
 } fray_fight_row;
 
 typedef struct fray_jentry {
-    char kind[12];   /* "act", "die", "roll", "answer", "control", "set", "cond" */
+    char kind[12];   /* "act", "die", "roll", "answer", "control", "set", "cond", "add",
+                      * "remove", "damage", "heal"; from schema 3 "note", "reveal" */
     char body[240];
 } fray_jentry;
 
@@ -81,6 +83,8 @@ int fray_store_append(fray_store *s, int64_t fight, const fray_jentry *e, int n,
 int fray_store_undo(fray_store *s, int64_t fight, int n);
 /* Put back the first n undone entries; returns how many were. */
 int fray_store_redo(fray_store *s, int64_t fight, int n);
+/* How many entries redo could put back. */
+int fray_store_redoable(fray_store *s, int64_t fight);
 
 /* Command-line history kept with the store. */
 int fray_store_history_add(fray_store *s, const char *line);

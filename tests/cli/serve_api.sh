@@ -223,6 +223,38 @@ expect_error 401 '^token$' "wrong token"
 code=$(curl -s -o "$tmp/body" -w '%{http_code}' "$base/api/fights?token=s3cret")
 [ "$code" = 200 ] && ok || bad "token as a query: $code"
 req GET /api/health; [ "$code" = 200 ] && ok || bad "health needs no token"
+# HEAD on a GET route: its status, no body
+code=$(curl -s -I -o "$tmp/head" -w '%{http_code}' "$base/api/fights?token=s3cret")
+[ "$code" = 200 ] && grep -qi '^content-type: application/json' "$tmp/head" && ok || bad "HEAD /api/fights: $code"
+# a fight's players' token (docs/api.md): it reads that fight without its
+# hidden creature and GM notes, beside --token; every write, any other
+# route and any other fight are refused
+G=(-H 'Authorization: Bearer s3cret')
+enc=$(jq -c '.combatants += [{"name":"Lurker","side":"red","at":[30,0],"use":"goblin","hidden":true}]' examples/energy-duel.json)
+curl -s "${G[@]}" -X POST "$base/api/fights" --data-binary "{\"encounter\":$enc,\"name\":\"hidden\"}" >"$tmp/h.json"
+hid=$(jq -r .fight.id "$tmp/h.json") ptok=$(jq -r .player_token "$tmp/h.json")
+jq -e '[.creatures[] | select(.hidden)] | map(.name) == ["Lurker"]' "$tmp/h.json" >/dev/null && ok || bad "the GM sees the hidden creature"
+curl -s "${G[@]}" -X POST "$base/api/fights/$hid/fiat" --data-binary '{"kind":"note","text":"Lurker waits"}' |
+    jq -e '.notes == [{"entry": 1, "text": "Lurker waits"}]' >/dev/null && ok || bad "a GM note in the GM's state"
+P=(-H "Authorization: Bearer $ptok")
+for p in "" /actions /log /narration; do
+    code=$(curl -s -o "$tmp/body" -w '%{http_code}' "${P[@]}" "$base/api/fights/$hid$p")
+    [ "$code" = 200 ] && grep -q Aldric "$tmp/body" && ! grep -q Lurker "$tmp/body" && ok ||
+        bad "players' GET fight$p: $code $(head -c 300 "$tmp/body")"
+done
+for w in "POST /fiat {\"kind\":\"reveal\",\"who\":\"Lurker\"}" "POST /undo {}" "DELETE /creatures/Grok" "POST /odds {\"action\":1}"; do
+    set -- $w
+    code=$(curl -s -o "$tmp/body" -w '%{http_code}' "${P[@]}" -X "$1" "$base/api/fights/$hid$2" ${3+--data-binary "$3"})
+    expect_error 403 '^token$' "players' token: $1 $2"
+done
+code=$(curl -s -o "$tmp/body" -w '%{http_code}' "${P[@]}" "$base/api/fights/${ids[0]}")
+expect_error 401 '^token$' "a players' token on another fight"
+code=$(curl -s -o "$tmp/body" -w '%{http_code}' "${P[@]}" "$base/api/fights")
+expect_error 401 '^token$' "a players' token on the list of fights"
+curl -s "${G[@]}" -X POST "$base/api/fights/$hid/fiat" --data-binary '{"kind":"reveal","who":"Lurker"}' >/dev/null
+curl -s "${P[@]}" "$base/api/fights/$hid" >"$tmp/body"
+jq -e '(.creatures | map(.name) | index("Lurker")) != null and (.notes == null)' "$tmp/body" >/dev/null && ! grep -q 'Lurker waits' "$tmp/body" &&
+    ok || bad "revealed, Lurker is the players' too; the note is not: $(head -c 300 "$tmp/body")"
 # the same fight in play while served: refused; after SIGTERM, play replays it
 n1=$(jq -r '.fights[] | select(.name | startswith("http")) | .name' <(curl -s -H 'Authorization: Bearer s3cret' "$base/api/fights") | head -1)
 for id in "${ids[@]}"; do curl -s -H 'Authorization: Bearer s3cret' "$base/api/fights/$id" >/dev/null; done # opens (holds) them

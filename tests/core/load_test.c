@@ -63,6 +63,24 @@ static void test_wrong_type_and_range(void **s)
                  "combatants[0].at: expected [x, y] in metres");
 }
 
+/* "hidden": true keeps a creature from the players' view (fray serve) until
+ * the GM reveals it; anything but a boolean is refused with its place. */
+static void test_hidden(void **s)
+{
+    (void)s;
+    fray_encounter *e = load("{\"ruleset\":\"test\",\"combatants\":[\n"
+                             "{\"name\":\"A\",\"side\":\"a\",\"sheet\":{\"hp\":5}},\n"
+                             "{\"name\":\"B\",\"side\":\"b\",\"hidden\":true,\"sheet\":{\"hp\":5}}]}");
+    assert_non_null(e);
+    assert_int_equal(e->c[0].hidden, 0);
+    assert_int_equal(e->c[1].hidden, 1);
+    fray_encounter_free(e);
+    expect_error("{\"ruleset\":\"test\",\"combatants\":[\n"
+                 "{\"name\":\"A\",\"side\":\"a\",\"sheet\":{\"hp\":5}},\n"
+                 "{\"name\":\"B\",\"side\":\"b\",\"hidden\":\"yes\",\"sheet\":{\"hp\":5}}]}",
+                 "combatants[1].hidden: expected true or false, got a string");
+}
+
 static void test_unknown_ruleset(void **s)
 {
     (void)s;
@@ -157,6 +175,7 @@ int main(void)
         cmocka_unit_test(test_syntax_error_has_line_and_column),
         cmocka_unit_test(test_unknown_key_names_path_and_line),
         cmocka_unit_test(test_wrong_type_and_range),
+        cmocka_unit_test(test_hidden),
         cmocka_unit_test(test_unknown_ruleset),
         cmocka_unit_test(test_encounter_shape),
         cmocka_unit_test(test_script_errors),

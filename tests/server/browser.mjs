@@ -5,7 +5,12 @@
 // roll box (and letting fray roll), undo and redo, the sim panel; it checks
 // the DOM against the API, saves screenshots (a laptop and a phone), and a
 // second browser context on the same fight must see every change live (by
-// the event stream, without reloading).
+// the event stream, without reloading). Then, in the same browser and
+// server, the GM's tools on one fight (fiat, a refused fiat, control, add,
+// a refused add, remove, a GM note, reveal, undo and redo) and its players'
+// view on a phone: it never shows a hidden creature or a GM note (its DOM
+// and every API answer its token gets), refuses writes, and follows the
+// GM's page live.
 // usage: node browser.mjs FRAY SHOTS_DIR    exit 0 pass, 1 fail, 77 skip
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
@@ -103,15 +108,197 @@ process.on('unhandledRejection', (e) => {
   server.kill('SIGTERM');
   process.exit(1);
 });
+// ---- the GM's tools and the players' view ----
+async function gmTools(gm, phone) {
+  const t0 = Date.now();
+  const lap = (what) => process.env.FRAY_TRACE && console.error(`gm tools: ${what} at ${Date.now() - t0} ms`); // where the time goes
+  const enc = JSON.parse(readFileSync('examples/energy-duel.json', 'utf8'));
+  enc.combatants.push({ name: 'Lurker', side: 'red', at: [30, 0], facing: 4, use: 'goblin', hidden: true });
+  const made = await api('POST', '/api/fights', { encounter: enc, seed: 5, name: 'browser gm tools' });
+  const id = made.fight.id, ptok = made.player_token;
+  ok(/^[0-9a-f]{32}$/.test(ptok || ''), "the GM's state has the players' token");
+  const NOTE = 'Lurker waits behind the door';
+  const secret = (text, what) => ok(!/Lurker|behind the door/.test(text), `players' view: ${what} shows the hidden creature or the note: ${text.slice(0, 300)}`);
+  const asPlayer = async (method, path, body) => {
+    const r = await fetch(base + path, { method, headers: { Authorization: 'Bearer ' + ptok }, body: body && JSON.stringify(body) });
+    return { status: r.status, text: await r.text() };
+  };
+  // every API answer the players' token gets, and its stream's first burst
+  async function playerApi(what) {
+    for (const p of ['', '/actions', '/log', '/narration']) {
+      const r = await asPlayer('GET', `/api/fights/${id}${p}`);
+      ok(r.status === 200, `${what}: GET ${p || 'fight'} with the players' token: ${r.status}`);
+      secret(r.text, `${what}: GET ${p || 'fight'}`);
+    }
+    const ac = new AbortController();
+    const r = await fetch(`${base}/api/fights/${id}/events?token=${ptok}`, { signal: ac.signal });
+    const rd = r.body.getReader();
+    let text = '';
+    while (!/event: state/.test(text)) { const { value, done } = await rd.read(); if (done) break; text += new TextDecoder().decode(value); }
+    ac.abort();
+    ok(/event: log/.test(text), `${what}: the players' stream sends the log`);
+    secret(text, `${what}: the event stream`);
+  }
+
+  const page = await gm.newPage(), view = await phone.newPage();
+  const errors = [];
+  for (const p of [page, view]) { p.setDefaultTimeout(20000); p.on('pageerror', (e) => errors.push(e.message)); }
+  lap("GM page");
+  await page.goto(`${base}/?fight=${id}`);
+  await page.waitForSelector('.card[data-name="Lurker"] .reveal-btn');
+  const link = await page.$eval('#player-link', (a) => a.href);
+  ok(link.endsWith(`#player=${ptok}`) && link.includes('view=player'), `the page's players' link: ${link}`);
+  lap("players' page");
+  await view.goto(link);
+  await view.waitForSelector('.card');
+  await view.waitForSelector('#live.on', { timeout: 10000 });
+  ok(await view.evaluate(() => location.hash === '' && Object.keys(sessionStorage).some((k) => k.startsWith('fray-player'))),
+    "the players' token is kept for the tab, not in the address");
+  ok(!(await view.isVisible('#fiat-form')) && !(await view.isVisible('#undo')) && !(await view.isVisible('#new-open')),
+    "no GM tool shows in the players' view");
+  const follows = async (what) => {
+    const want = await entries(page);
+    await view.waitForFunction((e) => Number(document.querySelector('#entries [data-entries]')?.dataset.entries) === e, want, { timeout: 15000 })
+      .then(() => ok(true), () => ok(false, `players' view did not follow live: ${what}`));
+  };
+  const playerDom = async (what) => secret(await view.evaluate(() => document.body.innerText + document.body.innerHTML), `${what}: the page`);
+  await playerDom('at the start');
+  await playerApi('at the start');
+
+  lap("refused writes");
+  // writes with the players' token are refused and change nothing
+  const before = (await api('GET', `/api/fights/${id}`)).fight.entries;
+  for (const [m, p, b] of [['POST', '/fiat', { kind: 'damage', who: 'Grok', amount: 1 }], ['POST', '/undo', {}],
+    ['POST', '/creatures', { name: 'W', side: 'red', creature: 'wolf' }], ['DELETE', '/creatures/Grok'], ['POST', '/sim', { n: 10 }], ['POST', '/do', { action: 1 }]]) {
+    const r = await asPlayer(m, `/api/fights/${id}${p}`, b);
+    ok(r.status === 403, `players' token: ${m} ${p} is ${r.status}, not 403`);
+  }
+  ok((await api('GET', `/api/fights/${id}`)).fight.entries === before, 'the refused writes changed nothing');
+  const head = await fetch(`${base}/api/fights/${id}`, { method: 'HEAD' });
+  ok(head.status === 200 && (await head.text()) === '', `HEAD on a GET route: ${head.status}`);
+
+  lap("note");
+  // a GM note: in the GM's list, never in the players' view
+  await page.fill('#note-text', NOTE);
+  let e0 = await entries(page);
+  await page.click('#note-go');
+  ok(!(await settle(page, e0)), 'the GM note was refused');
+  await page.waitForSelector('#notes li');
+  ok((await page.$eval('#notes', (n) => n.textContent)).includes(NOTE), "the GM's page lists the note");
+  await follows('note');
+  await playerDom('after the note');
+  await playerApi('after the note');
+
+  lap("fiat");
+  // fiat: damage through the form
+  const hp0 = (await api('GET', `/api/fights/${id}`)).creatures.find((c) => c.name === 'Grok');
+  // the fiat form: its fields by name (#fiat-NAME), then Apply; the error shown, or ''
+  const fiat = async (fields) => {
+    for (const [k, v] of Object.entries(fields)) {
+      const sel = `#fiat-${k}`;
+      if ((await page.$eval(sel, (x) => x.tagName)) === 'SELECT') await page.selectOption(sel, v);
+      else await page.fill(sel, v);
+    }
+    const before = await entries(page);
+    await page.click('#fiat-go');
+    return [await settle(page, before), (await entries(page)) - before];
+  };
+  ok(!(await fiat({ kind: 'damage', who: 'Grok', amount: '2' }))[0], 'damage by fiat was refused');
+  const hp1 = (await api('GET', `/api/fights/${id}`)).creatures.find((c) => c.name === 'Grok');
+  ok(JSON.stringify(hp1.resources) !== JSON.stringify(hp0.resources), 'damage by fiat changed Grok');
+  await follows('fiat');
+  ok(await page.$eval('#redo', (b) => b.disabled), 'redo is disabled with nothing to redo');
+  // a refused fiat: play's reason, nothing changes
+  const [why, more] = await fiat({ kind: 'set', who: 'Grok', resource: 'Aura', value: '-5' });
+  ok(why && more === 0, `a refused fiat shows why (${why}) and changes nothing`);
+
+  lap("control");
+  // control: hand Grok to the GM and back to the policy
+  await page.selectOption('.ctl-select[data-name="Grok"]', 'gm');
+  await page.waitForFunction(() => document.querySelector('.card[data-name="Grok"] .ctl')?.textContent === 'gm');
+  ok((await api('GET', `/api/fights/${id}`)).creatures.find((c) => c.name === 'Grok').controller === 'gm', "control: Grok is the GM's");
+  await page.selectOption('.ctl-select[data-name="Grok"]', 'policy');
+  await page.waitForFunction(() => document.querySelector('.card[data-name="Grok"] .ctl')?.textContent === 'policy');
+
+  lap("add and remove");
+  // add and remove; a refused add
+  await page.fill('#add-name', 'Wolfie');
+  await page.fill('#add-side', 'red');
+  await page.fill('#add-creature', 'wolf');
+  await page.fill('#add-x', '12');
+  await page.click('#add-go');
+  await page.waitForSelector('.card[data-name="Wolfie"]');
+  await view.waitForSelector('.card[data-name="Wolfie"]', { timeout: 15000 }).then(() => ok(true), () => ok(false, "the players' view did not show the added creature live"));
+  await page.fill('#add-name', 'Nobody');
+  await page.fill('#add-creature', 'no-such-beast');
+  e0 = await entries(page);
+  await page.click('#add-go');
+  await page.waitForSelector('#error:not([hidden])');
+  ok((await entries(page)) === e0 && !(await page.$('.card[data-name="Nobody"]')), 'a refused add changed nothing');
+  await page.click('.remove-btn[data-name="Wolfie"]');
+  await page.waitForSelector('.card[data-name="Wolfie"][data-status="gone"]');
+  await view.waitForSelector('.card[data-name="Wolfie"][data-status="gone"]', { timeout: 15000 }).then(() => ok(true), () => ok(false, "the players' view did not follow the removal"));
+
+  lap("sim");
+  // the sim goes out of date once the fight moves on
+  await page.fill('#sim-n', '40');
+  await page.click('#sim-run');
+  await page.waitForSelector('#sim-result:not([hidden]) .winbar', { timeout: 30000 });
+  ok(await page.$eval('#sim-stale', (x) => x.hidden), 'a fresh sim is not marked out of date');
+  await fiat({ kind: 'heal', who: 'Grok', amount: '1' });
+  await page.waitForSelector('#sim-stale:not([hidden])');
+  // the log in words; the notation behind the toggle
+  const logText = await page.$eval('#log', (l) => l.textContent);
+  ok(!/\{[A-Z]+[^}]*\}|\[\d+\]/.test(logText), `the log shows notation without the toggle: ${logText.slice(0, 200)}`);
+
+  await follows('GM tools');
+  await playerDom('after the GM tools');
+  await playerApi('after the GM tools');
+  lap("screenshots");
+  // screenshots for docs/play.md: GM and players, desktop and phone
+  await page.screenshot({ path: join(shots, 'gm-desktop.png') });
+  await view.screenshot({ path: join(shots, 'player-phone.png'), fullPage: true });
+
+  lap("reveal");
+  // reveal: the players see Lurker from now on, live
+  await page.click('.reveal-btn[data-name="Lurker"]');
+  await view.waitForSelector('.card[data-name="Lurker"]', { timeout: 15000 }).then(() => ok(true), () => ok(false, "the players' view did not show Lurker once revealed"));
+  const shown = await asPlayer('GET', `/api/fights/${id}`);
+  ok(JSON.parse(shown.text).creatures.some((c) => c.name === 'Lurker'), "the players' API shows Lurker once revealed");
+  ok(!shown.text.includes(NOTE), "the note stays the GM's after the reveal");
+  // undo takes the reveal back (hidden again for the players), and redo is enabled
+  e0 = await entries(page);
+  await page.click('#undo');
+  await settle(page, e0);
+  await view.waitForFunction(() => !document.querySelector('.card[data-name="Lurker"]'), null, { timeout: 15000 })
+    .then(() => ok(true), () => ok(false, 'undoing the reveal did not hide Lurker again'));
+  ok(!(await page.$eval('#redo', (b) => b.disabled)), 'redo is enabled after an undo');
+  await page.click('#redo');
+  await settle(page, e0 - 1);
+  await view.waitForSelector('.card[data-name="Lurker"]', { timeout: 15000 });
+
+  lap("phone");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: join(shots, 'gm-phone.png'), fullPage: true });
+  const desk = await gm.newPage();
+  await desk.goto(link);
+  await desk.waitForSelector('.card[data-name="Lurker"]');
+  await desk.screenshot({ path: join(shots, 'player-desktop.png') });
+  ok(errors.length === 0, `GM tools: page errors: ${errors.join('; ')}`);
+  await Promise.all([page.close(), view.close(), desk.close()]);
+  console.log(`gm tools and players' view: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
 const duels = readdirSync('examples').filter((f) => f.endsWith('-duel.json')).sort();
 ok(duels.length > 0, 'no examples/*-duel.json');
+// two contexts for the whole run (a laptop, a phone), a new tab in each per fight
+const gm = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 for (const file of duels) {
   const name = file.replace(/\.json$/, '');
   const ruleset = JSON.parse(readFileSync(join('examples', file), 'utf8')).ruleset;
   const created = await api('POST', '/api/fights', { example: name, seed: 21, name: 'browser ' + name });
   const id = created.fight.id;
-  const gm = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await gm.newPage();
   const watch = await phone.newPage();
   page.setDefaultTimeout(20000);
@@ -180,9 +367,9 @@ for (const file of duels) {
   await page.screenshot({ path: join(shots, `${ruleset}-over-laptop.png`), fullPage: true });
   await watch.screenshot({ path: join(shots, `${ruleset}-over-phone.png`), fullPage: true });
   console.log(`${name}: ${n} commands (${actions} actions, ${dice} rolls entered), winner ${end.question.winner}`);
-  await gm.close();
-  await phone.close();
+  await Promise.all([page.close(), watch.close()]);
 }
+await gmTools(gm, phone);
 await browser.close();
 server.kill('SIGTERM');
 await new Promise((r) => server.on('exit', r));
