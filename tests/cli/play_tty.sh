@@ -32,27 +32,43 @@ send_wait() {
 }
 # The kinds of roll each ruleset's GM creature must be asked in its fight
 # (a pattern over "Name: purpose"): initiative, attack, damage, a defence
-# or save, a Death roll, as far as this scripted fight (the first legal
-# action, a pass every fourth) reaches them: injury's and contest's GM
-# creature does not attack in it, threeaction's does not bleed (issue 36
-# asks for a fight reaching each, per ruleset: not there yet). energy rolls initiative only when an action is
-# contested, not at the start; injury has no damage dice and wounds none
-# for a plain hit, and wounds no defence roll (static Defenses); injury's
-# and threeaction's Death roll is the Constitution save while unconscious
-# and the Bleed Table.
+# or save, a Death roll. The GM's creature attacks whenever an attack is
+# legal (else the first legal action, a pass every fourth), hits hard once,
+# then misses and fails its saves, so that the foe brings it down. energy
+# rolls initiative only when an action is contested, not at the start;
+# injury has no damage dice and wounds none for a plain hit, and wounds no
+# defence roll (static Defenses) and no Death roll; injury's Death roll is
+# the Constitution check while dying, threeaction's the Bleed Table.
 kinds() {
     case $1 in
         energy) printf '%s\n' "Combat roll|Hit roll" "Damage roll" "Evasion roll|Fortitude roll" "Death roll|Death Save" ;;
-        injury) printf '%s\n' "Initiative" "Parry roll|Constitution" ;;
-        threeaction) printf '%s\n' "Initiative" "Attack roll" "Damage" ;;
+        injury) printf '%s\n' "Initiative" "Attack" "Parry roll|Constitution" ;;
+        threeaction) printf '%s\n' "Initiative" "Attack roll" "Damage" "Bleed Table" ;;
         wounds) printf '%s\n' "Initiative check" "Attack roll" ;;
-        contest) printf '%s\n' "Initiative" ;;
+        contest) printf '%s\n' "Initiative" "Strike|Attack" "Damage" "Dodge|Block|Parry|Withstand" ;;
     esac
 }
+# The number of an attack in the legal list on the screen; else the first
+# entry (the first reaction: energy's Initiative, injury's Parry), but a
+# pass when a contest creature may react (Manipulate would stow its weapon).
+pick() {
+    local n
+    n=$(screen | tail -40 | sed -n '/Legal now/,$p' |
+        sed -nE 's/^  (Attack|Strike|Melee Attack|Standard Attack) +([0-9]+) .*/\2/p' | tail -1)
+    if [ -z "$n" ] && [ "$id" = contest ] && screen | tail -40 | grep "Legal now" | tail -1 | grep -q " may react"; then
+        n=pass
+    fi
+    echo "${n:-1}"
+}
 
-for id in $("$fray" rulesets --json | jq -r '.[].id'); do
+for id in ${FRAY_TTY_RULESETS:-$("$fray" rulesets --json | jq -r '.[].id')}; do
     ex=examples/$id-duel.json
     [ -f "$ex" ] || continue
+    # the two face each other (injury, contest, threeaction start apart
+    # and their policies close slowly): the GM's creature attacks at once
+    case $id in injury|contest|threeaction)
+        jq '.combatants[1].at = [1, 0]' "$ex" >"$tmp/$id-duel.json"; ex=$tmp/$id-duel.json ;;
+    esac
     db="$tmp/$id.db" t0=$SECONDS
     t new-session -d -s play -x 160 -y 50 "$fray play $(realpath "$ex") --db $db --seed 5; sleep 30"
     wait_for "[A-Za-z]> ?$" && ok || { bad "$id: no prompt: $(screen | tail -5)"; t kill-session -t play; continue; }
@@ -62,37 +78,58 @@ for id in $("$fray" rulesets --json | jq -r '.[].id'); do
     wait_for "refused: .*'frobnicate'" && ok || bad "$id: a bad command was not refused on screen"
     creature=$(ls data/$id/*.json | head -1 | xargs basename | sed 's/\.json$//')
     gm=" $(jq -r '.combatants[0].side as $s | [.combatants[] | select(.side == $s) | .name] | join(" ")' "$ex") "
-    entered=0 rolled=0 undone=0 added=0 asked="" exploded=0
+    entered=0 rolled=0 undone=0 added=0 asked="" exploded=0 hit=0
+    # the newcomer joins the foes; in threeaction it joins the GM's side (a
+    # gm creature too), so that the fight goes on while Aldric bleeds
+    nside=$(jq -r '.combatants[-1].side' "$ex")
+    [ "$id" = threeaction ] && nside=$(jq -r '.combatants[0].side' "$ex") gm="$gm Newcomer "
     for step in $(seq 400); do
         s=$(screen | tail -60)
-        last=$(echo "$s" | grep -E "Legal now|\(enter 1-|The fight is over" | tail -1)
+        last=$(echo "$s" | grep -E "Legal now|\(enter 1-|The fight is over|^[A-Z][a-z]+ chooses [^:]+: " | tail -1)
         echo "$last" | grep -q "The fight is over" && break
-        if echo "$last" | grep -q "(enter 1-"; then
+        if echo "$last" | grep -Eq "^[A-Z][a-z]+ chooses [^:]+: "; then
+            # a ruleset's question: a defence that rolls (the last, not
+            # None); Precision, which deals damage; else the first answer
+            if echo "$last" | grep -qE "  [0-9]+ Precision"; then
+                send_wait "$(echo "$last" | grep -oE '[0-9]+ Precision' | tr -dc 0-9)"
+            elif echo "$last" | grep -q " chooses Defence:"; then
+                send_wait "$(echo "$last" | grep -oE '(^|  )[0-9]+ ' | tail -1 | tr -dc 0-9)"
+            else
+                send_wait "$(echo "$last" | sed -E 's/^[^:]+: +([0-9]+) .*/\1/')"
+            fi
+        elif echo "$last" | grep -q "(enter 1-"; then
             who=${last%%:*}
             [ "${gm#* $who }" != "$gm" ] && ok || bad "$id: a roll of $who, not a gm creature, was asked: $last"
             asked="$asked$last
 "
             sides=$(echo "$last" | sed -E 's/.*\(enter 1-([0-9]+),.*/\1/')
+            # a good roll and a bad one: contest's d20 tests succeed low (a
+            # 1 is a critical win, which would maximise the damage die
+            # rather than roll it)
+            if [ "$id" = contest ]; then high=5 low=$sides; else high=$sides low=1; fi
             echo "$last" | grep -q ", exploded: roll again (enter" && exploded=$((exploded+1))
             if [ "$rolled" = 0 ] && [ "$(echo "$asked" | grep -c .)" = 2 ]; then
                 send_wait ""; rolled=1   # once: fray rolls it on the GM's word
             elif [ "$exploded" = 0 ] && echo "$last" | grep -q "exploding (enter"; then
                 send_wait "$sides"; entered=$((entered+1))   # its maximum: asked again
-            elif echo "$last" | grep -Eq "exploded|explodes|implodes|Death|Bleed|Constitution|Waking|Evasion|Dodge|Block|Parry|Withstand|defender|Fortitude"; then
-                send_wait 1; entered=$((entered+1))   # the GM's creature fails its saves: the fight ends
+            elif echo "$last" | grep -Eq "exploded|explodes|implodes|Death|Bleed|Constitution|Waking|Evasion|Dodge|Block|Parry|Withstand|defender|Fortitude" ||
+                 { [ "$hit" = 1 ] && ! echo "$last" | grep -q "Initiative"; }; then
+                send_wait "$low"; entered=$((entered+1))   # the GM's creature fails its saves, then misses: the fight ends
+            elif echo "$last" | grep -q "Damage"; then
+                hit=1; send_wait 1; entered=$((entered+1))   # a scratch: the foe lives to strike back
             else
-                send_wait "$sides"; entered=$((entered+1))   # and hits hard
+                send_wait "$high"; entered=$((entered+1))   # and hits once
             fi
         elif [ "$added" = 0 ]; then
             # a creature joins at a question of action (at a roll it is refused)
-            send "add Newcomer $(jq -r '.combatants[-1].side' "$ex") $creature 2 2"
+            send "add Newcomer $nside $creature 2 2"
             wait_for "Newcomer joins" && ok || bad "$id: the added creature did not join on screen"
             screen | grep -Eq "^ *>? *Newcomer " && ok || bad "$id: the added creature is not in the status table"
             added=1
         elif [ $(( step % 4 )) = 3 ]; then
             send_wait "pass"   # a free action taken forever (a toggle) would never end the turn
         else
-            send_wait "1"
+            send_wait "$(pick)"
         fi
         if [ "$step" = 6 ] && [ "$undone" = 0 ]; then
             send "undo"; wait_for "^undo: 1 entry" && ok || bad "$id: undo not shown"
