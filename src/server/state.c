@@ -191,12 +191,15 @@ static json_t *notes(const fray_session *s)
     return a;
 }
 
-/* The order of turns where the scheduler keeps a fixed one. */
+/* Every creature in the order they act this round, as `fray play`'s table
+ * shows it (fray_act_order: the initiative order, or energy's scheduler). */
 static json_t *turn_order(const fray_encounter *e, int player)
 {
     json_t *a = json_array();
-    for (int k = 0; e->rs->turns && k < e->turns.norder; k++) {
-        int i = e->turns.order[k];
+    int order[FRAY_MAX_COMBATANTS];
+    fray_act_order(e, order);
+    for (int k = 0; k < e->n; k++) {
+        int i = order[k];
         if (i >= 0 && i < e->n && !(player && e->c[i].hidden))
             json_array_append_new(a, json_string(e->c[i].name));
     }
