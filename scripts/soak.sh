@@ -9,6 +9,7 @@
 #
 # --fights N   stop after about N fights (default 1,000,000)
 # --minutes M  stop after M minutes (default 10); whichever comes first
+# --seconds S  the same limit in seconds (the suite's bounded soak)
 # --fray PATH  the binary to soak (default: an ASan+UBSan build made in
 #              build-asan-gcc, as scripts/test.sh makes it)
 # --seed S     first seed (default 1); each batch takes the next
@@ -24,6 +25,7 @@ while [ $# -gt 0 ]; do
     case $1 in
     --fights) fights=$2; shift 2;;
     --minutes) minutes=$2; shift 2;;
+    --seconds) seconds=$2; shift 2;;
     --fray) fray=$2; shift 2;;
     --seed) seed=$2; shift 2;;
     --batch) batch=$2; shift 2;;
@@ -72,7 +74,7 @@ start=$(date +%s) played=0 runs=0 crashes=0 stalls=0 errors=0
 declare -A size
 failures="$tmp/failures"
 : >"$failures"
-deadline=$((start + minutes * 60))
+deadline=$((start + ${seconds:-$((minutes * 60))}))
 while [ "$played" -lt "$fights" ] && [ "$(date +%s)" -lt "$deadline" ]; do
     for enc in "${encounters[@]}"; do
         sides=$(jq -r '[.combatants[].side] | unique | .[]' "$enc")

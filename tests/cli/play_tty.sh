@@ -8,14 +8,8 @@
 # (issue 36).
 set -u
 fray=$(realpath "$1")
-pass=0 failn=0
-ok() { pass=$((pass+1)); }
-bad() { echo "FAIL: $*"; failn=$((failn+1)); }
-if ! command -v tmux >/dev/null; then echo "skip: tmux is not installed (scripts/setup.sh installs it)"; exit 0; fi
-tmp=$(mktemp -d)
-sock="$tmp/tmux.sock"
-t() { tmux -S "$sock" "$@"; }
-trap 't kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+# shellcheck source=tests/cli/tmux.bash
+. "$(dirname "$0")/tmux.bash"
 screen() { t capture-pane -p -t play -S -400; }
 # Wait until the screen shows the pattern (a regular expression).
 wait_for() {
