@@ -109,17 +109,23 @@ static void weapon_attacks(fray_encounter *e, int who, int t, fray_list *l)
         fray_list_add(l, IN_A_MULTIWEAPON, who, t, 0, 0, 0);
 }
 
+/* Where a move of who at t (ft feet at most) ends: a square short of t
+ * (the two half squares of their spaces); 0 when it is there already. */
+static int toward_xy(const fray_encounter *e, int who, int t, int ft, int *x, int *y)
+{
+    int go = fray_distance(e, who, t) - IN_SQUARE_CM, max = IN_FT_CM(ft);
+    if (go <= 0)
+        return 0;
+    fray_step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, go < max ? go : max, 0, x,
+                      y);
+    return 1;
+}
+
 static void toward(fray_encounter *e, int who, int t, int kind, int ft, fray_list *l)
 {
-    int d = fray_distance(e, who, t);
-    int stop = IN_SQUARE_CM / 2 + IN_SQUARE_CM / 2;
-    int go = d - stop, max = IN_FT_CM(ft);
-    if (go <= 0)
-        return;
     int x, y;
-    fray_step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, go < max ? go : max, 0, &x,
-                      &y);
-    fray_list_add(l, kind, who, t, 0, x, y);
+    if (toward_xy(e, who, t, ft, &x, &y))
+        fray_list_add(l, kind, who, t, 0, x, y);
 }
 
 static void per_foe(fray_encounter *e, int who, int t, fray_list *l)
@@ -480,18 +486,6 @@ static int best_on(fray_encounter *e, int who, int t, uint32_t usable, fray_acti
     }
 #undef TRY
     return any ? bw : -2;
-}
-
-/* Where toward() would send who at t (ft feet at most): 0 when it would
- * list nothing (already there). */
-static int toward_xy(const fray_encounter *e, int who, int t, int ft, int *x, int *y)
-{
-    int go = fray_distance(e, who, t) - IN_SQUARE_CM, max = IN_FT_CM(ft);
-    if (go <= 0)
-        return 0;
-    fray_step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, go < max ? go : max, 0, x,
-                      y);
-    return 1;
 }
 
 /* The decide hook: in_policy's choice on its own turn (in_turn_pick) from
