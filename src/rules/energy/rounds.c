@@ -39,9 +39,7 @@ void en_act_order(const fray_encounter *e, int *order)
         order[k++] = respond;
     int first = k;
     for (int i = 0; i < e->n; i++) {
-        if (i == respond && k > 0 && order[0] == i)
-            continue;
-        if (!eligible(e, i))
+        if ((first && i == respond) || !eligible(e, i))
             continue;
         int at = k++;
         while (at > first && fray_res(e, order[at - 1], EN_R_ENERGY) < fray_res(e, i, EN_R_ENERGY)) {
