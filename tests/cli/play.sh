@@ -108,6 +108,22 @@ grep -q "refused: .*'Aldric' is already the name" "$tmp/a.out" && ok || bad "add
 grep -q '"kind":"leaves","actor":"Grok"' "$tmp/a.out" && ok || bad "remove: no leaves event"
 printf 'export\nquit\n' | "$fray" play --db "$tmp/add.db" --resume >"$tmp/a2.out" 2>&1
 cmp -s <(events "$tmp/a.out") <(events "$tmp/a2.out") && ok || bad "a fight with an added creature does not replay the same"
+# The GM's note and reveal (as on the page): a note is journaled and shown
+# to the GM, a reveal is the GM's event; a fiat at the initiative roll's
+# question shows its own record, not the initiative's modifiers under way.
+jq '.combatants[1].hidden = true' examples/wounds-duel.json >"$tmp/hid.json"
+printf '%s\n' 'note the ogre waits behind the door' 'note' 'reveal Grok' 'reveal Grok' '' export quit |
+    "$fray" play "$tmp/hid.json" --db "$tmp/hid.db" --seed 5 >"$tmp/hid.out" 2>&1
+grep -q '^  \* note: the ogre waits behind the door$' "$tmp/hid.out" && ok || bad "note not shown"
+grep -q 'refused: usage: note TEXT (one line)' "$tmp/hid.out" && ok || bad "an empty note not refused"
+grep -q '"kind":"fiat","detail":"reveal Grok","rule":"GM fiat"}$' "$tmp/hid.out" && ok ||
+    bad "reveal: no fiat event of its own: $(grep -m1 '"kind":"fiat"' "$tmp/hid.out")"
+grep -q 'refused: Grok is not hidden' "$tmp/hid.out" && ok || bad "a second reveal not refused"
+grep -q '"kind":"initiative","actor":"Aldric".*"mods":\[{"source":"Perception"' "$tmp/hid.out" && ok ||
+    bad "the initiative under way lost its modifiers to the reveal"
+printf 'export\nquit\n' | "$fray" play --db "$tmp/hid.db" --resume >"$tmp/hid2.out" 2>&1
+cmp -s <(events "$tmp/hid.out") <(events "$tmp/hid2.out") && ok || bad "a fight with a note and a reveal does not replay the same"
+
 # Nor while an answer is asked within an action: Aldric's Charge hits and
 # he chooses the body part (a creature added there was a heap-use-after-free
 # under the attack); once the answer is in and his next choice is his own,
