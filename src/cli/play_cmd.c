@@ -502,7 +502,8 @@ static void candidates(const char *line, size_t start, const char *text)
                 offer(phrase = rest, e->rs->resources[k]);
         else
             offer_creatures(r);
-    } else if (!strcasecmp(cmd, "damage") || !strcasecmp(cmd, "heal") || !strcasecmp(cmd, "remove")) {
+    } else if (!strcasecmp(cmd, "damage") || !strcasecmp(cmd, "heal") || !strcasecmp(cmd, "remove") ||
+               !strcasecmp(cmd, "reveal")) {
         if (lead(r, e->n, creature_name, &rest) < 0)
             offer_creatures(r);
     } else if (!strcasecmp(cmd, "control")) {
