@@ -29,32 +29,69 @@ static void attacks(fray_encounter *e, int who, fray_list *l)
     }
 }
 
+/* Whether who may move at all (#Zero-G: only by pushing off). */
+static int can_move(fray_encounter *e, int who)
+{
+    int ally;
+    return ta_speed(e, who) > 0 && !(e->map && ta_zero_g(e, who) && !ta_can_push_off(e, who, &ally));
+}
+
+/* Whether the move `kind` towards the foe t (targetable and able) is
+ * listed, but for Move and Straight, listed when t is out of reach. */
+static int move_kind(fray_encounter *e, int who, int t, int kind)
+{
+    int x, y;
+    switch (kind) {
+    case TA_A_STRAIGHT:
+        return e->map && ta_straight_differs(e, who, t);
+    case TA_A_COVER: {
+        const ta_creature *c = ta_ccr(e, who);
+        int shoots = ta_ranged_weapon(e, who) >= 0 || c->nspells > 0;
+        return e->map && shoots && e->map->nobject && !fray_has(e, who, TA_C_PRONE) &&
+               !ta_map_cover(e, who, t) && ta_cover_point(e, who, t, &x, &y) >= 0;
+    }
+    case TA_A_FLANK:
+        return !fray_has(e, who, TA_C_PRONE) && !ta_flanked_by(e, t, who) &&
+               ta_flank_point(e, who, t, &x, &y) > TA_SQUARE / 2;
+    case TA_A_RETREAT:
+        return ta_dist(e, who, t) <= 3 * TA_SQUARE;
+    default:
+        return 1;
+    }
+}
+
+static int out_of_reach(const fray_encounter *e, int who, int t)
+{
+    int mw = ta_melee_weapon(e, who);
+    return !ta_in_reach(e, who, t, mw >= 0 ? ta_ccr(e, who)->w[mw].reach : TA_SQUARE);
+}
+
 static void moves(fray_encounter *e, int who, fray_list *l)
 {
-    int speed = ta_speed(e, who), x, y, ally;
-    if (speed <= 0 || (e->map && ta_zero_g(e, who) && !ta_can_push_off(e, who, &ally)))
+    if (!can_move(e, who))
         return;
-    const ta_creature *c = ta_ccr(e, who);
-    int shoots = ta_ranged_weapon(e, who) >= 0 || c->nspells > 0;
-    int mw = ta_melee_weapon(e, who);
-    int reach = mw >= 0 ? ta_ccr(e, who)->w[mw].reach : TA_SQUARE;
     for (int t = 0; t < e->n; t++) {
         if (!targetable(e, who, t) || !fray_able(e, t))
             continue;
-        if (!ta_in_reach(e, who, t, reach)) {
+        if (out_of_reach(e, who, t)) {
             fray_list_add(l, TA_A_MOVE, who, t, 0, 0, 0);
-            if (e->map && ta_straight_differs(e, who, t))
+            if (move_kind(e, who, t, TA_A_STRAIGHT))
                 fray_list_add(l, TA_A_STRAIGHT, who, t, 0, 0, 0);
         }
-        if (e->map && shoots && e->map->nobject && !fray_has(e, who, TA_C_PRONE) &&
-            !ta_map_cover(e, who, t) && ta_cover_point(e, who, t, &x, &y) >= 0)
-            fray_list_add(l, TA_A_COVER, who, t, 0, 0, 0);
-        if (!fray_has(e, who, TA_C_PRONE) && !ta_flanked_by(e, t, who) &&
-            ta_flank_point(e, who, t, &x, &y) > TA_SQUARE / 2)
-            fray_list_add(l, TA_A_FLANK, who, t, 0, 0, 0);
-        if (ta_dist(e, who, t) <= 3 * TA_SQUARE)
-            fray_list_add(l, TA_A_RETREAT, who, t, 0, 0, 0);
+        static const int kinds[] = {TA_A_COVER, TA_A_FLANK, TA_A_RETREAT};
+        for (int i = 0; i < 3; i++)
+            if (move_kind(e, who, t, kinds[i]))
+                fray_list_add(l, kinds[i], who, t, 0, 0, 0);
     }
+}
+
+int ta_legal_move(fray_encounter *e, int who, int kind, int t)
+{
+    if (t < 0 || t >= e->n || !targetable(e, who, t) || !fray_able(e, t) || !can_move(e, who))
+        return 0;
+    if ((kind == TA_A_MOVE || kind == TA_A_STRAIGHT) && !out_of_reach(e, who, t))
+        return 0;
+    return move_kind(e, who, t, kind);
 }
 
 static void maneuvers(fray_encounter *e, int who, fray_list *l)

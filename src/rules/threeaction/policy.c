@@ -98,6 +98,7 @@ typedef struct src {
     unsigned built;       /* bit p: part p is in part[p] */
     fray_list part[TA_NPARTS];
     fray_action buf[TA_NPARTS][FRAY_MAX_LEGAL];
+    fray_action one;      /* a move asked of legal for one target */
 } src;
 
 static int part_of(int kind)
@@ -134,6 +135,16 @@ static const fray_action *entries(fray_encounter *e, int who, src *s, int kind, 
 
 static const fray_action *find(fray_encounter *e, int who, src *s, int kind, int target)
 {
+    /* a move towards one target, asked alone: the moves part would ask
+     * the map's questions (Cover, Flank) of every target (issue 34) */
+    if (!s->l && target >= 0 && part_of(kind) == TA_PART_MOVES &&
+        !((s->built >> TA_PART_MOVES) & 1u)) {
+        if (!ta_legal_move(e, who, kind, target))
+            return NULL;
+        s->one = (fray_action){.kind = (int16_t)kind, .actor = (int16_t)who,
+                               .target = (int16_t)target};
+        return &s->one;
+    }
     int n;
     const fray_action *l = entries(e, who, s, kind, &n);
     for (int i = 0; i < n; i++)

@@ -250,6 +250,10 @@ enum { TA_PART_ATTACKS, TA_PART_MOVES, TA_PART_MANEUVERS, TA_PART_OTHERS, TA_NPA
  * an Action left), and then one part of the list into l. */
 int ta_legal_acts(const fray_encounter *e, int who);
 void ta_legal_part(fray_encounter *e, int who, int part, fray_list *l);
+/* Whether the moves part lists the move `kind` (Move, Straight, Take
+ * Cover, Flank, Retreat) towards t: one target's map questions, not every
+ * target's. */
+int ta_legal_move(fray_encounter *e, int who, int kind, int t);
 /* At most how many entries the moves and the maneuvers hold (no map asked). */
 int ta_legal_bound(const fray_encounter *e, int who, int part);
 
