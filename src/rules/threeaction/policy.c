@@ -43,15 +43,20 @@ static int64_t mean_damage2(const fray_dexpr *d)
     return m;
 }
 
-static int adv_of(fray_encounter *e, int who, int t, int kind)
+/* The Advantage (+1) or Disadvantage (-1) of who's attack of `kind` on t,
+ * with `plus` more Advantages (a Feint's Flat Footed, a Dodge's
+ * Disadvantage) before they cancel. */
+static int adv_plus(fray_encounter *e, int who, int t, int kind, int plus)
 {
-    int mark = fray_mods_mark(e), n = 0;
+    int mark = fray_mods_mark(e), n = plus;
     ta_attack_adv(e, who, t, kind, &n);
     if (t >= 0 && fray_has(e, t, TA_C_DODGING))
         n--;
     fray_mods_drop(e, mark);
     return ta_settle_adv(e, n);
 }
+
+static int adv_of(fray_encounter *e, int who, int t, int kind) { return adv_plus(e, who, t, kind, 0); }
 
 /* The expected damage of an attack in the list (a larger number for one
  * that likely drops the foe), in 1/(P_DEN * M_DEN), or -1 for anything
@@ -181,6 +186,69 @@ static const fray_action *trip_first(fray_encounter *e, int who, const fray_acti
     return mine >= theirs + 2 ? find(e, who, s, TA_A_TRIP, t) : NULL;
 }
 
+/* #Feint first, when it pays: a success makes the foe Flat Footed against
+ * us for the rest of the turn (Advantage on the Melee Attacks left), so
+ * with a Actions left it pays when p(feint) * (a - 1) * (p(hit with
+ * Advantage) - p(hit)) > p(hit) (one attack given up), all in 400ths. */
+static const fray_action *feint_first(fray_encounter *e, int who, const fray_action *a, src *s)
+{
+    int t = a->target, acts = e->c[who].res[TA_R_ACTIONS];
+    if (a->kind != TA_A_MELEE || acts < 2 || ta_flat_footed(e, t, who))
+        return NULL;
+    int bonus = ta_melee_bonus(e, who, a->arg, NULL);
+    int64_t pf = p_hit(bonus, ta_ccr(e, t)->mdef, adv_of(e, who, t, 0));
+    int64_t p0 = p_hit(bonus, ta_ccr(e, t)->pdef, adv_of(e, who, t, 0));
+    int64_t p1 = p_hit(bonus, ta_ccr(e, t)->pdef, adv_plus(e, who, t, 0, 1));
+    if (pf * (acts - 1) * (p1 - p0) <= P_DEN * p0)
+        return NULL;
+    return find(e, who, s, TA_A_FEINT, t);
+}
+
+/* Whether the foe t may attack who on its next turn: within its range, or
+ * its melee reach after two Moves. */
+static int threatens(fray_encounter *e, int t, int who)
+{
+    const ta_creature *ct = ta_ccr(e, t);
+    int rw = ta_ranged_weapon(e, t), mw = ta_melee_weapon(e, t), d = ta_dist(e, t, who);
+    if (rw >= 0 && d <= ct->w[rw].increment * (fray_opt(e, TA_OPT_MAX_INCREMENTS) + 1))
+        return 1;
+    if (ct->nspells && d <= ct->sp[0].range)
+        return 1;
+    return mw >= 0 && d <= 2 * ta_speed(e, t) + ct->w[mw].reach + TA_SQUARE;
+}
+
+/* A move towards a foe that gets who somewhere (ta_move_goes: a Move that
+ * stops where it stands, before deep water, a wall or out of reach of a
+ * flyer, achieves nothing): flanking the nearest foe, else a Move to the
+ * nearest foe it can get nearer to, else a Move: Straight (into the
+ * water) towards one. */
+static const fray_action *approach(fray_encounter *e, int who, src *s, int foe)
+{
+    const fray_action *k;
+    if (foe >= 0 && (k = find(e, who, s, TA_A_FLANK, foe)) && ta_move_goes(e, k))
+        return k;
+    uint64_t done = 0; /* foes tried, a bit each */
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < e->n; i++) {
+            int t = -1, bd = 0;
+            for (int u = 0; u < e->n; u++) { /* the nearest foe not yet tried */
+                if (u >= 64 || ((done >> u) & 1u) || !ta_foes(e, who, u) || !fray_able(e, u))
+                    continue;
+                int d = ta_dist(e, who, u);
+                if (t < 0 || d < bd)
+                    t = u, bd = d;
+            }
+            if (t < 0)
+                break;
+            done |= (uint64_t)1 << t;
+            if ((k = find(e, who, s, pass ? TA_A_STRAIGHT : TA_A_MOVE, t)) && ta_move_goes(e, k))
+                return k;
+        }
+        done = 0;
+    }
+    return NULL;
+}
+
 static const fray_action *own_turn(fray_encounter *e, int who, src *s)
 {
     const ta_creature *c = ta_ccr(e, who);
@@ -211,34 +279,37 @@ static const fray_action *own_turn(fray_encounter *e, int who, src *s)
     /* a ranged attacker steps out of 5 ft first */
     if (best && best->kind == TA_A_RANGED && ta_melee_weapon(e, who) < 0 &&
         e->c[who].res[TA_R_ACTIONS] >= 2 && ta_dist(e, who, best->target) <= 2 * TA_SQUARE &&
-        (k = find(e, who, s, TA_A_RETREAT, best->target)))
+        (k = find(e, who, s, TA_A_RETREAT, best->target)) && ta_move_goes(e, k))
         return k;
     /* #Cover: a shooter with its whole turn ahead steps behind an object
      * first: the foe's shots back have Disadvantage */
     if (best && (best->kind == TA_A_RANGED || best->kind == TA_A_CAST) &&
-        e->c[who].res[TA_R_ACTIONS] >= 3 && (k = find(e, who, s, TA_A_COVER, best->target)))
+        e->c[who].res[TA_R_ACTIONS] >= 3 && (k = find(e, who, s, TA_A_COVER, best->target)) &&
+        ta_move_goes(e, k))
         return k;
     if (best) {
-        if ((k = trip_first(e, who, best, s)))
+        if ((k = trip_first(e, who, best, s)) || (k = feint_first(e, who, best, s)))
             return k;
         return best;
     }
     if (c->energy_max > 0 && c->nspells && (k = find(e, who, s, TA_A_FOCUS, -1)) &&
         (foe < 0 || !ta_in_reach(e, foe, who, 2 * TA_SQUARE)))
         return k;
-    if (foe >= 0 && (k = find(e, who, s, TA_A_FLANK, foe)))
-        return k;
-    if (foe >= 0 && (k = find(e, who, s, TA_A_MOVE, foe))) {
+    if ((k = approach(e, who, s, foe))) {
         /* too far to reach this turn and two Actions left: ready instead */
-        const fray_action *r = find(e, who, s, TA_A_READY, -1);
-        if (r && ta_dist(e, who, foe) > ta_speed(e, who) + 3 * TA_SQUARE &&
+        const fray_action *r;
+        if (k->kind == TA_A_MOVE && k->target == foe && (r = find(e, who, s, TA_A_READY, -1)) &&
+            ta_dist(e, who, foe) > ta_speed(e, who) + 3 * TA_SQUARE &&
             ta_dist(e, who, foe) <= ta_speed(e, foe) + 2 * TA_SQUARE && c->speed < ta_speed(e, foe))
             return r;
         return k;
     }
-    if (foe >= 0 && ta_dist(e, who, foe) <= 4 * TA_SQUARE && !fray_has(e, who, TA_C_DODGING) &&
-        (k = find(e, who, s, TA_A_DODGE, -1)))
-        return k;
+    /* #Dodge: nothing to attack and nowhere to go, a foe that may attack
+     * next turn gets Disadvantage */
+    if (!fray_has(e, who, TA_C_DODGING))
+        for (int t = 0; t < e->n; t++)
+            if (ta_foes(e, who, t) && fray_able(e, t) && threatens(e, t, who))
+                return find(e, who, s, TA_A_DODGE, -1);
     return NULL;
 }
 
