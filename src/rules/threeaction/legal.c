@@ -15,16 +15,27 @@ static void attacks(fray_encounter *e, int who, fray_list *l)
     const ta_creature *c = ta_ccr(e, who);
     int mw = ta_melee_weapon(e, who), rw = ta_ranged_weapon(e, who);
     for (int t = 0; t < e->n; t++) {
-        if (!targetable(e, who, t) || (e->map && !ta_line_of_effect(e, who, t)))
+        if (!targetable(e, who, t))
             continue;
-        if (mw >= 0 && ta_in_reach(e, who, t, c->w[mw].reach))
-            fray_list_add(l, TA_A_MELEE, who, t, mw, 0, 0);
-        if (rw >= 0 && ta_dist(e, who, t) <= c->w[rw].increment * (fray_opt(e, TA_OPT_MAX_INCREMENTS) + 1))
-            fray_list_add(l, TA_A_RANGED, who, t, rw, 0, 0);
+        /* what is within reach or range first: the map's Line of Effect
+         * (the costlier question) only for a target something reaches */
+        int melee = mw >= 0 && ta_in_reach(e, who, t, c->w[mw].reach);
+        int ranged = rw >= 0 && ta_dist(e, who, t) <= c->w[rw].increment * (fray_opt(e, TA_OPT_MAX_INCREMENTS) + 1);
+        unsigned cast = 0;
         for (int s = 0; s < c->nspells; s++)
             if (c->sp[s].energy <= e->c[who].res[TA_R_ENERGY] && ta_dist(e, who, t) <= c->sp[s].range)
+                cast |= 1u << s;
+        int control = c->active_spell >= 0 && !c->controlled && ta_dist(e, who, t) <= c->sp[c->active_spell].range;
+        if (!(melee || ranged || cast || control) || (e->map && !ta_line_of_effect(e, who, t)))
+            continue;
+        if (melee)
+            fray_list_add(l, TA_A_MELEE, who, t, mw, 0, 0);
+        if (ranged)
+            fray_list_add(l, TA_A_RANGED, who, t, rw, 0, 0);
+        for (int s = 0; s < c->nspells; s++)
+            if ((cast >> s) & 1u)
                 fray_list_add(l, TA_A_CAST, who, t, s, 0, 0);
-        if (c->active_spell >= 0 && !c->controlled && ta_dist(e, who, t) <= c->sp[c->active_spell].range)
+        if (control)
             fray_list_add(l, TA_A_CONTROL, who, t, c->active_spell, 0, 0);
     }
 }
@@ -130,9 +141,9 @@ static void others(fray_encounter *e, int who, fray_list *l)
     fray_list_add(l, TA_A_DODGE, who, -1, 0, 0, 0);
     if (c->energy_max > 0 && e->c[who].res[TA_R_ENERGY] < c->energy_max)
         fray_list_add(l, TA_A_FOCUS, who, -1, 0, 0, 0);
-    for (int t = 0; t < e->n; t++)
-        if (t != who && ta_acting(e, t) && ta_ccr(e, t)->commander == who &&
-            ta_ccr(e, t)->commanded != e->round)
+    for (int t = 0; t < e->n; t++) /* the commander first: few creatures have one */
+        if (ta_ccr(e, t)->commander == who && t != who && ta_ccr(e, t)->commanded != e->round &&
+            ta_acting(e, t))
             fray_list_add(l, TA_A_COMMAND, who, t, 0, 0, 0);
     /* #Readied action: a Melee Attack (arg 0) or a Ranged Attack (arg 1) */
     if (acts >= 2 && !fray_turns_readied(e, who)) {
@@ -142,7 +153,7 @@ static void others(fray_encounter *e, int who, fray_list *l)
             fray_list_add(l, TA_A_READY, who, -1, 1, 0, 0);
     }
     for (int t = 0; t < e->n; t++)
-        if (!ta_foes(e, who, t) && fray_has(e, t, TA_C_BLEEDING) && e->c[t].status != FRAY_DEAD &&
+        if (fray_has(e, t, TA_C_BLEEDING) && !ta_foes(e, who, t) && e->c[t].status != FRAY_DEAD &&
             ta_in_reach(e, who, t, TA_SQUARE))
             fray_list_add(l, TA_A_MEDICINE, who, t, 0, 0, 0);
     if (fray_has(e, who, TA_C_ON_FIRE))
@@ -152,7 +163,8 @@ static void others(fray_encounter *e, int who, fray_list *l)
         if (c->w[w].where == TA_ON_GROUND && dx * dx + dy * dy <= (int64_t)TA_SQUARE * TA_SQUARE)
             fray_list_add(l, TA_A_PICK_UP, who, -1, w, 0, 0);
     }
-    for (int t = 0; t < e->n; t++)
+    int holds = fray_link_held(e, 0, who) >= 0; /* it grapples anyone: most do not */
+    for (int t = 0; holds && t < e->n; t++)
         if (fray_linked(e, 0, who, t))
             fray_list_add(l, TA_A_SMOTHER, who, t, 0, 0, 0);
 }
@@ -161,7 +173,8 @@ static void free_and_turn(fray_encounter *e, int who, fray_list *l)
 {
     if (!fray_has(e, who, TA_C_PRONE))
         fray_list_add(l, TA_A_DROP_PRONE, who, -1, 0, 0, 0);
-    for (int t = 0; t < e->n; t++)
+    int holds = fray_link_held(e, 0, who) >= 0;
+    for (int t = 0; holds && t < e->n; t++)
         if (fray_linked(e, 0, who, t))
             fray_list_add(l, TA_A_RELEASE, who, t, 0, 0, 0);
     if (ta_ccr(e, who)->acted || fray_turns_current(e) != who || ta_ccr(e, who)->commander >= 0)
