@@ -43,20 +43,22 @@ static int64_t mean_damage2(const fray_dexpr *d)
     return m;
 }
 
-/* The Advantage (+1) or Disadvantage (-1) of who's attack of `kind` on t,
- * with `plus` more Advantages (a Feint's Flat Footed, a Dodge's
- * Disadvantage) before they cancel. */
-static int adv_plus(fray_encounter *e, int who, int t, int kind, int plus)
+/* The Advantages less the Disadvantages of who's attack of `kind` on t,
+ * before they cancel (ta_settle_adv). */
+static int adv_count(fray_encounter *e, int who, int t, int kind)
 {
-    int mark = fray_mods_mark(e), n = plus;
+    int mark = fray_mods_mark(e), n = 0;
     ta_attack_adv(e, who, t, kind, &n);
     if (t >= 0 && fray_has(e, t, TA_C_DODGING))
         n--;
     fray_mods_drop(e, mark);
-    return ta_settle_adv(e, n);
+    return n;
 }
 
-static int adv_of(fray_encounter *e, int who, int t, int kind) { return adv_plus(e, who, t, kind, 0); }
+static int adv_of(fray_encounter *e, int who, int t, int kind)
+{
+    return ta_settle_adv(e, adv_count(e, who, t, kind));
+}
 
 /* The expected damage of an attack in the list (a larger number for one
  * that likely drops the foe), in 1/(P_DEN * M_DEN), or -1 for anything
@@ -195,10 +197,10 @@ static const fray_action *feint_first(fray_encounter *e, int who, const fray_act
     int t = a->target, acts = e->c[who].res[TA_R_ACTIONS];
     if (a->kind != TA_A_MELEE || acts < 2 || ta_flat_footed(e, t, who))
         return NULL;
-    int bonus = ta_melee_bonus(e, who, a->arg, NULL);
-    int64_t pf = p_hit(bonus, ta_ccr(e, t)->mdef, adv_of(e, who, t, 0));
-    int64_t p0 = p_hit(bonus, ta_ccr(e, t)->pdef, adv_of(e, who, t, 0));
-    int64_t p1 = p_hit(bonus, ta_ccr(e, t)->pdef, adv_plus(e, who, t, 0, 1));
+    int bonus = ta_melee_bonus(e, who, a->arg, NULL), n = adv_count(e, who, t, 0);
+    int64_t pf = p_hit(bonus, ta_ccr(e, t)->mdef, ta_settle_adv(e, n));
+    int64_t p0 = p_hit(bonus, ta_ccr(e, t)->pdef, ta_settle_adv(e, n));
+    int64_t p1 = p_hit(bonus, ta_ccr(e, t)->pdef, ta_settle_adv(e, n + 1));
     if (pf * (acts - 1) * (p1 - p0) <= P_DEN * p0)
         return NULL;
     return find(e, who, s, TA_A_FEINT, t);
