@@ -277,7 +277,6 @@ static const fray_action *own_turn(fray_encounter *e, int who, src *s)
             best = &l[i];
         }
     }
-    int foe = nearest_foe(e, who);
     /* a ranged attacker steps out of 5 ft first */
     if (best && best->kind == TA_A_RANGED && ta_melee_weapon(e, who) < 0 &&
         e->c[who].res[TA_R_ACTIONS] >= 2 && ta_dist(e, who, best->target) <= 2 * TA_SQUARE &&
@@ -294,6 +293,7 @@ static const fray_action *own_turn(fray_encounter *e, int who, src *s)
             return k;
         return best;
     }
+    int foe = nearest_foe(e, who); /* nothing to attack: where to go */
     if (c->energy_max > 0 && c->nspells && (k = find(e, who, s, TA_A_FOCUS, -1)) &&
         (foe < 0 || !ta_in_reach(e, foe, who, 2 * TA_SQUARE)))
         return k;
