@@ -60,27 +60,44 @@ static int adv_of(fray_encounter *e, int who, int t, int kind)
     return ta_settle_adv(e, adv_count(e, who, t, kind));
 }
 
+/* What an attack with chance p (400ths) and mean damage m (eighths) on t
+ * is worth: its expected damage, far more when it likely takes t out. */
+static int64_t worth(const fray_encounter *e, int t, int64_t p, int64_t m)
+{
+    int64_t v = p * m;
+    if (m >= (int64_t)M_DEN * e->c[t].res[TA_R_HP])
+        v += 100 * M_DEN * p; /* likely takes it out */
+    return v;
+}
+
 /* The expected damage of an attack in the list (a larger number for one
  * that likely drops the foe), in 1/(P_DEN * M_DEN), or -1 for anything
- * else. */
-static int64_t attack_value(fray_encounter *e, const fray_action *a)
+ * else, and for one worth no more than `floor` even with Advantage (its
+ * Advantages, the costlier question, then not judged: worth grows with
+ * the chance, which Advantage makes highest). */
+static int64_t attack_value(fray_encounter *e, const fray_action *a, int64_t floor)
 {
     int who = a->actor, t = a->target;
     if (t < 0 || !fray_able(e, t))
         return -1;
     const ta_creature *c = ta_ccr(e, who), *ct = ta_ccr(e, t);
-    int64_t p, m;
+    int64_t m;
+    int bonus, def, kind = -1; /* the kind ta_attack_adv judges; -1 an Area, none */
     if (a->kind == TA_A_MELEE) {
-        p = p_hit(ta_melee_bonus(e, who, a->arg, NULL), ct->pdef, adv_of(e, who, t, 0));
+        bonus = ta_melee_bonus(e, who, a->arg, NULL);
+        def = ct->pdef;
+        kind = 0;
         m = 4 * (mean_damage2(&c->w[a->arg].damage) + 2 * (int64_t)c->str);
     } else if (a->kind == TA_A_RANGED) {
-        int pen = ta_range_penalty(e, ta_dist(e, who, t), c->w[a->arg].increment);
-        p = p_hit(c->level + c->dex - pen, ct->pdef, adv_of(e, who, t, 1));
+        bonus = c->level + c->dex - ta_range_penalty(e, ta_dist(e, who, t), c->w[a->arg].increment);
+        def = ct->pdef;
+        kind = 1;
         m = 4 * mean_damage2(&c->w[a->arg].damage);
     } else if (a->kind == TA_A_CAST || a->kind == TA_A_CONTROL) {
         const ta_spell *s = &c->sp[a->arg];
-        p = p_hit(c->level + c->ess, s->defense == TA_MENTAL ? ct->mdef : ct->pdef,
-                  s->area ? 0 : adv_of(e, who, t, 2));
+        bonus = c->level + c->ess;
+        def = s->defense == TA_MENTAL ? ct->mdef : ct->pdef;
+        kind = s->area ? -1 : 2;
         /* an area counts 1.5 times; a Control spell, no Energy spent, 1.5
          * times again */
         int f = (s->area ? 3 : 2) * (a->kind == TA_A_CONTROL ? 3 : 2);
@@ -88,10 +105,9 @@ static int64_t attack_value(fray_encounter *e, const fray_action *a)
     } else {
         return -1;
     }
-    int64_t v = p * m;
-    if (m >= (int64_t)M_DEN * e->c[t].res[TA_R_HP])
-        v += 100 * M_DEN * p; /* likely takes it out */
-    return v;
+    if (kind >= 0 && m >= 0 && worth(e, t, p_hit(bonus, def, 1), m) <= floor)
+        return -1;
+    return worth(e, t, p_hit(bonus, def, kind >= 0 ? adv_of(e, who, t, kind) : 0), m);
 }
 
 /* Where the policy reads the legal actions: the whole list l[0..n), or,
@@ -271,7 +287,7 @@ static const fray_action *own_turn(fray_encounter *e, int who, src *s)
     int n;
     const fray_action *l = entries(e, who, s, TA_A_MELEE, &n);
     for (int i = 0; i < n; i++) {
-        int64_t v = attack_value(e, &l[i]);
+        int64_t v = attack_value(e, &l[i], bv);
         if (v > bv) {
             bv = v;
             best = &l[i];
