@@ -514,8 +514,9 @@ int ta_object_detour(const fray_encounter *e, int who, int x1, int y1, int *wx, 
 
 /* Whether a walk on the map from where who stands towards (x1, y1) gets
  * anywhere, asked before the move (the policy): 1 when its first stretch
- * moves it, or when it meets a climbable surface (a Climb Check: dice,
- * not nothing); 0 when it stops where it stands (a wall, deep water or
+ * moves it, or when what it meets lets it on (a climbable surface, after a
+ * Climb Check: dice, not nothing; a narrow space it fits; thin ice, for a
+ * straight move); 0 when it stops where it stands (a wall, deep water or
  * thin ice a careful move stops before, its budget spent). No dice, no
  * change. */
 int ta_walk_goes(const fray_encounter *e, int who, int x1, int y1, int budget, int straight)
@@ -526,7 +527,13 @@ int ta_walk_goes(const fray_encounter *e, int who, int x1, int y1, int budget, i
     fray_map_walk(e->map, &w, e->c[who].x, e->c[who].y, x1, y1, budget, &x, &y);
     if (x != e->c[who].x || y != e->c[who].y)
         return 1;
-    return w.why == FRAY_WALK_REGION && e->map->region[w.region].kind == FRAY_RG_CLIMB;
+    if (w.why != FRAY_WALK_REGION)
+        return 0;
+    /* walk() goes on where it meets: a surface to Climb (a check), a
+     * narrow space it fits, thin ice a straight move steps onto */
+    const fray_region *r = &e->map->region[w.region];
+    return r->kind == FRAY_RG_CLIMB || (straight && r->kind == FRAY_RG_THIN_ICE) ||
+           (r->kind == FRAY_RG_NARROW && narrow_fit(e, who, (r->x0 + r->x1) / 2, (r->y0 + r->y1) / 2) != 2);
 }
 
 /* Move who towards (x1, y1) with `budget` cm of movement on the map, at
