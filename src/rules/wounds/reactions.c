@@ -50,6 +50,12 @@ static inline int rebuff_crossed(const fray_encounter *e, int who, const fray_ac
            wo_gap_yd(e, who, m->actor) >= w->optimal_reach;
 }
 
+int wo_move_rebuffed(const fray_encounter *e, int t, const fray_action *m)
+{
+    return fray_res(e, t, WO_R_INIT) > 0 && wo_can_act(e, t) &&
+           rebuff_crossed(e, t, m, wo_weapon_of(e, t));
+}
+
 static inline int may_react_to_move(const fray_encounter *e, int who, const fray_action *m)
 {
     if (CCR(e, who)->readied >= 0 || wo_grappling(e, who, m->actor))
