@@ -407,6 +407,9 @@ void ct_resolve(fray_encounter *e, const fray_action *a)
     case CT_A_SAVE: /* #Saving Your Turn */
         s->saved |= 1u << who;
         fray_turns_delay(e, who, a->target);
+        /* the turn order is the core's; what the ruleset keeps of it (the
+         * one save a round) is its effect, which the tactics report counts */
+        fray_record(e, who, "turn saved", 0, 1);
         note(e, a, "save turn", NULL, CT_RULE("Saving Your Turn"));
         break;
     case CT_A_STAND:
