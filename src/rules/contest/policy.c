@@ -226,6 +226,38 @@ static int grapple_pick(fray_encounter *e, int who, const fray_action *l, int n,
     return -1;
 }
 
+/* Moving to the best weapon's reach: a free step (#Positioning: the Move
+ * left, no opportunity attack: it enters no foe's reach) after which a
+ * melee weapon in hand reaches a foe, when its Strike there is worth more
+ * than the best attack at hand, `top` (a throw at a foe standing close, a
+ * weaker weapon). */
+static int step_in(fray_encounter *e, int who, const fray_action *l, int n, worth top)
+{
+    int w = ct_melee_weapon(e, who);
+    if (w < 0)
+        return -1;
+    uint32_t here = ct_reach_of(e, who, e->c[who].x, e->c[who].y);
+    int best = -1;
+    for (int k = 0; k < n; k++) {
+        int t = l[k].target;
+        if (l[k].kind != CT_A_MOVE || l[k].arg != 0 || ct_reach_of(e, who, l[k].x, l[k].y) & ~here)
+            continue;
+        /* the Strike as it would be from there (the position put back) */
+        int ox = e->c[who].x, oy = e->c[who].y;
+        e->c[who].x = l[k].x, e->c[who].y = l[k].y;
+        worth v = {0, 1};
+        if (ct_weapon_reaches(e, who, w, t)) {
+            fray_action s = {.kind = CT_A_STRIKE, .actor = (int16_t)who, .target = (int16_t)t,
+                             .arg = (int16_t)w};
+            v = attack_value(e, &s);
+        }
+        e->c[who].x = ox, e->c[who].y = oy;
+        if (more_worth(v, top))
+            top = v, best = k;
+    }
+    return best;
+}
+
 /* #Saving Your Turn: with no foe to attack, and the nearest foe still
  * beyond its reach after this turn's free movement (closing in would take
  * a Dash, the AP of its strikes, or more), a creature waits until after
@@ -292,6 +324,8 @@ static int own_turn(fray_encounter *e, int who, const fray_action *l, int n)
         if (more_worth(v, top))
             top = v, best = k;
     }
+    if (best >= 0 && (i = step_in(e, who, l, n, top)) >= 0)
+        return i;
     if (best >= 0 && (i = find(l, n, CT_A_SNEAK, -2)) >= 0 && sneak_pays(e, who, &l[best], later))
         return i;
     if ((i = grapple_pick(e, who, l, n, later)) >= 0)
