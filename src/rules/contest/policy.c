@@ -209,13 +209,13 @@ static int64_t grapple_chance(const fray_encounter *e, int who, int t)
 /* #Primary Actions: Grapple: "prohibiting them from moving". Against a foe
  * within touch that fights better at range (prefers_range), which would
  * step out of reach to shoot, by one that fights better in melee; with an
- * AP that neither the round's attacks nor a defence will want; when the
- * exact odds of the contest are at least even. */
+ * AP that a defence will not want (one of the round's Strikes given up:
+ * held, the archer cannot step away to shoot for as long as the grapple
+ * lasts); when the exact odds of the contest are at least even. */
 static int grapple_pick(fray_encounter *e, int who, const fray_action *l, int n, int later)
 {
     int cost = fray_opt(e, CT_OPT_AP_PRIMARY);
-    if (fray_res(e, who, CT_R_AP) - cost < fray_res(e, who, CT_R_ATTACKS) * cost + later ||
-        prefers_range(e, who))
+    if (fray_res(e, who, CT_R_AP) - cost < later || prefers_range(e, who))
         return -1;
     for (int k = 0; k < n; k++) {
         int t = l[k].target;
