@@ -145,8 +145,10 @@ static void list_moves(fray_encounter *e, int who, fray_list *l)
 
 /* Whether one of the attacks listed, a[0..n), is a ranged Strike at a
  * foe in reach of a melee weapon after a free step (the Move left): the
- * policy weighs stepping in first (policy.c, step_in). */
-static int ranged_close(const fray_encounter *e, int who, const fray_action *a, int n)
+ * policy weighs stepping in first (policy.c, step_in), and only then, so
+ * that it chooses the same from the list shortened for it as from the
+ * whole one (tests/core/shortlist_test.c). */
+int ct_ranged_close(const fray_encounter *e, int who, const fray_action *a, int n)
 {
     int w = ct_melee_weapon(e, who), budget = fray_res(e, who, CT_R_MOVE);
     if (w < 0 || budget < 10 || (fray_cflags(e, who) & FRAY_CF_NO_MOVE) || fray_has(e, who, CT_C_PRONE))
@@ -192,7 +194,7 @@ static void list_own(fray_encounter *e, int who, fray_list *l)
      * disengaged (policy.c, own_turn): for it, the moves (a destination
      * each) are not worked out when an attack is listed */
     if (!e->for_policy || !attacks || fray_has(e, who, CT_C_DISENGAGED) ||
-        ranged_close(e, who, l->out, attacks))
+        ct_ranged_close(e, who, l->out, attacks))
         list_moves(e, who, l);
     if (!(s->acted >> who & 1u) && !(s->saved >> who & 1u))
         for (int t = 0; t < e->n; t++)

@@ -241,6 +241,9 @@ void ct_spend(fray_encounter *e, int who, int ap, int attack);
 int ct_can_react(const fray_encounter *e, int who);
 int ct_foes(const fray_encounter *e, int a, int b);
 int ct_melee_weapon(const fray_encounter *e, int who);
+/* A ranged Strike among a[0..n) at a foe a melee weapon in hand reaches
+ * after a free step (actions.c): when the policy weighs stepping in. */
+int ct_ranged_close(const fray_encounter *e, int who, const fray_action *a, int n);
 /* The hands of `who` free of items and of the foes it grapples. */
 int ct_free_hands(const fray_encounter *e, int who);
 

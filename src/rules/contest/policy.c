@@ -229,8 +229,9 @@ static int grapple_pick(fray_encounter *e, int who, const fray_action *l, int n,
 /* Moving to the best weapon's reach: a free step (#Positioning: the Move
  * left, no opportunity attack: it enters no foe's reach) after which a
  * melee weapon in hand reaches a foe, when its Strike there is worth more
- * than the best attack at hand, `top` (a throw at a foe standing close, a
- * weaker weapon). */
+ * than the best attack at hand, `top`; asked when a ranged Strike is at
+ * hand at a foe standing close (ct_ranged_close: a throw at point-blank
+ * range). */
 static int step_in(fray_encounter *e, int who, const fray_action *l, int n, worth top)
 {
     int w = ct_melee_weapon(e, who);
@@ -324,7 +325,7 @@ static int own_turn(fray_encounter *e, int who, const fray_action *l, int n)
         if (more_worth(v, top))
             top = v, best = k;
     }
-    if (best >= 0 && (i = step_in(e, who, l, n, top)) >= 0)
+    if (best >= 0 && ct_ranged_close(e, who, l, n) && (i = step_in(e, who, l, n, top)) >= 0)
         return i;
     if (best >= 0 && (i = find(l, n, CT_A_SNEAK, -2)) >= 0 && sneak_pays(e, who, &l[best], later))
         return i;
