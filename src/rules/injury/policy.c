@@ -5,6 +5,8 @@
  * stun, its weapons, its legs, its eyes), focuses the foe nearest to
  * falling, parries when the parry has a fair chance, and spends Stamina on
  * Power Attack and Deadly Aim while keeping one for a parry. */
+#include <string.h>
+
 #include "injury.h"
 
 uint32_t in_part_allowed(const in_creature *c, int d)
@@ -24,21 +26,23 @@ int in_usable_weapons(const in_creature *c)
     return n;
 }
 
-/* What injuries that turn c's effects from a into b and its usable
- * weapons from ua into ub take from it. */
-static int effects_score(const in_creature *c, const in_fx *a, const in_fx *b, int ua, int ub,
-                         int type, int injury_value)
+/* What injuries that turn c's effects from a into b take from it, less
+ * what they do to its weapons (in_best_part adds that from the weapons
+ * they disable); IN_PS_FINAL in *final when the result is the whole score
+ * (death, a knockout: the weapons no longer count). */
+static int effects_score(const in_creature *c, const in_fx *a, const in_fx *b, int type,
+                         int injury_value, int *final)
 {
+    *final = 0;
     if (b->dead && !a->dead)
-        return 100000;
+        return *final = IN_PS_FINAL, 100000;
     if (b->head_level >= 3 && a->head_level < 3)
-        return 50000;
+        return *final = IN_PS_FINAL, 50000;
     int s = 0;
     if (b->head_level >= 2 && a->head_level < 2)
         s += 3000;
     if (b->sickened && !a->sickened)
         s += 2500;
-    s += 1500 * (ua - ub) + (ua && !ub ? 3000 : 0);
     s += b->legs_down && !a->legs_down ? 1200 : 0;
     s += b->blinded && !a->blinded ? 1200 : 0;
     s += 600 * (b->attack_dis - a->attack_dis) + 700 * (b->d20_dis - a->d20_dis);
@@ -51,38 +55,89 @@ static int effects_score(const in_creature *c, const in_fx *a, const in_fx *b, i
     return s;
 }
 
-/* The score of n injuries to part kind `type` of c (ua: its usable weapons
- * now). They are tried on c itself and taken back (the part's count, the
- * effects and the weapon bits that in_part_injured keeps): a copy of the
- * whole creature (over 1 KiB, for every kind a hit may target) was a tenth
- * of the duel (issue 34). */
-static int trial(in_creature *c, int type, int n, int spread, int injury_value, int ua)
+/* n injuries to part kind `type` of c: their score less the weapon terms
+ * (*base) and the weapons they disable (*hurt, with IN_PS_FINAL). They
+ * are tried on c itself and taken back (the part's count, the effects,
+ * the weapon bits and the kept scores that in_part_injured changes): a
+ * copy of the whole creature (over 1 KiB, for every kind a hit may
+ * target) was a tenth of the duel (issue 34). */
+static void trial(in_creature *c, int type, int n, int spread, int injury_value, int32_t *base,
+                  uint16_t *hurt)
 {
-    int idx = in_pick_instance(c, type, spread);
-    if (idx < 0)
-        return effects_score(c, &c->fx, &c->fx, ua, ua, type, injury_value);
+    int idx = in_pick_instance(c, type, spread), final;
+    if (idx < 0) {
+        *base = effects_score(c, &c->fx, &c->fx, type, injury_value, &final);
+        *hurt = (uint16_t)final;
+        return;
+    }
     const in_fx a = c->fx;
-    uint32_t hurt = c->w_hurt;
+    uint32_t was = c->w_hurt;
     int8_t inj = c->part[idx].inj;
+    uint8_t ok[IN_NPART];
+    memcpy(ok, c->ps_ok, sizeof ok);
     in_injure_part(c, idx, n);
-    int s = effects_score(c, &a, &c->fx, ua, in_usable_weapons(c), type, injury_value);
+    *base = effects_score(c, &a, &c->fx, type, injury_value, &final);
+    *hurt = (uint16_t)((c->w_hurt & ~was) | (uint32_t)final);
     c->part[idx].inj = inj;
     c->fx = a;
-    c->w_hurt = hurt;
-    return s;
+    c->w_hurt = was;
+    memcpy(c->ps_ok, ok, sizeof ok);
 }
 
+/* The score of a hit's injuries (what they take from the foe: death,
+ * unconsciousness, a stun, its weapons, its legs, its eyes), from the
+ * scores c keeps of each part kind and number of injuries: an injury
+ * changes the scores of its own kind (and of a kind sharing a rule with
+ * it) only, so most of a hit's choices are read, not tried again (the
+ * choice was a quarter of the duel, issue 34). The weapon terms are added
+ * here from the weapons usable now (a drop, a pickup or a fumble changes
+ * them without an injury): 1500 for each weapon the injuries disable,
+ * 3000 more when they disable the last. */
 int in_best_part(in_creature *c, int d, uint32_t allowed, int spread, int injury_value)
 {
-    int best = -1, bs = 0, ua = in_usable_weapons(c);
+    if (c->ps_spread != spread || c->ps_iv != injury_value) {
+        memset(c->ps_ok, 0, sizeof c->ps_ok);
+        c->ps_spread = (int8_t)spread;
+        c->ps_iv = (int8_t)injury_value;
+    }
+    uint32_t usable = 0; /* the weapons in_usable_weapons counts */
+    for (int i = 0; i < c->nweapon; i++)
+        usable |= (uint32_t)(!c->w[i].unarmed && in_weapon_usable(c, i)) << i;
+    int best = -1, bs = 0, ua = __builtin_popcount(usable);
     for (int t = 0; t < IN_NPART; t++) {
         if (!(allowed >> t & 1u))
             continue;
-        int s = trial(c, t, 1 + d - in_parts[t].severity, spread, injury_value, ua);
+        int n = 1 + d - in_parts[t].severity;
+        int32_t base;
+        uint16_t hurt;
+        if (n <= IN_PS_N && (c->ps_ok[t] >> (n - 1) & 1)) {
+            base = c->ps_base[t][n - 1], hurt = c->ps_hurt[t][n - 1];
+        } else {
+            trial(c, t, n, spread, injury_value, &base, &hurt);
+            if (n <= IN_PS_N) {
+                c->ps_base[t][n - 1] = base, c->ps_hurt[t][n - 1] = hurt;
+                c->ps_ok[t] |= (uint8_t)(1u << (n - 1));
+            }
+        }
+        int s = base;
+        if (!(hurt & IN_PS_FINAL)) {
+            int k = __builtin_popcount(hurt & usable);
+            s += 1500 * k + (ua && k == ua ? 3000 : 0);
+        }
         if (best < 0 || s > bs)
             best = t, bs = s;
     }
     return best;
+}
+
+void in_part_scores(in_creature *c, int spread, int injury_value)
+{
+    uint32_t kinds = 0;
+    for (int i = 0; i < c->npart; i++)
+        kinds |= 1u << c->part[i].type;
+    for (int t = 0; t < IN_NPART; t++) /* n = 1 + d - severity injuries: 1 .. IN_PS_N */
+        for (int n = 1; n <= IN_PS_N && (kinds >> t & 1u); n++)
+            in_best_part(c, in_parts[t].severity + n - 1, 1u << t, spread, injury_value);
 }
 
 int in_answer(fray_encounter *e, int who, int q, uint32_t allowed, const fray_action *ctx)
