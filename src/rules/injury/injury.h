@@ -332,12 +332,32 @@ int in_best_part(in_creature *c, int d, uint32_t allowed, int spread, int injury
 typedef struct in_picks {
     int stand, escape, pick, shield, defend, charge, move;
     int best; /* the attack worth most (in_attack_worth) on the foe nearest to falling */
+    int maneuver; /* a maneuver worth more than that attack (in_maneuver_pick) */
+    int lunge;    /* a Lunge at a foe a step out of reach (in_lunge_target) */
 } in_picks;
-#define IN_NO_PICKS ((in_picks){-1, -1, -1, -1, -1, -1, -1, -1})
+#define IN_NO_PICKS ((in_picks){-1, -1, -1, -1, -1, -1, -1, -1, -1, -1})
 int in_turn_pick(const fray_encounter *e, int who, const in_picks *p);
 int in_standing(const fray_encounter *e, int t);
 int in_is_attack(int kind);
-int in_attack_worth(const fray_encounter *e, int who, const fray_action *a);
+/* An attack roll as the policy weighs it: its modifiers (the counted
+ * advantage at 2 a level), the DV to beat, the degree step, the critical
+ * range and the size's degrees. */
+typedef struct in_aim {
+    int bonus, dv, step, crit_from, deg;
+} in_aim;
+void in_aim_at(fray_encounter *e, int who, int t, const in_weapon *w, int thrown, in_aim *a);
+/* The worth of the roll summed over the d20's twenty faces, `plus` on
+ * the roll and `extra` degrees on a hit (tenths of a strain point). */
+int in_roll_worth(const in_aim *a, int plus, int extra);
+/* The worth of attack `kind` with count n (Stamina, degrees, shots) by a
+ * creature with st Stamina, less what the Stamina costs it. */
+int in_variant_worth(const in_aim *a, int kind, int n, int st);
+int in_attack_worth(fray_encounter *e, int who, const fray_action *a);
+/* The maneuver (an in_act kind, of the bits `ok`) worth more on t than
+ * its best attack (worth w0, -1 none), or -1. */
+int in_maneuver_pick(fray_encounter *e, int who, int t, int w0, uint32_t ok);
+/* The foe a Lunge with melee weapon m puts in reach, when that pays; -1. */
+int in_lunge_target(fray_encounter *e, int who, int m);
 int in_usable_weapons(const in_creature *c);
 int in_decide(fray_encounter *e, int who, int window, const fray_action *trigger,
               fray_action *out);
