@@ -14,6 +14,7 @@
  * reach instead of walking to it, and parries when the degrees the parry
  * is expected to take off are worth more than its Stamina
  * (docs/rules/injury.md, "Policy"). */
+#include <assert.h>
 #include <string.h>
 
 #include "injury.h"
@@ -121,6 +122,12 @@ int in_best_part(in_creature *c, int d, uint32_t allowed, int spread, int injury
         uint16_t hurt;
         if (n <= IN_PS_N && (c->ps_ok[t] >> (n - 1) & 1)) {
             base = c->ps_base[t][n - 1], hurt = c->ps_hurt[t][n - 1];
+#ifndef NDEBUG /* the kept score is the one a trial gives now (forget_scores) */
+            int32_t b2;
+            uint16_t h2;
+            trial(c, t, n, spread, injury_value, &b2, &h2);
+            assert(b2 == base && h2 == hurt);
+#endif
         } else {
             trial(c, t, n, spread, injury_value, &base, &hurt);
             if (n <= IN_PS_N) {
