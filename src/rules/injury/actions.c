@@ -595,7 +595,8 @@ int in_decide(fray_encounter *e, int who, int window, const fray_action *trigger
      * offers one on */
     int mfocus = focus;
     uint32_t ok = 0;
-    if (!c->no_attack && one) {
+    /* in_maneuver_pick takes none but on the first action with an AP after it */
+    if (!c->no_attack && ap >= 2 && fray_res(e, who, IN_R_ATTACKS) == 0) {
         if (mfocus >= 0)
             ok = in_maneuvers_ok(e, who, mfocus) & wanted;
         for (int t = 0; t < e->n && mfocus < 0; t++)

@@ -216,19 +216,23 @@ void in_aim_at(fray_encounter *e, int who, int t, const in_weapon *w, int thrown
 }
 
 /* The sum over the d20's twenty faces of what the attack does (as
- * in_attack): `plus` on the roll, `extra` degrees on a hit. */
+ * in_attack): `plus` on the roll, `extra` degrees on a hit. The faces
+ * that hit run from the first whose total is above the DV to 20, the
+ * degrees counted along them without a division each (this sum was a
+ * quarter of the duel, weighed for every amount of every attack). */
 int in_roll_worth(const in_aim *a, int plus, int extra)
 {
-    int s = 0;
-    for (int r = 1; r <= 20; r++) {
-        int total = r + a->bonus + plus, d;
-        if (total > a->dv) /* "higher than your target's DV" */
-            d = (total - a->dv - 1) / a->step + (r >= a->crit_from || r == 20) + extra + a->deg;
-        else if (r == 20) /* #Critical Hits and Misses: a minor injury */
-            d = 0;
-        else
-            continue;
-        s += hit_worth(r == 1 ? d - 1 : d);
+    int base = a->bonus + plus - a->dv - 1; /* face r's margin over the lowest hit: r + base */
+    int first = base >= -1 ? 1 : -base, e = extra + a->deg, s = 0;
+    if (first > 20) /* #Critical Hits and Misses: a natural 20 below the DV, a minor injury */
+        return hit_worth(0);
+    int q = (first + base) / a->step, rem = (first + base) % a->step;
+    for (int r = first; r <= 20; r++) {
+        /* "higher than your target's DV": a degree per step, a critical
+         * hit's one more, a natural 1's one less */
+        s += hit_worth(q + (r >= a->crit_from || r == 20) + e - (r == 1));
+        if (++rem == a->step)
+            rem = 0, q++;
     }
     return s;
 }
