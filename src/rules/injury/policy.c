@@ -217,22 +217,33 @@ void in_aim_at(fray_encounter *e, int who, int t, const in_weapon *w, int thrown
 
 /* The sum over the d20's twenty faces of what the attack does (as
  * in_attack): `plus` on the roll, `extra` degrees on a hit. The faces
- * that hit run from the first whose total is above the DV to 20, the
- * degrees counted along them without a division each (this sum was a
- * quarter of the duel, weighed for every amount of every attack). */
+ * that hit run from the first whose total is above the DV to 20: their
+ * margins over the lowest hit fall in bands of a degree step each, a band
+ * worth its faces times its degrees' worth; then a critical face's degree
+ * more, a natural 1's one less (this sum, a face at a time, was a fifth of
+ * the duel's time under the new policy: it is weighed for every amount of
+ * every attack). */
 int in_roll_worth(const in_aim *a, int plus, int extra)
 {
-    int base = a->bonus + plus - a->dv - 1; /* face r's margin over the lowest hit: r + base */
-    int first = base >= -1 ? 1 : -base, e = extra + a->deg, s = 0;
+    int base = a->bonus + plus - a->dv - 1; /* face r's margin: r + base */
+    int first = base >= -1 ? 1 : -base, e = extra + a->deg, step = a->step, s = 0;
     if (first > 20) /* #Critical Hits and Misses: a natural 20 below the DV, a minor injury */
         return hit_worth(0);
-    int q = (first + base) / a->step, rem = (first + base) % a->step;
-    for (int r = first; r <= 20; r++) {
-        /* "higher than your target's DV": a degree per step, a critical
-         * hit's one more, a natural 1's one less */
-        s += hit_worth(q + (r >= a->crit_from || r == 20) + e - (r == 1));
-        if (++rem == a->step)
-            rem = 0, q++;
+    /* "higher than your target's DV": a degree per step of the margin */
+    int m1 = 20 + base;
+    for (int q = (first + base) / step, lo = first + base; lo <= m1; q++) {
+        int hi = (q + 1) * step - 1 < m1 ? (q + 1) * step - 1 : m1;
+        s += (hi - lo + 1) * hit_worth(q + e);
+        lo = hi + 1;
+    }
+    int r0 = a->crit_from > first ? a->crit_from : first;
+    for (int r = r0 < 20 ? r0 : 20; r <= 20; r++) {
+        int d = (r + base) / step + e; /* a critical hit adds a degree (20 always) */
+        s += hit_worth(d + 1) - hit_worth(d);
+    }
+    if (first == 1) { /* a natural 1 that hits: one step less */
+        int d = (1 + base) / step + e;
+        s += hit_worth(d - 1) - hit_worth(d);
     }
     return s;
 }
