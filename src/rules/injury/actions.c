@@ -118,7 +118,9 @@ static int toward_xy(const fray_encounter *e, int who, int t, int ft, int *x, in
         return 0;
     fray_step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, go < max ? go : max, 0, x,
                       y);
-    return 1;
+    /* a step too short to leave its point (a large creature's half square
+     * from a foe's edge) is no move: listed, it moved 0 cm (issue 35) */
+    return *x != e->c[who].x || *y != e->c[who].y;
 }
 
 static void toward(fray_encounter *e, int who, int t, int kind, int ft, fray_list *l)
@@ -436,7 +438,9 @@ static void found(fray_action *c, int *n, int *slot, int kind, int who, int t, i
 /* The attack in_policy would take on foe t (the first worth most), in
  * legal's order (weapon_attacks), and how many entries weapon_attacks
  * writes for t, those the policy never looks at too. Its worth, -1 when
- * it would take none of them, -2 when there is no attack on t. */
+ * it would take none of them, -2 when there is no attack on t. The roll's
+ * modifiers are read once a weapon (in_aim_at), each amount of Power
+ * Attack, Deadly Aim and Reckless Attack weighed from them. */
 static int best_on(fray_encounter *e, int who, int t, uint32_t usable, fray_action *best,
                    int *count)
 {
@@ -447,11 +451,14 @@ static int best_on(fray_encounter *e, int who, int t, uint32_t usable, fray_acti
         pw = rk = 0;
     if (pw > 15)
         pw = 15;
+    if (!fray_wants(e, IN_A_RECKLESS))
+        rk = 0;
     fray_action a = {.actor = (int16_t)who, .target = (int16_t)t};
-#define TRY(k, arg_)                                                                             \
+    in_aim aim;
+#define TRY(k, arg_, worth)                                                                      \
     do {                                                                                         \
         a.kind = (int16_t)(k), a.arg = (int16_t)(arg_), any = 1;                                 \
-        int w_ = in_attack_worth(e, who, &a);                                                    \
+        int w_ = (worth);                                                                        \
         if (w_ > bw)                                                                             \
             *best = a, bw = w_;                                                                  \
     } while (0)
@@ -463,26 +470,32 @@ static int best_on(fray_encounter *e, int who, int t, uint32_t usable, fray_acti
         if (reach) {
             melee_n++;
             *count += 1 + pw + rk;
-            TRY(IN_A_ATTACK, ARG(i, 0));
+            in_aim_at(e, who, t, w, 0, &aim);
+            TRY(IN_A_ATTACK, ARG(i, 0), in_variant_worth(&aim, IN_A_ATTACK, 0, st));
             for (int k = pw; k >= 1; k--)
-                TRY(IN_A_POWER, ARG(i, k));
+                TRY(IN_A_POWER, ARG(i, k), in_variant_worth(&aim, IN_A_POWER, k, st));
+            for (int k = 1; k <= rk; k++)
+                TRY(IN_A_RECKLESS, ARG(i, k), in_variant_worth(&aim, IN_A_RECKLESS, k, st));
         } else if (w->ranged && !(w->bow && prone) && in_in_range(e, who, t, w, 0)) {
             *count += 1 + pw + (w->rapid != 0);
-            TRY(IN_A_ATTACK, ARG(i, 0));
+            in_aim_at(e, who, t, w, 0, &aim);
+            TRY(IN_A_ATTACK, ARG(i, 0), in_variant_worth(&aim, IN_A_ATTACK, 0, st));
             for (int k = pw; k >= 1; k--)
-                TRY(IN_A_DEADLY_AIM, ARG(i, k));
+                TRY(IN_A_DEADLY_AIM, ARG(i, k), in_variant_worth(&aim, IN_A_DEADLY_AIM, k, st));
             if (w->rapid)
-                TRY(IN_A_RAPID, ARG(i, 2));
+                TRY(IN_A_RAPID, ARG(i, 2), in_variant_worth(&aim, IN_A_RAPID, 2, st));
         }
         if (w->thrown && !w->natural && in_in_range(e, who, t, w, 1) &&
             !(w->melee ? reach : in_in_reach(e, who, t, w))) {
             ++*count;
-            TRY(IN_A_THROW, ARG(i, 0));
+            a.kind = IN_A_THROW, a.arg = (int16_t)ARG(i, 0);
+            TRY(IN_A_THROW, ARG(i, 0), in_attack_worth(e, who, &a));
         }
     }
     if (melee_n >= 2) {
         ++*count;
-        TRY(IN_A_MULTIWEAPON, 0);
+        a.kind = IN_A_MULTIWEAPON, a.arg = 0;
+        TRY(IN_A_MULTIWEAPON, 0, in_attack_worth(e, who, &a));
     }
 #undef TRY
     return any ? bw : -2;
@@ -504,7 +517,7 @@ int in_decide(fray_encounter *e, int who, int window, const fray_action *trigger
         return FRAY_DECIDE_NONE;
     const in_creature *c = IN_CCR(e, who);
     int ap = fray_res(e, who, IN_R_AP), one = in_ap_cost(e, who, IN_A_DEFEND) <= ap;
-    fray_action cand[8];
+    fray_action cand[12];
     int n = 0, count = 6; /* own(): Defend, Shield, Stand, Pick Up, Escape, Lunge at most */
     in_picks p = IN_NO_PICKS;
     if (one && !fray_has(e, who, IN_C_DEFENDING))
@@ -532,8 +545,15 @@ int in_decide(fray_encounter *e, int who, int window, const fray_action *trigger
         if (!c->w[i].melee)
             melee &= ~(1u << i);
     int m = melee ? __builtin_ctz(melee) : -1, mover = can_move(e, who), speed = in_speed_ft(e, who);
+    /* own(): Lunge listed */
+    int lunge = !fray_has(e, who, IN_C_LUNGING) && fray_res(e, who, IN_R_STAMINA) >= 1 &&
+                !(fray_opt(e, IN_OPT_FREE_ONCE) && c->free_used) && m >= 0 && !c->no_attack &&
+                fray_wants(e, IN_A_LUNGE);
+    uint32_t wanted = 0; /* the maneuvers the list names */
+    for (int k = 0; k < IN_NMANEUVER; k++)
+        wanted |= (uint32_t)fray_wants(e, IN_FIRST_MANEUVER + k) << k;
     int move_ft = speed < fray_opt(e, IN_OPT_MOVE_FT) ? speed : fray_opt(e, IN_OPT_MOVE_FT);
-    int focus = -1, fs = 0, md = 0, attackers = 0;
+    int focus = -1, fs = 0, md = 0, attackers = 0, fbw = -1;
     fray_action best = {0}, charge = {0}, move = {0};
     for (int t = 0; t < e->n; t++) {
         if (!in_foe(e, who, t) || !fray_able(e, t))
@@ -545,7 +565,7 @@ int in_decide(fray_encounter *e, int who, int window, const fray_action *trigger
             count += IN_NMANEUVER; /* at most; counted when they might not fit */
             attackers++;
             if (bw > -2 && one && (focus < 0 || in_standing(e, t) < fs)) {
-                focus = t, fs = in_standing(e, t);
+                focus = t, fs = in_standing(e, t), fbw = bw;
                 p.best = bw >= 0 ? 0 : -1, best = b;
             }
             if (m >= 0 && ap >= 2 && mover && !reach &&
@@ -571,6 +591,25 @@ int in_decide(fray_encounter *e, int who, int window, const fray_action *trigger
         if (count > FRAY_MAX_LEGAL)
             return FRAY_DECIDE_LIST;
     }
+    /* in_policy's maneuver: on the focus, else on the first foe the list
+     * offers one on */
+    int mfocus = focus;
+    uint32_t ok = 0;
+    /* in_maneuver_pick takes none but on the first action with an AP after it */
+    if (!c->no_attack && ap >= 2 && fray_res(e, who, IN_R_ATTACKS) == 0) {
+        if (mfocus >= 0)
+            ok = in_maneuvers_ok(e, who, mfocus) & wanted;
+        for (int t = 0; t < e->n && mfocus < 0; t++)
+            if (in_foe(e, who, t) && fray_able(e, t) && (ok = in_maneuvers_ok(e, who, t) & wanted))
+                mfocus = t;
+    }
+    if (ok) {
+        int k = in_maneuver_pick(e, who, mfocus, p.best >= 0 ? fbw : -1, ok);
+        if (k >= 0)
+            found(cand, &n, &p.maneuver, k, who, mfocus, 0, 0, 0);
+    }
+    if (lunge && p.best < 0 && in_lunge_target(e, who, m) >= 0)
+        found(cand, &n, &p.lunge, IN_A_LUNGE, who, -1, 0, 0, 0);
     if (p.best >= 0)
         found(cand, &n, &p.best, best.kind, who, best.target, best.arg, 0, 0);
     if (p.charge >= 0)

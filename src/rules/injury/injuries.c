@@ -128,10 +128,31 @@ static void refresh_weapons(in_creature *c, int t)
     }
 }
 
+/* The policy's part scores (in_creature ps_*) that injuries to kind t can
+ * change: those of t itself, and of the kinds t shares a rule with: a held
+ * weapon needs its hand and its arm (weapon_hurt), the legs fail with all
+ * feet or all legs (finish: legs_down), death is all heads or all hearts
+ * destroyed, or a number of injuries anywhere (injury_limit). */
+static void forget_scores(in_creature *c, int t)
+{
+    static const uint8_t partner[IN_NPART] = {
+        [IN_EAR] = IN_EAR,   [IN_NOSE] = IN_NOSE, [IN_TAIL] = IN_TAIL,   [IN_WING] = IN_WING,
+        [IN_EYE] = IN_EYE,   [IN_HAND] = IN_ARM,  [IN_FOOT] = IN_LEG,    [IN_HORN] = IN_HORN,
+        [IN_MOUTH] = IN_MOUTH, [IN_ARM] = IN_HAND, [IN_LEG] = IN_FOOT,   [IN_HEAD] = IN_HEART,
+        [IN_HEART] = IN_HEAD};
+    if (c->injury_limit) {
+        memset(c->ps_ok, 0, sizeof c->ps_ok);
+        return;
+    }
+    c->ps_ok[t] = 0;
+    c->ps_ok[partner[t]] = 0;
+}
+
 void in_injuries_changed(in_creature *c)
 {
     in_effects(c, &c->fx);
     refresh_weapons(c, -1);
+    memset(c->ps_ok, 0, sizeof c->ps_ok);
 }
 
 void in_part_injured(in_creature *c, int idx, int from)
@@ -140,6 +161,7 @@ void in_part_injured(in_creature *c, int idx, int from)
     add_part(&c->fx, c, idx, from);
     finish(&c->fx, c, t == IN_HEAD);
     refresh_weapons(c, t);
+    forget_scores(c, t);
 #ifndef NDEBUG
     in_fx full;
     in_effects(c, &full);

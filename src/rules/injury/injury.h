@@ -78,6 +78,8 @@ enum { IN_DMG_BLUDGEON = 0, IN_DMG_PIERCE, IN_DMG_SLASH };
 enum { IN_CRIT_NONE = 0, IN_CRIT_BLEED, IN_CRIT_PRONE };
 
 #define IN_MAX_PARTS 40
+#define IN_PS_N 4          /* injuries per hit whose part scores are kept (policy.c) */
+#define IN_PS_FINAL 0x8000 /* ps_hurt: the base is the whole score (death, a knockout) */
 #define IN_MAX_WEAPONS 10
 #define IN_SQUARE_CM 150 /* 5 feet */
 #define IN_FT_CM(ft) ((ft) * 30)
@@ -184,6 +186,15 @@ typedef struct in_creature {
      * whenever an injury count changes (never recomputed at a question): */
     in_fx fx;                 /* what all injuries do at once */
     uint32_t w_hurt;          /* bit per weapon its injuries disable (in_weapon_usable) */
+    /* The policy's score of n injuries to each part kind (policy.c
+     * in_best_part), derived from the injuries like fx: entry [kind][n - 1]
+     * holds while bit n - 1 of ps_ok[kind] is set. in_part_injured clears
+     * the kinds whose score the new injuries can change (injuries.c
+     * forget_scores), in_injuries_changed all of them. */
+    int32_t ps_base[IN_NPART][IN_PS_N]; /* the score less its weapon terms */
+    uint16_t ps_hurt[IN_NPART][IN_PS_N]; /* weapons the injuries disable; IN_PS_FINAL */
+    uint8_t ps_ok[IN_NPART];
+    int8_t ps_spread, ps_iv;  /* the options the entries were computed under */
 } in_creature;
 
 typedef struct in_state {
@@ -308,6 +319,10 @@ void in_rest(fray_encounter *e, int who, int kind);
 int in_policy(fray_encounter *e, int who, int window, const fray_action *trigger,
               const fray_action *legal, int n);
 int in_answer(fray_encounter *e, int who, int q, uint32_t allowed, const fray_action *ctx);
+/* Fills c's kept part scores (in_best_part's) for every part kind it has
+ * and 1 .. IN_PS_N injuries: at load, so that every fight the encounter
+ * resets to starts with them (the first hits of a fight ask them all). */
+void in_part_scores(in_creature *c, int spread, int injury_value);
 /* The part type a policy picks with d degrees on creature c (allowed: bit
  * per part type). Each choice is tried on c itself, left as it was. */
 int in_best_part(in_creature *c, int d, uint32_t allowed, int spread, int injury_value);
@@ -317,12 +332,32 @@ int in_best_part(in_creature *c, int d, uint32_t allowed, int spread, int injury
 typedef struct in_picks {
     int stand, escape, pick, shield, defend, charge, move;
     int best; /* the attack worth most (in_attack_worth) on the foe nearest to falling */
+    int maneuver; /* a maneuver worth more than that attack (in_maneuver_pick) */
+    int lunge;    /* a Lunge at a foe a step out of reach (in_lunge_target) */
 } in_picks;
-#define IN_NO_PICKS ((in_picks){-1, -1, -1, -1, -1, -1, -1, -1})
+#define IN_NO_PICKS ((in_picks){-1, -1, -1, -1, -1, -1, -1, -1, -1, -1})
 int in_turn_pick(const fray_encounter *e, int who, const in_picks *p);
 int in_standing(const fray_encounter *e, int t);
 int in_is_attack(int kind);
-int in_attack_worth(const fray_encounter *e, int who, const fray_action *a);
+/* An attack roll as the policy weighs it: its modifiers (the counted
+ * advantage at 2 a level), the DV to beat, the degree step, the critical
+ * range and the size's degrees. */
+typedef struct in_aim {
+    int bonus, dv, step, crit_from, deg;
+} in_aim;
+void in_aim_at(fray_encounter *e, int who, int t, const in_weapon *w, int thrown, in_aim *a);
+/* The worth of the roll summed over the d20's twenty faces, `plus` on
+ * the roll and `extra` degrees on a hit (tenths of a strain point). */
+int in_roll_worth(const in_aim *a, int plus, int extra);
+/* The worth of attack `kind` with count n (Stamina, degrees, shots) by a
+ * creature with st Stamina, less what the Stamina costs it. */
+int in_variant_worth(const in_aim *a, int kind, int n, int st);
+int in_attack_worth(fray_encounter *e, int who, const fray_action *a);
+/* The maneuver (an in_act kind, of the bits `ok`) worth more on t than
+ * its best attack (worth w0, -1 none), or -1. */
+int in_maneuver_pick(fray_encounter *e, int who, int t, int w0, uint32_t ok);
+/* The foe a Lunge with melee weapon m puts in reach, when that pays; -1. */
+int in_lunge_target(fray_encounter *e, int who, int m);
 int in_usable_weapons(const in_creature *c);
 int in_decide(fray_encounter *e, int who, int window, const fray_action *trigger,
               fray_action *out);

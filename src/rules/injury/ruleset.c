@@ -216,8 +216,10 @@ FRAY_RULESET(fray_ruleset_injury,
     .resolve = in_resolve,
     .policy = in_policy,
     .decide = in_decide,
-    /* what in_policy ever picks: never Reckless Attack, Lunge or a maneuver */
+    /* what in_policy ever picks: of the maneuvers, Trip and Trick */
     .policy_kinds = FRAY_KIND(IN_A_ATTACK) | FRAY_KIND(IN_A_POWER) | FRAY_KIND(IN_A_DEADLY_AIM) |
+                    FRAY_KIND(IN_A_RECKLESS) | FRAY_KIND(IN_A_LUNGE) | FRAY_KIND(IN_A_TRIP) |
+                    FRAY_KIND(IN_A_TRICK) |
                     FRAY_KIND(IN_A_MULTIWEAPON) | FRAY_KIND(IN_A_RAPID) | FRAY_KIND(IN_A_THROW) |
                     FRAY_KIND(IN_A_DEFEND) | FRAY_KIND(IN_A_SHIELD) | FRAY_KIND(IN_A_CHARGE) |
                     FRAY_KIND(IN_A_MOVE) | FRAY_KIND(IN_A_STAND) | FRAY_KIND(IN_A_PICKUP) |

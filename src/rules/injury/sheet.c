@@ -315,6 +315,7 @@ int in_loaded(fray_load *ld, fray_encounter *e)
             w->dmg = IN_DMG_BLUDGEON;
         }
         in_injuries_changed(c);
+        in_part_scores(c, fray_opt(e, IN_OPT_SPREAD), fray_opt(e, IN_OPT_INJURY_VALUE));
     }
     return 0;
 }
