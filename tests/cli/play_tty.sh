@@ -114,8 +114,9 @@ for id in ${FRAY_TTY_RULESETS:-$("$fray" rulesets --json | jq -r '.[].id')}; do
             else
                 send_wait "$high"; entered=$((entered+1))   # and hits once
             fi
-        elif [ "$added" = 0 ]; then
-            # a creature joins at a question of action (at a roll it is refused)
+        elif [ "$added" = 0 ] && echo "$last" | grep -q " acts\. Legal now"; then
+            # a creature joins where one chooses its own action (at a roll, an
+            # answer or a reaction, within an action, it is refused)
             send "add Newcomer $nside $creature 2 2"
             wait_for "Newcomer joins" && ok || bad "$id: the added creature did not join on screen"
             screen | grep -Eq "^ *>? *Newcomer " && ok || bad "$id: the added creature is not in the status table"
