@@ -34,7 +34,7 @@ static void help(FILE *f)
             "  --policy S=C      who plays side S: the ruleset's policy, random legal actions,\n"
             "                    the combatants' scripts (then the policy), or the look-ahead\n"
             "                    player: at its own turns the policy's choice and others\n"
-            "                    (B of them, default 4) played on T times each (48) for D\n"
+            "                    (B of them, default 8) played on T times each (96) for D\n"
             "                    rounds (0: to the end) by the policies, the best taken\n"
             "                    (docs/sim.md, \"The look-ahead player\")\n"
             "  --trace-fight I   write fight I's events as JSON Lines (to --trace-file, or\n"

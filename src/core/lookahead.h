@@ -28,8 +28,8 @@ int fray_step_act_with(fray_encounter *e, int who, const fray_action *act);
 typedef struct fray_la_opts {
     int breadth, tries, depth;
 } fray_la_opts;
-#define FRAY_LA_BREADTH 4
-#define FRAY_LA_TRIES 48
+#define FRAY_LA_BREADTH 8
+#define FRAY_LA_TRIES 96
 #define FRAY_LA_DEPTH 0
 #define FRAY_LA_MAX_BREADTH 16
 #define FRAY_LA_MAX_TRIES 4096
