@@ -41,6 +41,8 @@ static const struct {
     {"condition", "add|remove WHO CONDITION", "GM fiat: give or take a condition"},
     {"add", "NAME SIDE CREATURE [X Y]", "a bundled creature joins the fight at (X, Y) metres"},
     {"remove", "WHO", "a creature leaves the fight (fled, dismissed)"},
+    {"reveal", "WHO", "a hidden creature (\"hidden\": true) shows on the players' page from now on"},
+    {"note", "TEXT", "a GM's note in the journal, at this point of the fight (never on the players' page)"},
     {"help", "[COMMAND]", "this list, or one command"},
     {"quit", "", "leave; the fight stays in the store (resume with --resume)"},
 };
@@ -400,10 +402,13 @@ static int handle(play_t *p, char *line)
         return cmd_answer(p, s) < 0 ? -1 : 0;
     if (!strcasecmp(s, "control") || !strcasecmp(s, "add") || !strcasecmp(s, "remove") ||
         !strcasecmp(s, "set") || !strcasecmp(s, "condition") || !strcasecmp(s, "damage") ||
-        !strcasecmp(s, "heal")) {
+        !strcasecmp(s, "heal") || !strcasecmp(s, "reveal") || !strcasecmp(s, "note")) {
         /* the GM's entries: checked against the fight, then journaled */
         char why[512];
-        return done(p, fray_session_gm(&p->s, s, arg, why, sizeof why), why);
+        int rc = fray_session_gm(&p->s, s, arg, why, sizeof why);
+        if (rc == FRAY_CMD_OK && !strcasecmp(s, "note")) /* no event: the journal's alone */
+            printf("  * note: %s\n", arg);
+        return done(p, rc, why);
     }
     if (p->s.q.kind == Q_ACTION)
         return cmd_do(p, whole) < 0 ? -1 : 0;
@@ -537,7 +542,8 @@ static void candidates(const char *line, size_t start, const char *text)
                 offer(phrase = rest, e->rs->resources[k]);
         else
             offer_creatures(r);
-    } else if (!strcasecmp(cmd, "damage") || !strcasecmp(cmd, "heal") || !strcasecmp(cmd, "remove")) {
+    } else if (!strcasecmp(cmd, "damage") || !strcasecmp(cmd, "heal") || !strcasecmp(cmd, "remove") ||
+               !strcasecmp(cmd, "reveal")) {
         if (lead(r, e->n, creature_name, &rest) < 0)
             offer_creatures(r);
     } else if (!strcasecmp(cmd, "control")) {

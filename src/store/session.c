@@ -235,8 +235,59 @@ static int add_json(const char *body, char *out, size_t len, char *err, size_t e
     return 0;
 }
 
+/* What the rules have recorded and not yet shown: at a question within an
+ * action (a roll, an answer), the rolls, modifiers and changes so far of
+ * the action under way, which belong to its event when it resolves. */
+typedef struct pending {
+    fray_roll rolls[FRAY_ROLL_LOG];
+    int nrolls;
+    fray_event_mod mods[FRAY_EV_MODS];
+    int nmods;
+    fray_event_change changes[FRAY_EV_CHANGES];
+    int nchanges;
+} pending;
+
+static void pending_take(fray_encounter *e, pending *k)
+{
+    k->nrolls = e->dice.nlog;
+    k->nmods = e->nmods;
+    k->nchanges = e->nchanges;
+    memcpy(k->rolls, e->dice.log, (size_t)k->nrolls * sizeof k->rolls[0]);
+    memcpy(k->mods, e->mods, (size_t)k->nmods * sizeof k->mods[0]);
+    memcpy(k->changes, e->changes, (size_t)k->nchanges * sizeof k->changes[0]);
+    e->dice.nlog = e->nmods = e->nchanges = 0;
+}
+
+static void pending_put(fray_encounter *e, const pending *k)
+{
+    memcpy(e->dice.log, k->rolls, (size_t)k->nrolls * sizeof k->rolls[0]);
+    memcpy(e->mods, k->mods, (size_t)k->nmods * sizeof k->mods[0]);
+    memcpy(e->changes, k->changes, (size_t)k->nchanges * sizeof k->changes[0]);
+    e->dice.nlog = k->nrolls;
+    e->nmods = k->nmods;
+    e->nchanges = k->nchanges;
+}
+
+static int apply_fiat_now(fray_encounter *e, const char *kind, const char *body, char *err,
+                          size_t errlen);
+
+/* The GM's entry `kind` applied to the fight, with its own event: what the
+ * rules have pending stays theirs (a fiat at the initiative roll's question
+ * was shown with the initiative's modifiers). */
 static int apply_fiat(fray_encounter *e, const char *kind, const char *body, char *err,
                       size_t errlen)
+{
+    pending k;
+    pending_take(e, &k);
+    int rc = apply_fiat_now(e, kind, body, err, errlen);
+    if (e->dice.nlog | e->nmods | e->nchanges) /* the entry's own record, shown apart */
+        fray_flush_pending(e, -1, "GM fiat");
+    pending_put(e, &k);
+    return rc;
+}
+
+static int apply_fiat_now(fray_encounter *e, const char *kind, const char *body, char *err,
+                          size_t errlen)
 {
     if (!strcmp(kind, "add")) {
         char json[400];

@@ -217,12 +217,21 @@ int fray_session_gm(fray_session *p, const char *cmd, const char *arg, char *why
             snprintf(lower, sizeof lower, "%s", !strcmp(kinds[k], "condition") ? "cond" : kinds[k]);
     if (!lower[0])
         return snprintf(why, whylen, "unknown command '%s'", cmd), FRAY_CMD_REFUSED;
-    /* a roll is asked in the middle of the rules' code (an initiative
-     * among the others, a defence within an attack), which holds the
-     * creatures where they are: one joins once the roll is in */
-    if (p->q.kind == Q_DIE && !strcmp(lower, "add"))
+    /* A roll, an answer or a reaction is asked in the middle of the
+     * rules' code (an initiative among the others, a defence or a body
+     * part within an attack), which holds the creatures where they are: a
+     * creature joining there moved them under it (a heap-use-after-free
+     * in injury's attack, found at an answer prompt). One joins where a
+     * creature chooses its own action, before anything of it happens. */
+    if (!strcmp(lower, "add") && p->q.kind == Q_DIE)
         return snprintf(why, whylen, "a roll is asked now (%s: %s): enter it (or Enter), then add",
                         p->q.who >= 0 ? p->e->c[p->q.who].name : "Roll", p->q.purpose),
+               FRAY_CMD_REFUSED;
+    if (!strcmp(lower, "add") &&
+        (p->q.kind == Q_ANSWER || (p->q.kind == Q_ACTION && p->q.window != FRAY_WIN_ACT)))
+        return snprintf(why, whylen, "%s is asked in the middle of an action now: answer, then add "
+                        "when a creature chooses its action",
+                        p->q.who >= 0 ? p->e->c[p->q.who].name : "a creature"),
                FRAY_CMD_REFUSED;
     char body[240];
     snprintf(body, sizeof body, "%s", arg);

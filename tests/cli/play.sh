@@ -108,6 +108,31 @@ grep -q "refused: .*'Aldric' is already the name" "$tmp/a.out" && ok || bad "add
 grep -q '"kind":"leaves","actor":"Grok"' "$tmp/a.out" && ok || bad "remove: no leaves event"
 printf 'export\nquit\n' | "$fray" play --db "$tmp/add.db" --resume >"$tmp/a2.out" 2>&1
 cmp -s <(events "$tmp/a.out") <(events "$tmp/a2.out") && ok || bad "a fight with an added creature does not replay the same"
+# The GM's note and reveal (as on the page): a note is journaled and shown
+# to the GM, a reveal is the GM's event; a fiat at the initiative roll's
+# question shows its own record, not the initiative's modifiers under way.
+jq '.combatants[1].hidden = true' examples/wounds-duel.json >"$tmp/hid.json"
+printf '%s\n' 'note the ogre waits behind the door' 'note' 'reveal Grok' 'reveal Grok' '' export quit |
+    "$fray" play "$tmp/hid.json" --db "$tmp/hid.db" --seed 5 >"$tmp/hid.out" 2>&1
+grep -q '^  \* note: the ogre waits behind the door$' "$tmp/hid.out" && ok || bad "note not shown"
+grep -q 'refused: usage: note TEXT (one line)' "$tmp/hid.out" && ok || bad "an empty note not refused"
+grep -q '"kind":"fiat","detail":"reveal Grok","rule":"GM fiat"}$' "$tmp/hid.out" && ok ||
+    bad "reveal: no fiat event of its own: $(grep -m1 '"kind":"fiat"' "$tmp/hid.out")"
+grep -q 'refused: Grok is not hidden' "$tmp/hid.out" && ok || bad "a second reveal not refused"
+grep -q '"kind":"initiative","actor":"Aldric".*"mods":\[{"source":"Perception"' "$tmp/hid.out" && ok ||
+    bad "the initiative under way lost its modifiers to the reveal"
+printf 'export\nquit\n' | "$fray" play --db "$tmp/hid.db" --resume >"$tmp/hid2.out" 2>&1
+cmp -s <(events "$tmp/hid.out") <(events "$tmp/hid2.out") && ok || bad "a fight with a note and a reveal does not replay the same"
+
+# Nor while an answer is asked within an action: Aldric's Charge hits and
+# he chooses the body part (a creature added there was a heap-use-after-free
+# under the attack); once the answer is in and his next choice is his own,
+# the wolf joins.
+printf '%s\n' '' 4 '' 'add Wolfie red wolf 8 0' 1 'add Wolfie red wolf 8 0' export quit |
+    "$fray" play examples/injury-duel.json --db "$tmp/addans.db" --seed 5 >"$tmp/aa.out" 2>&1
+grep -q "refused: Aldric is asked in the middle of an action now: answer, then add when a creature chooses its action" "$tmp/aa.out" &&
+    ok || bad "add at an answer not refused: $(grep -m1 -E 'refused|ERROR' "$tmp/aa.out")"
+grep -q '"kind":"joins","actor":"Wolfie"' "$tmp/aa.out" && ok || bad "add after the answer: no joins event"
 
 # GM fiat: damage and healing by the ruleset's rules, recorded as the GM's.
 printf '%s\n' 'damage Grok 12' 'heal Grok 5' 'damage Nobody 3' 'damage Grok -2' export quit |

@@ -35,7 +35,7 @@ set -u
 export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
 FRAY=${1:?usage: tactics.sh FRAY}
 N=${FRAY_TACTICS_TEST_N:-400}
-SOUND=${FRAY_TACTICS_SOUND-energy} # the rulesets whose policies are sound
+SOUND=${FRAY_TACTICS_SOUND-energy threeaction wounds contest} # the rulesets whose policies are sound
 # The distinctive options of issue 35, point 2, as the report names the
 # kinds. Those that are answers inside an action (contest's Block, Dodge,
 # Parry and Withstand in Defend, its maneuvers of a critical win; injury's

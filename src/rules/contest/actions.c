@@ -143,6 +143,21 @@ static void list_moves(fray_encounter *e, int who, fray_list *l)
     }
 }
 
+/* Whether one of the attacks listed, a[0..n), is a ranged Strike at a
+ * foe in reach of a melee weapon after a free step (the Move left): the
+ * policy weighs stepping in first (policy.c, step_in). */
+static int ranged_close(const fray_encounter *e, int who, const fray_action *a, int n)
+{
+    int w = ct_melee_weapon(e, who), budget = fray_res(e, who, CT_R_MOVE);
+    if (w < 0 || budget < 10 || (fray_cflags(e, who) & FRAY_CF_NO_MOVE) || fray_has(e, who, CT_C_PRONE))
+        return 0;
+    for (int k = 0; k < n; k++)
+        if (a[k].kind == CT_A_STRIKE && !ct_weapon_reaches(e, who, a[k].arg, a[k].target) &&
+            fray_distance(e, who, a[k].target) <= ct_reach(e, who) + budget)
+            return 1;
+    return 0;
+}
+
 static void list_own(fray_encounter *e, int who, fray_list *l)
 {
     ct_state *s = (ct_state *)e->state;
@@ -176,7 +191,8 @@ static void list_own(fray_encounter *e, int who, fray_list *l)
     /* the policy moves only with no attack to make, or to step away once
      * disengaged (policy.c, own_turn): for it, the moves (a destination
      * each) are not worked out when an attack is listed */
-    if (!e->for_policy || !attacks || fray_has(e, who, CT_C_DISENGAGED))
+    if (!e->for_policy || !attacks || fray_has(e, who, CT_C_DISENGAGED) ||
+        ranged_close(e, who, l->out, attacks))
         list_moves(e, who, l);
     if (!(s->acted >> who & 1u) && !(s->saved >> who & 1u))
         for (int t = 0; t < e->n; t++)
@@ -407,6 +423,9 @@ void ct_resolve(fray_encounter *e, const fray_action *a)
     case CT_A_SAVE: /* #Saving Your Turn */
         s->saved |= 1u << who;
         fray_turns_delay(e, who, a->target);
+        /* the turn order is the core's; what the ruleset keeps of it (the
+         * one save a round) is its effect, which the tactics report counts */
+        fray_record(e, who, "turn saved", 0, 1);
         note(e, a, "save turn", NULL, CT_RULE("Saving Your Turn"));
         break;
     case CT_A_STAND:

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "contest.h"
+#include "loop.h"
 
 void ct_skill_test(const fray_encounter *e, int who, int skill, ct_test *t)
 {
@@ -235,8 +236,15 @@ void ct_attack(fray_encounter *e, const fray_action *a, int weapon, int spell)
         "Withstand: Focus test"};
     /* "if the defender didn't defend, they automatically fail their test" */
     int was = fray_dice_by(&e->dice, t); /* the defender rolls its defence */
+    uint64_t marks = fray_tally_marks(e), inner = e->inner;
     ct_roll rd = ct_test_roll(e, &dt, purpose[def]);
     e->dice.roller = was;
+    /* #Reactions: "Defend. You block, dodge, parry, or withstand an
+     * attack": a reaction, though answered as a question inside the
+     * attack; the tactics report counts it as the defender's, with its
+     * test */
+    if (e->tally && def != CT_D_NONE)
+        fray_tally_action(e, t, CT_A_DEFEND, marks, inner);
     const char *out = outcome_name(ra, rd, def);
     fray_emit(e, &(fray_event){.kind = "attack", .actor = who, .target = t,
                                 .action = e->rs->actions[a->kind].name, .outcome = out,

@@ -2,7 +2,10 @@
  * its two attacks on the foe it hurts most for its Health, picks the
  * defence with the least expected harm from the exact Combat Roll, takes a
  * maneuver on a critical win, disengages from melee when it fights better
- * at range, and heals an ally low on Health. */
+ * at range, and heals an ally low on Health; with an AP nothing else wants
+ * it sneaks before an attack a defence would blunt, or grapples a foe that
+ * would step away to shoot; out of reach it saves its turn for a foe that
+ * will come to it (docs/rules/contest.md, "Policy"). */
 #include "contest.h"
 
 /* The harm an attack does against one defence: expected damage, and the
@@ -162,6 +165,131 @@ static int find_take(const fray_action *l, int n)
     return -1;
 }
 
+/* #Primary Actions: Sneak: Hidden, the next attack's target cannot
+ * defend (#Step II: Defend: "if it is aware of it"). Taken with an AP that
+ * neither the round's attacks nor a defence will want (AP are "simply
+ * lost" at the round's end, #Combat Sequence), before the attack `a` it
+ * makes first, when the target's best defence saves anything of it. */
+static int sneak_pays(fray_encounter *e, int who, const fray_action *a, int later)
+{
+    int cost = fray_opt(e, CT_OPT_AP_PRIMARY);
+    if (fray_res(e, who, CT_R_AP) - cost < fray_res(e, who, CT_R_ATTACKS) * cost + later)
+        return 0;
+    ct_plan p;
+    plan_action(e, a, &p);
+    const ct_verdict *v = ct_verdict_of(e, &p);
+    return v->x[CT_D_NONE].dmg > v->x[best_defence(v, p.allowed, NULL)].dmg;
+}
+
+/* The exact chance, over CT_P_ONE * CT_P_ONE, that who wins a Grapple on
+ * t (actions.c, grapple: who passes with more Successes than t, or t
+ * fails), t testing the better of Athletics and Acrobatics. */
+static int64_t grapple_chance(const fray_encounter *e, int who, int t)
+{
+    ct_test at = {0}, d1 = {0}, d2 = {0};
+    ct_skill_test(e, who, CT_SK_ATHLETICS, &at);
+    ct_state_boons((fray_encounter *)e, who, 0, &at); /* reads the state only */
+    ct_skill_test(e, t, CT_SK_ATHLETICS, &d1);
+    ct_skill_test(e, t, CT_SK_ACROBATICS, &d2);
+    if (d2.rating > d1.rating)
+        d1 = d2;
+    ct_state_boons((fray_encounter *)e, t, 0, &d1);
+    int model = fray_opt(e, CT_OPT_MODEL), base = fray_opt(e, CT_OPT_D20_BASE),
+        thr = fray_opt(e, CT_OPT_POOL_SUCCESS);
+    int64_t pa[CT_MAX_SUCC], pd[CT_MAX_SUCC], win = 0, below = 0;
+    ct_test_dist(model, base, thr, &at, pa);
+    ct_test_dist(model, base, thr, &d1, pd);
+    for (int s = 1; s < CT_MAX_SUCC; s++) {
+        below += pd[s - 1]; /* t failed, or passed with fewer than s */
+        win += pa[s] * below;
+    }
+    return win;
+}
+
+/* #Primary Actions: Grapple: "prohibiting them from moving". Against a foe
+ * within touch that fights better at range (prefers_range), which would
+ * step out of reach to shoot, by one that fights better in melee; with an
+ * AP that a defence will not want (one of the round's Strikes given up:
+ * held, the archer cannot step away to shoot for as long as the grapple
+ * lasts); when the exact odds of the contest are at least even. */
+static int grapple_pick(fray_encounter *e, int who, const fray_action *l, int n, int later)
+{
+    int cost = fray_opt(e, CT_OPT_AP_PRIMARY);
+    if (fray_res(e, who, CT_R_AP) - cost < later || prefers_range(e, who))
+        return -1;
+    for (int k = 0; k < n; k++) {
+        int t = l[k].target;
+        if (l[k].kind == CT_A_GRAPPLE && !fray_has(e, t, CT_C_GRAPPLED) && prefers_range(e, t) &&
+            grapple_chance(e, who, t) >= CT_P_ONE * (CT_P_ONE / 2))
+            return k;
+    }
+    return -1;
+}
+
+/* Moving to the best weapon's reach: a free step (#Positioning: the Move
+ * left, no opportunity attack: it enters no foe's reach) after which a
+ * melee weapon in hand reaches a foe, when its Strike there is worth more
+ * than the best attack at hand, `top` (a throw at a foe standing close, a
+ * weaker weapon). */
+static int step_in(fray_encounter *e, int who, const fray_action *l, int n, worth top)
+{
+    int w = ct_melee_weapon(e, who);
+    if (w < 0)
+        return -1;
+    uint32_t here = ct_reach_of(e, who, e->c[who].x, e->c[who].y);
+    int best = -1;
+    for (int k = 0; k < n; k++) {
+        int t = l[k].target;
+        if (l[k].kind != CT_A_MOVE || l[k].arg != 0 || ct_reach_of(e, who, l[k].x, l[k].y) & ~here)
+            continue;
+        /* the Strike as it would be from there (the position put back) */
+        int ox = e->c[who].x, oy = e->c[who].y;
+        e->c[who].x = l[k].x, e->c[who].y = l[k].y;
+        worth v = {0, 1};
+        if (ct_weapon_reaches(e, who, w, t)) {
+            fray_action s = {.kind = CT_A_STRIKE, .actor = (int16_t)who, .target = (int16_t)t,
+                             .arg = (int16_t)w};
+            v = attack_value(e, &s);
+        }
+        e->c[who].x = ox, e->c[who].y = oy;
+        if (more_worth(v, top))
+            top = v, best = k;
+    }
+    return best;
+}
+
+/* #Saving Your Turn: with no foe to attack, and the nearest foe still
+ * beyond its reach after this turn's free movement (closing in would take
+ * a Dash, the AP of its strikes, or more), a creature waits until after
+ * that foe, whose turn is still to come: it may come into reach itself,
+ * and the strikes are then made from where it stands. Not against a foe
+ * that keeps its distance (prefers_range). */
+static int save_for(fray_encounter *e, int who, const fray_action *l, int n)
+{
+    int near = -1, dmin = 1 << 30;
+    for (int t = 0; t < e->n; t++)
+        if (ct_foes(e, who, t) && fray_able(e, t) && fray_distance(e, who, t) < dmin)
+            dmin = fray_distance(e, who, t), near = t;
+    if (near < 0 || prefers_range(e, near) || ct_melee_weapon(e, near) < 0)
+        return -1;
+    int x = e->c[who].x, y = e->c[who].y;
+    int k = -1;
+    for (int j = 0; j < n; j++) {
+        if (l[j].kind == CT_A_MOVE && l[j].arg == 0 && l[j].target == near)
+            x = l[j].x, y = l[j].y;
+        if (l[j].kind == CT_A_SAVE && l[j].target == near)
+            k = j;
+    }
+    if (k < 0)
+        return -1;
+    /* ct_in_reach from where the move would end (the position put back) */
+    int ox = e->c[who].x, oy = e->c[who].y;
+    e->c[who].x = x, e->c[who].y = y;
+    int reaches = ct_in_reach(e, who, near);
+    e->c[who].x = ox, e->c[who].y = oy;
+    return reaches ? -1 : k;
+}
+
 static int own_turn(fray_encounter *e, int who, const fray_action *l, int n)
 {
     int ap = fray_res(e, who, CT_R_AP), cost = fray_opt(e, CT_OPT_AP_PRIMARY);
@@ -196,8 +324,16 @@ static int own_turn(fray_encounter *e, int who, const fray_action *l, int n)
         if (more_worth(v, top))
             top = v, best = k;
     }
+    if (best >= 0 && (i = step_in(e, who, l, n, top)) >= 0)
+        return i;
+    if (best >= 0 && (i = find(l, n, CT_A_SNEAK, -2)) >= 0 && sneak_pays(e, who, &l[best], later))
+        return i;
+    if ((i = grapple_pick(e, who, l, n, later)) >= 0)
+        return i;
     if (best >= 0 || fray_res(e, who, CT_R_ATTACKS) <= 0 || ap - cost < later)
         return best;
+    if ((i = save_for(e, who, l, n)) >= 0)
+        return i;
     /* nobody to attack within reach or range: close in on the nearest foe
      * (only when an attack can follow), dashing if need be */
     for (int k = 0; k < n; k++)

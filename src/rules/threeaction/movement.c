@@ -21,6 +21,13 @@ int ta_approach_point(const fray_encounter *e, int who, int t, int *x, int *y)
     int w = ta_melee_weapon(e, who);
     int reach = w >= 0 ? ta_ccr(e, who)->w[w].reach : TA_SQUARE;
     int limit = reach + (space(e, who) + space(e, t)) / 2 - TA_SQUARE / 2;
+    /* a flyer above (or below): the reach is counted with the height
+     * between them (ta_in_reach), so the ground distance is shorter */
+    int64_t dz = ta_ccr(e, who)->altitude - ta_ccr(e, t)->altitude;
+    if (dz != 0) {
+        int64_t h2 = (int64_t)limit * limit - dz * dz;
+        limit = h2 > 0 ? fray_isqrt(h2) : 0;
+    }
     int d = fray_distance(e, who, t);
     int go = d - limit + TA_SQUARE / 4; /* end well inside the reach */
     int min_gap = (space(e, who) + space(e, t)) / 2; /* never into its space */
@@ -48,6 +55,55 @@ int ta_flank_point(const fray_encounter *e, int who, int t, int *x, int *y)
         return fray_isqrt(dx * dx + dy * dy);
     }
     return -1;
+}
+
+/* Where the move a heads for, before the ground has its say. */
+static void move_end(const fray_encounter *e, const fray_action *a, int speed, int *x, int *y)
+{
+    int who = a->actor, t = a->target;
+    *x = e->c[who].x;
+    *y = e->c[who].y;
+    if (a->kind == TA_A_RETREAT)
+        fray_step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, speed, 1, x, y);
+    else if (a->kind == TA_A_COVER)
+        ta_cover_point(e, who, t, x, y);
+    else if (a->kind == TA_A_FLANK)
+        ta_flank_point(e, who, t, x, y);
+    else
+        ta_approach_point(e, who, t, x, y);
+}
+
+/* On the map: towards the end of the first wall in the way, or the corner
+ * of the first object in the way, first. */
+static void around(const fray_encounter *e, int who, int *x, int *y)
+{
+    int wx, wy;
+    if (fray_map_detour(e->map, e->c[who].x, e->c[who].y, *x, *y, space(e, who) / 2 + 10, &wx, &wy) ||
+        ta_object_detour(e, who, *x, *y, &wx, &wy)) {
+        *x = wx;
+        *y = wy;
+    }
+}
+
+int ta_move_goes(const fray_encounter *e, const fray_action *a)
+{
+    int who = a->actor, speed = ta_speed(e, who), x, y;
+    if (speed <= 0 || a->target < 0)
+        return 0;
+    move_end(e, a, speed, &x, &y);
+    if (x == e->c[who].x && y == e->c[who].y)
+        return 0;
+    if (!e->map)
+        return 1;
+    int ally;
+    if (ta_zero_g(e, who)) /* push_off: an ally or a fixed object to push from */
+        return ta_can_push_off(e, who, &ally) != 0;
+    if (!ta_ccr(e, who)->flight && ta_ccr(e, who)->altitude == 0 &&
+        (fray_map_region_at(e->map, FRAY_RG_DEEP_WATER, e->c[who].x, e->c[who].y) >= 0 ||
+         fray_map_region_at(e->map, FRAY_RG_CLIMB, e->c[who].x, e->c[who].y) >= 0))
+        return 1; /* a Swim or Climb Check first: dice */
+    around(e, who, &x, &y);
+    return ta_walk_goes(e, who, x, y, speed, a->kind == TA_A_STRAIGHT);
 }
 
 /* who and the creature it grapples, or that grapples it, move together. */
@@ -206,26 +262,15 @@ static const char *terrain_rule(const char *how, const char *rule)
  * ground's costs, a Swim or Climb Check first where the text asks one. */
 static const char *move_on_map(fray_encounter *e, const fray_action *a, int speed)
 {
-    int who = a->actor, t = a->target, x = e->c[who].x, y = e->c[who].y;
-    if (a->kind == TA_A_RETREAT)
-        fray_step_towards(e->c[who].x, e->c[who].y, e->c[t].x, e->c[t].y, speed, 1, &x, &y);
-    else if (a->kind == TA_A_COVER)
-        ta_cover_point(e, who, t, &x, &y);
-    else if (a->kind == TA_A_FLANK)
-        ta_flank_point(e, who, t, &x, &y);
-    else
-        ta_approach_point(e, who, t, &x, &y);
+    int who = a->actor, t = a->target, x, y;
+    move_end(e, a, speed, &x, &y);
     if (ta_zero_g(e, who))
         return push_off(e, who, x, y, speed);
     if (!ta_swim(e, who))
         return "founder";
     if (!ta_climb_start(e, who))
         return "slip";
-    int wx, wy;
-    if (fray_map_detour(e->map, e->c[who].x, e->c[who].y, x, y, space(e, who) / 2 + 10, &wx, &wy)) {
-        x = wx; /* around the wall first */
-        y = wy;
-    }
+    around(e, who, &x, &y);
     if (a->kind == TA_A_RETREAT || a->kind == TA_A_COVER)
         return ta_travel_map(e, who, x, y, speed, 0, INT32_MAX);
     return travel(e, who, t, x, y, speed, a->kind == TA_A_STRAIGHT);

@@ -65,6 +65,8 @@ static void command(fray_encounter *e, const fray_action *a)
     /* its Actions, less Slowed's one and Incapacitated's two (#Turn) */
     int n = ta_turn_allowance(e, t, TA_R_ACTIONS);
     ta_spend(e, a->actor, 1);
+    /* its turn now: the action's effect (the tactics report counts it) */
+    fray_record(e, t, "commanded", ct->commanded, e->round);
     ct->commanded = e->round;
     fray_res_set(e, t, TA_R_ACTIONS, n);
     note(e, a, "command", R("Command"));
@@ -84,6 +86,7 @@ static void ready(fray_encounter *e, const fray_action *a)
                                              : ta_melee_weapon(e, a->actor)),
                      .x = a->arg ? 1 : 0};
     fray_turns_ready(e, a->actor, &r);
+    fray_record(e, a->actor, "readied", 0, 1); /* the action's effect (the tactics report) */
     note(e, a, "ready", R("Readied action"));
 }
 

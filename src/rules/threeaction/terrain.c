@@ -441,6 +441,101 @@ static const char *walk(fray_encounter *e, int who, int x1, int y1, int budget, 
     return how_of(e, who, crossed);
 }
 
+/* Whether the segment from (x0, y0) by (dx, dy) meets the box [bx0, bx1] x
+ * [by0, by1]: 1, with where it enters as the fraction *tn / *td of the
+ * segment (Liang-Barsky, in integers). */
+static int seg_box(int64_t x0, int64_t y0, int64_t dx, int64_t dy, int64_t bx0, int64_t by0,
+                   int64_t bx1, int64_t by1, int64_t *tn, int64_t *td)
+{
+    int64_t en = 0, ed = 1, xn = 1, xd = 1;
+    const int64_t p[4] = {-dx, dx, -dy, dy}, q[4] = {x0 - bx0, bx1 - x0, y0 - by0, by1 - y0};
+    for (int k = 0; k < 4; k++) {
+        if (p[k] == 0) {
+            if (q[k] < 0)
+                return 0;
+        } else if (p[k] < 0) { /* entering: t = q / p */
+            if (-q[k] * ed > en * -p[k])
+                en = -q[k], ed = -p[k];
+        } else if (q[k] * xd < xn * p[k]) { /* leaving */
+            xn = q[k], xd = p[k];
+        }
+    }
+    if (en * xd > xn * ed)
+        return 0;
+    *tn = en;
+    *td = ed;
+    return 1;
+}
+
+/* #Move: "you decide where you are moving as you Move": around the first
+ * object in the way (a cart, a boulder), by the corner that makes the way
+ * shortest and that who sees from where it stands. 1 and the corner in
+ * *wx, *wy; 0 when no object is in the way (the walk keeps `clear`, half
+ * who's space, from an object: the box so widened). */
+int ta_object_detour(const fray_encounter *e, int who, int x1, int y1, int *wx, int *wy)
+{
+    if (!e->map || !e->map->nobject)
+        return 0;
+    int64_t x0 = e->c[who].x, y0 = e->c[who].y, dx = x1 - x0, dy = y1 - y0, bn = 0, bd = 1, tn, td;
+    int clear = space(e, who) / 2, first = -1;
+    for (int i = 0; i < e->map->nobject; i++) {
+        const fray_object *o = &e->map->object[i];
+        /* one it stands at already (inside the widened box) the walk leaves */
+        if (x0 > o->x0 - clear && x0 < o->x1 + clear && y0 > o->y0 - clear && y0 < o->y1 + clear)
+            continue;
+        if (seg_box(x0, y0, dx, dy, o->x0 - clear, o->y0 - clear, o->x1 + clear, o->y1 + clear, &tn, &td) &&
+            (first < 0 || tn * bd < bn * td)) {
+            bn = tn;
+            bd = td;
+            first = i;
+        }
+    }
+    if (first < 0)
+        return 0;
+    const fray_object *o = &e->map->object[first];
+    int m = clear + 20, best = -1;
+    int64_t bc = 0;
+    for (int k = 0; k < 4; k++) {
+        int cx = k & 1 ? o->x1 + m : o->x0 - m, cy = k & 2 ? o->y1 + m : o->y0 - m;
+        if (seg_box(x0, y0, cx - x0, cy - y0, o->x0 - clear, o->y0 - clear, o->x1 + clear,
+                    o->y1 + clear, &tn, &td))
+            continue;
+        int64_t c = fray_isqrt((cx - x0) * (cx - x0) + (cy - y0) * (cy - y0)) +
+                    fray_isqrt(((int64_t)x1 - cx) * (x1 - cx) + ((int64_t)y1 - cy) * (y1 - cy));
+        if (best < 0 || c < bc) {
+            best = k;
+            bc = c;
+            *wx = cx;
+            *wy = cy;
+        }
+    }
+    return best >= 0;
+}
+
+/* Whether a walk on the map from where who stands towards (x1, y1) gets
+ * anywhere, asked before the move (the policy): 1 when its first stretch
+ * moves it, or when what it meets lets it on (a climbable surface, after a
+ * Climb Check: dice, not nothing; a narrow space it fits; thin ice, for a
+ * straight move); 0 when it stops where it stands (a wall, deep water or
+ * thin ice a careful move stops before, its budget spent). No dice, no
+ * change. */
+int ta_walk_goes(const fray_encounter *e, int who, int x1, int y1, int budget, int straight)
+{
+    fray_walk w;
+    walk_rules(e, who, straight, &w);
+    int x, y;
+    fray_map_walk(e->map, &w, e->c[who].x, e->c[who].y, x1, y1, budget, &x, &y);
+    if (x != e->c[who].x || y != e->c[who].y)
+        return 1;
+    if (w.why != FRAY_WALK_REGION)
+        return 0;
+    /* walk() goes on where it meets: a surface to Climb (a check), a
+     * narrow space it fits, thin ice a straight move steps onto */
+    const fray_region *r = &e->map->region[w.region];
+    return r->kind == FRAY_RG_CLIMB || (straight && r->kind == FRAY_RG_THIN_ICE) ||
+           (r->kind == FRAY_RG_NARROW && narrow_fit(e, who, (r->x0 + r->x1) / 2, (r->y0 + r->y1) / 2) != 2);
+}
+
 /* Move who towards (x1, y1) with `budget` cm of movement on the map, at
  * most `limit` cm along the path (an enemy that held on a free Push);
  * straight: into deep water and thin ice too. Returns how it went

@@ -207,6 +207,10 @@ void ta_move(fray_encounter *e, const fray_action *a);
 int ta_approach_point(const fray_encounter *e, int who, int t, int *x, int *y);
 int ta_flank_point(const fray_encounter *e, int who, int t, int *x, int *y);
 void ta_carry(fray_encounter *e, int who, int x, int y);
+/* Whether the move a (Move, Straight, Take Cover, Flank, Retreat) would
+ * change where its mover stands, or roll a die on the way (a Swim, Climb
+ * or free Push): asked by the policy before it takes it. No dice drawn. */
+int ta_move_goes(const fray_encounter *e, const fray_action *a);
 void ta_attack(fray_encounter *e, const fray_action *a, int kind);
 
 /* maneuvers.c */
@@ -237,6 +241,8 @@ int ta_can_push_off(const fray_encounter *e, int who, int *ally);
 int ta_cover_point(const fray_encounter *e, int who, int foe, int *x, int *y);
 int ta_straight_differs(const fray_encounter *e, int who, int t);
 void ta_after_move(fray_encounter *e, int who);
+int ta_walk_goes(const fray_encounter *e, int who, int x1, int y1, int budget, int straight);
+int ta_object_detour(const fray_encounter *e, int who, int x1, int y1, int *wx, int *wy);
 extern const int ta_size_bulk[TA_NSIZES];
 
 /* legal.c */
@@ -250,6 +256,10 @@ enum { TA_PART_ATTACKS, TA_PART_MOVES, TA_PART_MANEUVERS, TA_PART_OTHERS, TA_NPA
  * an Action left), and then one part of the list into l. */
 int ta_legal_acts(const fray_encounter *e, int who);
 void ta_legal_part(fray_encounter *e, int who, int part, fray_list *l);
+/* Whether the moves part lists the move `kind` (Move, Straight, Take
+ * Cover, Flank, Retreat) towards t: one target's map questions, not every
+ * target's. */
+int ta_legal_move(fray_encounter *e, int who, int kind, int t);
 /* At most how many entries the moves and the maneuvers hold (no map asked). */
 int ta_legal_bound(const fray_encounter *e, int who, int part);
 

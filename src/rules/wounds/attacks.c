@@ -38,6 +38,11 @@ int wo_v_flanked(const wo_view *v)
     for (int i = 0; i < e->n; i++)
         if (v_flanker(v, i))
             fl |= 1u << i;
+    return wo_flankers_apart(e, t, fl);
+}
+
+int wo_flankers_apart(const fray_encounter *e, int t, unsigned fl)
+{
     if (!(fl & (fl - 1)))
         return 0; /* fewer than two */
     for (int i = 0; i < e->n; i++) {

@@ -303,6 +303,8 @@ static void offer_between(fray_encounter *e, int window, const fray_action *a)
     int active = fray_turns_current(e);
     if (active < 0 || !fray_able(e, active))
         return;
+    if (st->flank_offer < 0 && !wo_may_interrupt_some(e, active, window))
+        return;
     int saved = st->cancel, saved_valid = st->trigger_valid, saved_win = st->window;
     st->trigger_valid = 0;
     st->window = window;
@@ -476,17 +478,37 @@ static int moves_someone(int kind)
            kind == WO_A_CLING_HOLD || kind == WO_A_ENTER;
 }
 
-/* Is t flanked now (flank_state's test, ignoring what t ignores)? */
+/* Is t flanked now (flank_state's test, ignoring what t ignores)? The test
+ * of wo_v_flanked, measuring only the gaps of the enemies that could flank
+ * t: asked at every turn's start and after every move, a whole view of the
+ * field (wo_view_init, every distance and gap) was a tenth of the wounds
+ * skirmish (issue 34). */
 int wo_flanked_now(const fray_encounter *e, int t)
 {
+    const wo_creature *ct = CCR(e, t);
+    unsigned cand = 0;
     int could = 0;
-    for (int i = 0; i < e->n; i++)
-        could += wo_enemies(e, i, t) && fray_able(e, i);
-    if (could < 2)
+    for (int i = 0; i < e->n; i++) {
+        if (!wo_enemies(e, i, t) || !fray_able(e, i))
+            continue;
+        could++;
+        /* v_flanker: neither ignores the other, and i can act */
+        if (!(ct->ignored & (1u << i)) && !(CCR(e, i)->ignored & (1u << t)) && wo_can_act(e, i))
+            cand |= 1u << i;
+    }
+    if (could < 2 || !(cand & (cand - 1)))
         return 0;
-    wo_view v;
-    wo_view_init(&v, e, t);
-    return wo_v_flanked(&v);
+    unsigned fl = 0;
+    for (int i = 0; i < e->n; i++) {
+        if (!(cand & (1u << i)))
+            continue;
+        /* wo_v_threatens, the gap being the same both ways */
+        const wo_weapon *w = wo_weapon_of(e, i);
+        int g = wo_gap_yd(e, t, i);
+        if (w->ranged ? !fray_has(e, i, WO_C_UNDERWATER) && g <= w->range : g <= w->reach)
+            fl |= 1u << i;
+    }
+    return wo_flankers_apart(e, t, fl);
 }
 
 /* #Ignoring Your Flank: "At any time on your turn or as a free reaction

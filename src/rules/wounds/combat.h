@@ -254,6 +254,9 @@ void wo_emit_act(fray_encounter *e, const fray_action *a, const char *outcome, i
 
 /* ---- attacks.c ---- */
 int wo_v_flanked(const wo_view *v);
+/* #Flanking: of the flankers `fl` (a mask) of t, are two at least 120
+ * degrees apart? */
+int wo_flankers_apart(const fray_encounter *e, int t, unsigned fl);
 int wo_flanked_now(const fray_encounter *e, int t);
 void wo_apply_wound(fray_encounter *e, int attacker, int t, int level, int damage,
                     int nonlethal, const char *action);

@@ -341,10 +341,17 @@ int wo_policy_after_attacks(fray_encounter *e, int who, wo_src *src, int t, int 
         return i;
     if (t >= 0) {
         i = src_find(e, src, WO_A_MOVE, t);
-        if (i >= 0 && src_at(src, i)->arg <= ap) {
-            /* keep 4 AP for the attack when a move of 4 would leave nothing */
+        /* but not into the Rebuff of a longer optimal reach (#Reaction:
+         * Rebuff: "the severity of any wound dealt is increased one step")
+         * unless an opening this turn beat its melee Defense (#Action:
+         * Create an Opening: the rebuff then meets the opening's roll): the
+         * enemy comes to it instead, and meets no rebuff of its own. A Move
+         * that ended in a rebuff's wound was most of what the wounds day's
+         * foes did for nothing (issue 35) */
+        const wo_creature *c = CCR(e, who);
+        int shielded = c->opening_vs == t && c->opening_value > wo_defense_base(c, WO_D_MELEE);
+        if (i >= 0 && src_at(src, i)->arg <= ap && (shielded || !wo_move_rebuffed(e, t, src_at(src, i))))
             return i;
-        }
     }
     /* an ally dying next to us */
     if (wo_ap_cost(e, who, WO_A_STABILIZE, 0) <= ap &&

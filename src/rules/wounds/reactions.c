@@ -50,6 +50,12 @@ static inline int rebuff_crossed(const fray_encounter *e, int who, const fray_ac
            wo_gap_yd(e, who, m->actor) >= w->optimal_reach;
 }
 
+int wo_move_rebuffed(const fray_encounter *e, int t, const fray_action *m)
+{
+    return fray_res(e, t, WO_R_INIT) > 0 && wo_can_act(e, t) &&
+           rebuff_crossed(e, t, m, wo_weapon_of(e, t));
+}
+
 static inline int may_react_to_move(const fray_encounter *e, int who, const fray_action *m)
 {
     if (CCR(e, who)->readied >= 0 || wo_grappling(e, who, m->actor))
@@ -127,6 +133,29 @@ static int may_interrupt_now(const fray_encounter *e, int who)
     int active = fray_turns_current(e);
     return active >= 0 && who != active && wo_can_act(e, who) &&
            fray_res(e, who, WO_R_INIT) > fray_res(e, active, WO_R_INIT) && fray_res(e, who, WO_R_INIT) > 0;
+}
+
+/* Whether anyone might interrupt the active creature between actions
+ * (wo_may_answer there): the initiative every interrupt needs ("higher
+ * than the active character's", and above 0), and for a creature the
+ * policy plays, wo_policy_between's. Three windows a turn (its start, its
+ * end, after each action) were offered to every creature, each asked in
+ * turn (issue 34); mostly none of them has the initiative. Reads only the
+ * scores, so that nobody it leaves out would have been asked anything: no
+ * state changes until someone answers. */
+int wo_may_interrupt_some(const fray_encounter *e, int active, int window)
+{
+    const fray_combatant *cb = e->c;
+    const int top = cb[active].res[WO_R_INIT];
+    for (int i = 0; i < e->n; i++) {
+        const int init = cb[i].res[WO_R_INIT];
+        if (i == active || init <= top || init <= 0 || cb[i].status != FRAY_ABLE)
+            continue;
+        if (cb[i].controller != FRAY_CTL_POLICY ||
+            (window == FRAY_WIN_TURN_START && cb[i].side != cb[active].side && init - 2 > top))
+            return 1;
+    }
+    return 0;
 }
 
 /* In a window with a trigger (declared, or just resolved): only the active
@@ -349,7 +378,14 @@ __attribute__((flatten)) int wo_may_answer(const fray_encounter *e, int who, int
         ((const wo_state *)e->state)->cancel || fray_res(e, who, WO_R_INIT) <= 0 ||
         !wo_can_act(e, who))
         return 0;
+    /* a creature the policy plays interrupts a declared action only on
+     * wo_policy_interrupts (decide_answer): an attack on its side. Asked
+     * first, it leaves out most creatures of a skirmish at most declared
+     * actions, before the reactions' gaps and the initiatives are read
+     * (issue 34) */
+    const int interrupts = (e->c[who].controller != FRAY_CTL_POLICY ||
+                            wo_policy_interrupts(e, who, trigger)) && may_interrupt(e, who, trigger);
     if (wo_is_move(trigger->kind))
-        return may_react_to_move(e, who, trigger) || may_interrupt(e, who, trigger);
-    return may_react(e, who, trigger) || may_interrupt(e, who, trigger);
+        return interrupts || may_react_to_move(e, who, trigger);
+    return interrupts || may_react(e, who, trigger);
 }

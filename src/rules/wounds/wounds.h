@@ -486,5 +486,11 @@ int wo_policy(fray_encounter *e, int who, int window, const fray_action *trigger
 int wo_decide(fray_encounter *e, int who, int window, const fray_action *trigger,
               fray_action *out);
 int wo_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger);
+/* Whether any creature might interrupt the active one in the window
+ * between actions `window` (a necessary test of wo_may_answer's). */
+/* Whether t could Rebuff the move m (#Reaction: Rebuff: m approaches
+ * closer than t's optimal reach; t may react), its AP aside. */
+int wo_move_rebuffed(const fray_encounter *e, int t, const fray_action *m);
+int wo_may_interrupt_some(const fray_encounter *e, int active, int window);
 
 #endif
