@@ -25,7 +25,8 @@ static void help(FILE *f)
 {
     fprintf(f,
             "usage: fray compare A.json B.json -n N [--seed S] [--threads T]\n"
-            "                    [--policy SIDE=C]... [--side SIDE] [--json]\n\n"
+            "                    [--policy SIDE=C]... [--b-policy SIDE=C]... [--side SIDE] [--json]\n"
+            "       fray compare A.json -n N --b-policy SIDE=C... (B: A with those players)\n\n"
             "Runs the same N fights (the same seed: fight i of A and of B draw the same\n"
             "dice) under two variants of an encounter with the same sides, and reports the\n"
             "difference in SIDE's win rate (B - A) with its 95%% interval and McNemar's\n"
@@ -34,7 +35,10 @@ static void help(FILE *f)
             "  -n N              fights per variant (required, at most 20000000)\n"
             "  --seed S          seed (default: from the clock; printed)\n"
             "  --threads T       worker threads (default: the cores online)\n"
-            "  --policy S=C      who plays side S in both: policy, random or script\n"
+            "  --policy S=C      who plays side S in both: policy, random, script or\n"
+            "                    lookahead[:B,T,D] (docs/sim.md, \"The look-ahead player\")\n"
+            "  --b-policy S=C    who plays side S in B only, after --policy: two players\n"
+            "                    of one fight on the same dice (B may then be left out)\n"
             "  --side SIDE       the side compared (default: A's first side)\n"
             "  --json            one JSON object\n"
             "  --help            this text\n\n"
@@ -43,6 +47,8 @@ static void help(FILE *f)
 
 typedef struct variant {
     const char *path;
+    const char *policies[32]; /* --policy, then (B) --b-policy */
+    int npol;
     fray_sim_result *r;
     uint8_t *outcome;
     uint16_t *rounds;
@@ -127,6 +133,8 @@ static int run_variant(variant *v, const cli_batch *b, cli_progress *pr)
         return fprintf(stderr, "fray compare: out of memory\n"), 1;
     o.outcome = v->outcome;
     o.rounds = v->rounds;
+    o.controllers = v->policies;
+    o.ncontrollers = v->npol;
     char err[512];
     int rc = cli_sim_run(v->path, NULL, &o, v->r, err, sizeof err);
     if (rc != FRAY_OK) {
@@ -158,7 +166,13 @@ static void print_text(const variant v[2], const paired *p, int side, const cli_
     for (int k = 0; k < 2; k++) {
         double lo, hi;
         fray_wilson95(v[k].r->wins[side], v[k].r->fights, &lo, &hi);
-        printf("  %c  %-28.28s %s wins %5.1f%% [%5.1f-%5.1f]  rounds %.2f\n", 'A' + k, v[k].path,
+        char label[64];
+        /* B by its players when they are what differs (--b-policy) */
+        if (v[k].npol > v[0].npol)
+            snprintf(label, sizeof label, "+ %s", v[k].policies[v[k].npol - 1]);
+        else
+            snprintf(label, sizeof label, "%s", v[k].path);
+        printf("  %c  %-28.28s %s wins %5.1f%% [%5.1f-%5.1f]  rounds %.2f\n", 'A' + k, label,
                sn, 100.0 * (double)v[k].r->wins[side] / (double)v[k].r->fights, 100 * lo, 100 * hi,
                fray_moments_mean(&v[k].r->rounds));
     }
@@ -207,7 +221,9 @@ static int parse(int argc, char **argv, cli_batch *b, variant v[2])
         {"seed", required_argument, 0, 's'},   {"threads", required_argument, 0, 't'},
         {"policy", required_argument, 0, 'p'}, {"side", required_argument, 0, 'S'},
         {"json", no_argument, 0, 'j'},         {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
+        {"b-policy", required_argument, 0, 'B'}, {0, 0, 0, 0}};
+    const char *bpol[16];
+    int nb = 0;
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "n:h", longopts, NULL)) != -1) {
@@ -218,14 +234,26 @@ static int parse(int argc, char **argv, cli_batch *b, variant v[2])
             continue;
         switch (c) {
         case 'j': b->json = 1; break;
+        case 'B':
+            if (nb == 16)
+                return fprintf(stderr, "fray compare: too many --b-policy options\n"), -1;
+            bpol[nb++] = optarg;
+            break;
         case 'h': help(stdout); return 1;
         default: help(stderr); return -1;
         }
     }
-    if (optind != argc - 2)
-        return fprintf(stderr, "fray compare: expected two encounter files, A and B\n"), help(stderr), -1;
+    if (optind != argc - 2 && !(nb && optind == argc - 1))
+        return fprintf(stderr, "fray compare: expected two encounter files, A and B (or one with --b-policy)\n"),
+               help(stderr), -1;
     v[0].path = argv[optind];
-    v[1].path = argv[optind + 1];
+    v[1].path = argv[optind == argc - 1 ? optind : optind + 1];
+    for (int k = 0; k < 2; k++) {
+        memcpy(v[k].policies, b->policies, (size_t)b->npol * sizeof b->policies[0]);
+        v[k].npol = b->npol;
+    }
+    memcpy(v[1].policies + b->npol, bpol, (size_t)nb * sizeof bpol[0]);
+    v[1].npol += nb;
     if (cli_batch_finish("compare", b) < 0)
         return -1;
     if (b->n > COMPARE_MAX_N)

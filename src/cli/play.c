@@ -30,7 +30,7 @@
 static void help(FILE *f)
 {
     fprintf(f,
-            "usage: fray play ENCOUNTER [--db FILE] [--seed N] [--control SIDE=gm|policy|random]...\n"
+            "usage: fray play ENCOUNTER [--db FILE] [--seed N] [--control SIDE=gm|policy|random|lookahead]...\n"
             "                 [--enter-all-dice] [--name NAME]\n"
             "       fray play --db FILE                  list the fights in the store\n"
             "       fray play --db FILE --resume [NAME]  go on with a fight where it stopped\n\n"

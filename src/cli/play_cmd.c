@@ -15,6 +15,8 @@
 #include "cli.h"
 #include "jsonout.h"
 #include "play.h"
+#include "lookahead.h"
+#include "stats.h"
 
 static const struct {
     const char *name, *args, *what;
@@ -30,8 +32,9 @@ static const struct {
     {"log", "[N]", "the narration so far (the last N lines)"},
     {"export", "", "the fight's events as JSON Lines"},
     {"sim", "[N]", "the fight played on N times (default 1000) from now by fray: who wins"},
+    {"hint", "[TRIES]", "at a creature's own turn: its best three actions now by fray's look-ahead, each played on TRIES times (default 200) by the policies: win chance and damage dealt and taken"},
     {"odds", "[--json] ACTION [> TARGET] | CHECK ...", "exact odds of an action legal now, from the present state, as a table (--json: as JSON); or of a check, as fray odds RULESET CHECK ..."},
-    {"control", "WHO gm|policy|random", "who decides for a creature or a side from now on"},
+    {"control", "WHO gm|policy|random|lookahead", "who decides for a creature or a side from now on (lookahead: the policy looking ahead at its own turns)"},
     {"damage", "WHO AMOUNT", "GM fiat: damage as the ruleset takes it (Aura, wounds...)"},
     {"heal", "WHO AMOUNT", "GM fiat: healing as the ruleset gives it"},
     {"set", "WHO RESOURCE VALUE", "GM fiat: set a resource (Aura, HP...), recorded as such"},
@@ -242,6 +245,41 @@ static int cmd_sim(play_t *p, const char *arg)
     return 0;
 }
 
+/* hint [TRIES]: the look-ahead's ranking at an own-turn question: the
+ * best three of its candidates (the policy's choice among them, marked),
+ * with the win chance of the creature's side and its 95% interval (the
+ * interval of a sim of that many fights), the damage its side deals and
+ * takes, on average. */
+static int cmd_hint(play_t *p, const char *arg)
+{
+    int tries = *arg ? atoi(arg) : 200;
+    if (tries < 1 || tries > FRAY_LA_MAX_TRIES)
+        return printf("refused: hint TRIES: TRIES from 1 to %d\n", FRAY_LA_MAX_TRIES), 0;
+    fray_la_cand c[8];
+    int nc = fray_session_hint(&p->s, 8, tries, c, 8);
+    if (nc < 0)
+        return printf("refused: %s\n", p->s.err), 0;
+    const fray_question_state *q = &p->s.q;
+    printf("hint for %s: the best %d of %d candidates, each played on %d times by fray (* the policy's choice)\n",
+           p->s.e->c[q->who].name, nc < 3 ? nc : 3, nc, tries);
+    for (int k = 0; k < nc && k < 3; k++) {
+        char d[120];
+        if (c[k].pick >= 0)
+            fray_session_describe(p->s.e, &q->legal[c[k].pick], d, sizeof d);
+        else
+            snprintf(d, sizeof d, "pass");
+        double lo, hi;
+        fray_wilson95((uint64_t)c[k].wins, (uint64_t)c[k].tries, &lo, &hi);
+        char num[16] = "";
+        if (c[k].pick >= 0)
+            snprintf(num, sizeof num, "%d", c[k].pick + 1);
+        printf("  %c %-3s %-36s win %5.1f%% [%4.1f-%4.1f]  dealt %.1f  taken %.1f\n",
+               c[k].policy ? '*' : ' ', num, d, 100.0 * c[k].wins / c[k].tries, 100 * lo, 100 * hi,
+               (double)c[k].dealt / c[k].tries, (double)c[k].taken / c[k].tries);
+    }
+    return 0;
+}
+
 /* odds ACTION [TARGET]: the exact odds of an action legal now, from the
  * state (the ruleset's action_odds); odds CHECK --param...: as fray odds. */
 static int cmd_odds(play_t *p, const char *arg)
@@ -339,6 +377,8 @@ static int handle(play_t *p, char *line)
         return cmd_sim(p, arg);
     if (!strcasecmp(s, "odds"))
         return cmd_odds(p, arg);
+    if (!strcasecmp(s, "hint"))
+        return cmd_hint(p, arg);
     if (!strcasecmp(s, "undo") || !strcasecmp(s, "redo")) {
         int n = *arg ? atoi(arg) : 1, count;
         if (fray_session_undo(&p->s, n, !strcasecmp(s, "redo"), &count) < 0)

@@ -18,7 +18,7 @@ static void help(FILE *f)
 {
     fprintf(f,
             "usage: fray sim ENCOUNTER -n N [--threads T] [--seed S] [--json | --csv]\n"
-            "                [--policy SIDE=policy|random|script]...\n"
+            "                [--policy SIDE=policy|random|script|lookahead[:B,T,D]]...\n"
             "                [--trace-fight I [--trace-file FILE]] [--check-decide]\n\n"
             "Runs N fights of the encounter and reports who wins and how often (with 95%%\n"
             "Wilson score intervals), how many rounds a fight lasts, and how each combatant\n"
@@ -32,7 +32,11 @@ static void help(FILE *f)
             "                    runs and thread counts\n"
             "  --csv             one row per combatant and a summary row (columns below)\n"
             "  --policy S=C      who plays side S: the ruleset's policy, random legal actions,\n"
-            "                    or the combatants' scripts (then the policy)\n"
+            "                    the combatants' scripts (then the policy), or the look-ahead\n"
+            "                    player: at its own turns the policy's choice and others\n"
+            "                    (B of them, default 8) played on T times each (96) for D\n"
+            "                    rounds (0: to the end) by the policies, the best taken\n"
+            "                    (docs/sim.md, \"The look-ahead player\")\n"
             "  --trace-fight I   write fight I's events as JSON Lines (to --trace-file, or\n"
             "                    stderr); `fray run ENCOUNTER --seed S --fight I --json`\n"
             "                    prints the same fight\n"

@@ -155,7 +155,10 @@ typedef struct fray_cond_info {
 /* ---- Combatants and the encounter ---------------------------------------- */
 
 enum { FRAY_ABLE = 0, FRAY_DOWN = 1, FRAY_DEAD = 2 }; /* FRAY_GONE (fray.h) is shown, never stored */
-enum { FRAY_CTL_POLICY = 0, FRAY_CTL_RANDOM, FRAY_CTL_SCRIPT, FRAY_CTL_HUMAN };
+/* FRAY_CTL_LOOKAHEAD: the look-ahead player (lookahead.h): at its own
+ * turn it plays the policy's best few candidates forward on copies of the
+ * fight; everywhere else (reactions, answers) it is the policy. */
+enum { FRAY_CTL_POLICY = 0, FRAY_CTL_RANDOM, FRAY_CTL_SCRIPT, FRAY_CTL_HUMAN, FRAY_CTL_LOOKAHEAD };
 
 #define FRAY_LINK_KINDS 4 /* links between two creatures: grapple, restrain, mount... */
 
@@ -298,6 +301,15 @@ struct fray_encounter {
      * counted: play, run). Not reset by fray_reset. */
     uint64_t effects, inner;
     struct fray_tally *tally;
+    /* appended: the map is borrowed from the encounter this one is a copy
+     * of (fray_encounter_copy), which must outlive it: no fight changes a
+     * map, so copies share it and never free it */
+    int map_shared;
+    /* appended: the look-ahead controller's breadth, tries and depth for
+     * each side (0: the default; lookahead.h), and its copy of the fight
+     * to play forward on (owned, NULL until its first choice) */
+    int la_opts[FRAY_MAX_SIDES][3];
+    struct fray_encounter *la_scratch;
 };
 
 /* The tactics report of one or many fights (`fray sim`), in integers: the

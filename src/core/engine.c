@@ -8,6 +8,7 @@
 
 #include "core.h"
 #include "loop.h"
+#include "lookahead.h"
 
 /* ---- The registry ---- */
 
@@ -172,12 +173,12 @@ void fray_set_dice_entry(fray_encounter *e,
     e->dice.enter_ud = ud;
 }
 
-static const char *const ctl_names[] = {"policy", "random", "script", "human"};
+static const char *const ctl_names[] = {"policy", "random", "script", "human", "lookahead"};
 
 int fray_set_controller(fray_encounter *e, const char *side, const char *controller)
 {
     int ctl = -1, s = -1;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 5; i++)
         if (!strcasecmp(controller, ctl_names[i]))
             ctl = i;
     for (int i = 0; i < e->nsides; i++)
@@ -199,19 +200,35 @@ int fray_set_controller_spec(fray_encounter *e, const char *spec, char *err, siz
     const char *eq = strchr(spec, '=');
     char side[FRAY_NAME];
     if (!eq || (size_t)(eq - spec) >= sizeof side) {
-        snprintf(err, errlen, "expected SIDE=policy|random|script, got '%s'", spec);
+        snprintf(err, errlen, "expected SIDE=policy|random|script|lookahead[:B,T,D], got '%s'", spec);
         return -1;
     }
     memcpy(side, spec, (size_t)(eq - spec));
     side[eq - spec] = 0;
-    if (fray_set_controller(e, side, eq + 1) == 0)
+    /* "lookahead:B,T,D": the look-ahead player's breadth, tries and depth */
+    if (!strncasecmp(eq + 1, "lookahead:", 10)) {
+        fray_la_opts o = {0, 0, 0};
+        if (fray_lookahead_parse(eq + 11, &o, err, errlen) < 0)
+            return -1;
+        if (fray_set_controller(e, side, "lookahead") == 0) {
+            for (int s = 0; s < e->nsides; s++)
+                if (!strcmp(e->side[s], side)) {
+                    e->la_opts[s][0] = o.breadth;
+                    e->la_opts[s][1] = o.tries;
+                    e->la_opts[s][2] = o.depth;
+                }
+            return 0;
+        }
+    } else if (fray_set_controller(e, side, eq + 1) == 0) {
         return 0;
+    }
     int len = snprintf(err, errlen, "%s: no side '%s' or no controller '%s' (sides:", spec, side,
                        eq + 1);
     for (int s = 0; s < e->nsides && len >= 0 && (size_t)len < errlen; s++)
         len += snprintf(err + len, errlen - (size_t)len, " %s", e->side[s]);
     if (len >= 0 && (size_t)len < errlen)
-        snprintf(err + len, errlen - (size_t)len, "; controllers: policy, random, script, human)");
+        snprintf(err + len, errlen - (size_t)len,
+                 "; controllers: policy, random, script, human, lookahead[:B,T,D])");
     return -1;
 }
 
@@ -335,6 +352,12 @@ int fray_choose(fray_encounter *e, int who, int window, const fray_action *trigg
                 return fray_loop_fail(e, "waiting for a person's choice", FRAY_ESUSPENDED), -2;
             return pick >= -1 && pick < n ? pick : -1;
         }
+        return e->rs->policy(e, who, window, trigger, legal, n);
+    case FRAY_CTL_LOOKAHEAD:
+        /* its own turn at the top of the stack only: a nested window
+         * cannot be copied (lookahead.c), and there it is the policy */
+        if (window == FRAY_WIN_ACT && e->offer_depth == 0 && !e->check && n > 0)
+            return fray_lookahead_choose(e, who, legal, n);
         return e->rs->policy(e, who, window, trigger, legal, n);
     case FRAY_CTL_RANDOM: {
         /* uniform over the legal actions and passing */

@@ -127,8 +127,10 @@ void fray_encounter_free(fray_encounter *e)
     free(e->nscript);
     free(e->script_ans);
     free(e->script_dice);
-    fray_map_free(e->map);
+    if (!e->map_shared)
+        fray_map_free(e->map);
     free(e->decide_check);
+    fray_encounter_free(e->la_scratch);
     free(e);
 }
 

@@ -143,15 +143,14 @@ FRAY_LOOP_INLINE int fray_loop_next_actor(fray_encounter *e, const fray_ruleset 
     return rs->next_actor ? rs->next_actor(e) : fray_turns_next(e);
 }
 
-FRAY_LOOP_INLINE int fray_step_act(fray_encounter *e, const fray_ruleset *rs, int who)
+/* The rest of an own-turn step once its choice is made (r:
+ * FRAY_DECIDE_TAKE with *act, anything else a pass): nothing of the step
+ * has happened before it, so a copy of the fight taken at the choice and
+ * given this with any legal action goes on as the fight would with that
+ * choice (the look-ahead player, lookahead.c). */
+FRAY_LOOP_INLINE int fray_step_act_chosen(fray_encounter *e, const fray_ruleset *rs, int who, int r,
+                                          const fray_action *act)
 {
-    if (++e->steps_in_round > FRAY_MAX_STEPS_PER_ROUND)
-        return fray_loop_fail(e, "the round does not end: the ruleset's scheduler keeps naming actors",
-                              FRAY_ERUNTIME);
-    fray_action act;
-    int r = fray_loop_choice(e, rs, who, FRAY_WIN_ACT, NULL, &act);
-    if (r < FRAY_DECIDE_NONE)
-        return -1;
     if (r != FRAY_DECIDE_TAKE) {
         if (rs->pass)
             rs->pass(e, who, FRAY_WIN_ACT);
@@ -161,13 +160,25 @@ FRAY_LOOP_INLINE int fray_step_act(fray_encounter *e, const fray_ruleset *rs, in
         fray_tally *t = e->tally;
         uint64_t marks = t ? fray_tally_marks(e) : 0, inner = e->inner;
         e->dice.roller = who;
-        rs->resolve(e, &act);
+        rs->resolve(e, act);
         e->dice.roller = -1;
         e->c[who].script_answer = -1;
         if (t)
-            fray_tally_action(e, who, act.kind, marks, inner);
+            fray_tally_action(e, who, act->kind, marks, inner);
     }
     return fray_loop_settle(e, who);
+}
+
+FRAY_LOOP_INLINE int fray_step_act(fray_encounter *e, const fray_ruleset *rs, int who)
+{
+    if (++e->steps_in_round > FRAY_MAX_STEPS_PER_ROUND)
+        return fray_loop_fail(e, "the round does not end: the ruleset's scheduler keeps naming actors",
+                              FRAY_ERUNTIME);
+    fray_action act;
+    int r = fray_loop_choice(e, rs, who, FRAY_WIN_ACT, NULL, &act);
+    if (r < FRAY_DECIDE_NONE)
+        return -1;
+    return fray_step_act_chosen(e, rs, who, r, &act);
 }
 
 /* fray_run for ruleset `rs` (== e->rs). */

@@ -15,7 +15,7 @@
 
 #include "server.h"
 
-static const char *const ctl_word[] = {"policy", "random", "script", "gm"};
+static const char *const ctl_word[] = {"policy", "random", "script", "gm", "lookahead"};
 static const char *const status_word[] = {"able", "down", "dead"};
 static const char *const kind_word[] = {"none", "action", "die", "answer", "over"};
 
@@ -97,7 +97,8 @@ static json_t *creature(const fray_encounter *e, int i, int cur)
     for (int r = 0; r < e->rs->nresources; r++)
         json_object_set_new(res, e->rs->resources[r], json_integer(c->res[r]));
     return json_pack("{s:i,s:s,s:s,s:s,s:s,s:b,s:b,s:[f,f],s:o,s:o,s:s,s:b,s:o}", "index", i, "name",
-                     c->name, "side", e->side[c->side], "controller", ctl_word[c->controller & 3],
+                     c->name, "side", e->side[c->side], "controller",
+                     ctl_word[(unsigned)c->controller < 5u ? c->controller : 0],
                      "status", c->gone ? "gone" : status_word[c->status % 3], "gone", c->gone,
                      "current", i == cur, "at", c->x / 100.0, c->y / 100.0, "resources", res,
                      "conditions", conditions(e, i), "summary", line, "hidden", c->hidden,

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "session.h"
+#include "lookahead.h"
 
 /* ---- Names ---- */
 
@@ -30,6 +31,8 @@ static int ctl_named(const char *s)
         return FRAY_CTL_POLICY;
     if (!strcasecmp(s, "random"))
         return FRAY_CTL_RANDOM;
+    if (!strcasecmp(s, "lookahead"))
+        return FRAY_CTL_LOOKAHEAD; /* its own turns looked ahead (lookahead.h), with its defaults */
     return -1;
 }
 
@@ -77,7 +80,7 @@ int fray_session_control_default(fray_encounter *e, const char *user, char *out,
         int dice = eq && eq - s == 4 && !strncasecmp(s, "dice", 4) && !strcasecmp(ctl, "all");
         if (!dice && (!eq || fray_session_who(e, s, (size_t)(eq - s)) < 0 || ctl_named(ctl) < 0)) {
             snprintf(err, errlen,
-                     "--control %.*s: expected SIDE=gm|policy|random or NAME=gm|policy|random",
+                     "--control %.*s: expected SIDE=gm|policy|random|lookahead or NAME=gm|policy|random|lookahead",
                      (int)len, s);
             return -1;
         }
@@ -418,6 +421,11 @@ static int cb_choose(void *ud, fray_encounter *e, int who, int window, const fra
         p->q.trigger = *trigger;
     p->q.n = n;
     memcpy(p->q.legal, legal, (size_t)n * sizeof *legal);
+    /* an own turn at the top of the stack: a copy of the fight here is the
+     * fight here (lookahead.h), for sim and hint; NULL out of memory (they
+     * then replay) */
+    fray_encounter_free(p->at_q);
+    p->at_q = window == FRAY_WIN_ACT && e->offer_depth == 0 && !e->check ? fray_encounter_copy(e) : NULL;
     return suspend(p, e, Q_ACTION);
 }
 
@@ -524,6 +532,8 @@ static int rebuild(fray_session *p, const fray_jentry *extra, int nextra)
         snprintf(p->err, sizeof p->err, "the stored encounter no longer loads: %s", err);
         return -1;
     }
+    fray_encounter_free(p->at_q); /* it borrows p->e's map */
+    p->at_q = NULL;
     if (p->e)
         fray_encounter_free(p->e);
     p->e = e;
@@ -587,9 +597,50 @@ int fray_session_sim(fray_session *p, int n, int wins[FRAY_MAX_SIDES + 1], doubl
     return 0;
 }
 
+/* Try i (from 1) of sim played on the copy of the fight at its own-turn
+ * question, as the replay would play it (branch, then the policy's choice
+ * for the question, then the rest of that step): the same fights without
+ * loading and replaying anything. The winner (-1 a draw) and the rounds,
+ * or -2 with p->err. */
+static int sim_from_copy(fray_session *p, fray_encounter *c, int i, long *rounds)
+{
+    if (fray_encounter_copy_into(c, p->at_q) < 0)
+        return snprintf(p->err, sizeof p->err, "out of memory"), -2;
+    fray_rng_seed(&c->dice.rng, p->row.seed, 0x51ULL << 32 | (uint64_t)(unsigned)i);
+    fray_rng_seed(&c->policy_rng, p->row.seed ^ 0x5bd1e9955bd1e995ULL,
+                  0x51ULL << 32 | (uint64_t)(unsigned)i);
+    c->policy_seeded = 1;
+    for (int k = 0; k < c->n; k++)
+        c->c[k].controller = FRAY_CTL_POLICY;
+    int who = p->q.who,
+        pick = fray_choose(c, who, FRAY_WIN_ACT, NULL, p->q.legal, p->q.n);
+    int rc = fray_step_act_with(c, who, pick >= 0 && pick < p->q.n ? &p->q.legal[pick] : NULL);
+    if (rc > 0)
+        rc = fray_run(c);
+    if (rc < 0) {
+        snprintf(p->err, sizeof p->err, "try %d: %.480s", i, fray_error(c));
+        return -2;
+    }
+    *rounds += fray_round(c);
+    return fray_winner(c);
+}
+
 int fray_session_sim_tries(fray_session *p, int first, int n, int wins[FRAY_MAX_SIDES + 1],
                            long *rounds)
 {
+    if (p->at_q && p->q.kind == Q_ACTION && n > 0) {
+        fray_encounter *c = fray_encounter_copy(p->at_q);
+        if (!c)
+            return snprintf(p->err, sizeof p->err, "out of memory"), -1;
+        for (int i = first; i < first + n; i++) {
+            int w = sim_from_copy(p, c, i, rounds);
+            if (w < -1)
+                return fray_encounter_free(c), -1;
+            wins[w >= 0 ? w : FRAY_MAX_SIDES]++;
+        }
+        fray_encounter_free(c);
+        return 0;
+    }
     for (int i = first - 1; i < first - 1 + n; i++) {
         char err[400];
         fray_encounter *e = fray_encounter_load_string(p->encounter, p->row.file, err, sizeof err);
@@ -617,6 +668,19 @@ int fray_session_sim_tries(fray_session *p, int first, int n, int wins[FRAY_MAX_
     return 0;
 }
 
+int fray_session_hint(fray_session *p, int breadth, int tries, struct fray_la_cand *out, int max)
+{
+    if (!p->at_q || p->q.kind != Q_ACTION)
+        return snprintf(p->err, sizeof p->err, "hint: at a creature's own turn only (not a reaction, an answer or a roll)"), -1;
+    fray_la_opts o = {breadth, tries, 0};
+    /* the same hint at the same question: seeded by the fight and the journal's length */
+    uint64_t seed = p->row.seed ^ (0x68696e74ULL << 32) ^ (uint64_t)(unsigned)p->nj;
+    int nc = fray_lookahead_rank(p->at_q, p->q.who, p->q.legal, p->q.n, &o, seed, out, max);
+    if (nc < 0)
+        return snprintf(p->err, sizeof p->err, "out of memory"), -1;
+    return nc;
+}
+
 int fray_session_check_fiat(fray_session *p, const char *kind, const char *body, char *err,
                             size_t errlen)
 {
@@ -624,7 +688,7 @@ int fray_session_check_fiat(fray_session *p, const char *kind, const char *body,
     if (!strcmp(kind, "control")) {
         const char *eq = strchr(body, '=');
         if (!eq || fray_session_who(e, body, (size_t)(eq - body)) < 0 || ctl_named(eq + 1) < 0)
-            return snprintf(err, errlen, "usage: control WHO gm|policy|random (WHO a creature or "
+            return snprintf(err, errlen, "usage: control WHO gm|policy|random|lookahead (WHO a creature or "
                                          "a side)"),
                    -1;
         return 0;
@@ -682,6 +746,7 @@ int fray_session_commit(fray_session *p, const char *kind, const char *body)
 
 void fray_session_free(fray_session *p)
 {
+    fray_encounter_free(p->at_q);
     if (p->e)
         fray_encounter_free(p->e);
     if (p->text)

@@ -57,6 +57,11 @@ typedef struct fray_session {
     char err[512];
     int trial_from;         /* the first journal entry on trial (rebuild_trial) */
     char trial_err[256];    /* why the fight refused one of them, "" if none */
+    /* appended: a copy of the fight at an own-turn question (Q_ACTION at
+     * the top of the stack: lookahead.h), which `sim` and `hint` play on
+     * instead of replaying the journal; NULL at any other question. Owned;
+     * borrows e's map, so it is freed before e. */
+    fray_encounter *at_q;
 } fray_session;
 
 /* Rebuild the fight from the store's journal: q is the question it waits
@@ -74,6 +79,12 @@ int fray_session_sim(fray_session *p, int n, int wins[FRAY_MAX_SIDES + 1], doubl
 int fray_session_sim_tries(fray_session *p, int first, int n, int wins[FRAY_MAX_SIDES + 1],
                            long *rounds);
 /* Append one journal entry (committed) and replay. 0, or -1 with err. */
+/* `hint`: at an own-turn question of the fight's copy (at_q), who's best
+ * actions by the look-ahead (breadth candidates, tries each, played to the
+ * end by the policies) into out[0..max), best first. Returns how many, or
+ * -1 with p->err (no own-turn question, out of memory). */
+struct fray_la_cand;
+int fray_session_hint(fray_session *p, int breadth, int tries, struct fray_la_cand *out, int max);
 int fray_session_commit(fray_session *p, const char *kind, const char *body);
 void fray_session_free(fray_session *p);
 

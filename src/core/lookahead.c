@@ -1,0 +1,297 @@
+/* lookahead.c: a mid-fight copy of an encounter, and the look-ahead player.
+ *
+ * An own-turn choice (fray_step_act, FRAY_WIN_ACT) comes before anything
+ * of the action happens, so a copy of the fight taken at the choice and
+ * given the rest of the step with some action (fray_step_act_with) goes on
+ * exactly as the fight would with that choice. The look-ahead player plays
+ * a few candidates so, many times each, by the policies, and takes the one
+ * with the best outcome. Nested windows (reactions, answers, a question in
+ * the middle of a resolution) live on the C stack and cannot be copied:
+ * there it is the policy. */
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lookahead.h"
+#include "loop.h"
+
+/* realloc *p to size bytes (at least 1) and copy src in */
+static int dup_into(void *pp, const void *src, size_t size)
+{
+    void **p = pp;
+    void *q = realloc(*p, size ? size : 1);
+    if (!q)
+        return -1;
+    *p = q;
+    if (size)
+        memcpy(q, src, size);
+    return 0;
+}
+
+int fray_encounter_copy_into(fray_encounter *d, const fray_encounter *e)
+{
+    /* d's own buffers, kept across the copy of the struct */
+    unsigned char *priv = d->priv, *priv0 = d->priv0, *state = d->state, *state0 = d->state0;
+    fray_action *script = d->script;
+    int *nscript = d->nscript;
+    char(*ans)[FRAY_ANSWER] = d->script_ans;
+    fray_encounter *scratch = d->la_scratch;
+    if (!d->map_shared)
+        fray_map_free(d->map);
+    free(d->script_dice);
+    free(d->decide_check);
+    *d = *e;
+    d->priv = priv;
+    d->priv0 = priv0;
+    d->state = state;
+    d->state0 = state0;
+    d->script = script;
+    d->nscript = nscript;
+    d->script_ans = ans;
+    d->la_scratch = scratch;
+    d->map_shared = 1;
+    /* e's rows: the creatures added in a fight (fray_add_combatant) grow
+     * every per-creature buffer to e->n */
+    size_t rows = (size_t)e->n, csz = e->rs->creature_size, ssz = e->rs->state_size;
+    int rc = dup_into(&d->priv, e->priv, rows * csz) | dup_into(&d->priv0, e->priv0, rows * csz) |
+             dup_into(&d->state, e->state, ssz) | dup_into(&d->state0, e->state0, ssz) |
+             dup_into(&d->script, e->script, rows * FRAY_MAX_SCRIPT * sizeof *e->script) |
+             dup_into(&d->nscript, e->nscript, rows * sizeof *e->nscript) |
+             dup_into(&d->script_ans, e->script_ans, rows * FRAY_MAX_SCRIPT * sizeof *e->script_ans);
+    /* what is not the fight's: who watches, who decides, who rolls */
+    d->script_dice = NULL;
+    d->nscript_dice = 0;
+    d->dice.script = NULL;
+    d->dice.script_len = d->dice.script_pos = 0;
+    d->dice.enter = NULL;
+    d->dice.enter_ud = NULL;
+    d->dice.keep_log = 0;
+    d->dice.nlog = 0;
+    d->nsinks = 0;
+    d->nchanges = d->nmods = 0;
+    d->choose_fn = NULL;
+    d->ask_fn = NULL;
+    d->human_ud = NULL;
+    d->decide_check = NULL;
+    d->tally = NULL;
+    d->check = NULL;
+    return rc ? -1 : 0;
+}
+
+fray_encounter *fray_encounter_copy(const fray_encounter *e)
+{
+    fray_encounter *d = calloc(1, sizeof *d);
+    if (!d)
+        return NULL;
+    d->map_shared = 1; /* nothing of its own to free yet */
+    if (fray_encounter_copy_into(d, e) < 0) {
+        fray_encounter_free(d);
+        return NULL;
+    }
+    return d;
+}
+
+int fray_step_act_with(fray_encounter *e, int who, const fray_action *act)
+{
+    if (e->failed)
+        return -1;
+    return fray_step_act_chosen(e, e->rs, who, act ? FRAY_DECIDE_TAKE : FRAY_DECIDE_PASS, act);
+}
+
+/* ---- The look-ahead player ---- */
+
+fray_la_opts fray_lookahead_opts(const fray_encounter *e, int side)
+{
+    fray_la_opts o = {FRAY_LA_BREADTH, FRAY_LA_TRIES, FRAY_LA_DEPTH};
+    if (side >= 0 && side < FRAY_MAX_SIDES) {
+        const int *v = e->la_opts[side];
+        if (v[0] > 0)
+            o.breadth = v[0];
+        if (v[1] > 0)
+            o.tries = v[1];
+        if (v[2] > 0)
+            o.depth = v[2];
+    }
+    return o;
+}
+
+int fray_lookahead_parse(const char *s, fray_la_opts *o, char *err, size_t errlen)
+{
+    static const int lo[3] = {1, 1, 0}, hi[3] = {FRAY_LA_MAX_BREADTH, FRAY_LA_MAX_TRIES, 1000};
+    static const char *const what[3] = {"breadth", "tries", "depth"};
+    int *field[3] = {&o->breadth, &o->tries, &o->depth};
+    for (int k = 0; k < 3 && *s; k++) {
+        if (*s != ',') {
+            char *end;
+            long v = strtol(s, &end, 10);
+            if (end == s || (*end && *end != ',') || v < lo[k] || v > hi[k]) {
+                snprintf(err, errlen, "lookahead:%s: the %s is a whole number from %d to %d", s,
+                         what[k], lo[k], hi[k]);
+                return -1;
+            }
+            *field[k] = (int)v;
+            s = end;
+        }
+        if (*s == ',')
+            s++;
+        else if (*s)
+            break;
+        if (k == 2 && *s) {
+            snprintf(err, errlen, "lookahead: expected B,T,D (breadth, tries, depth), got more");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The policy's own choice for who now, made on a copy (it may draw from
+ * the policy's stream): an index into legal, or -1. */
+static int policy_pick(fray_encounter *s, const fray_encounter *e, int who, const fray_action *legal,
+                       int n)
+{
+    if (fray_encounter_copy_into(s, e) < 0)
+        return -2;
+    s->c[who].controller = FRAY_CTL_POLICY;
+    int pick = s->rs->policy(s, who, FRAY_WIN_ACT, NULL, legal, n);
+    return pick >= 0 && pick < n ? pick : -1;
+}
+
+/* One try: the copy s of e, the choice made, played on by the policies.
+ * Returns its score. */
+static int64_t play_try(fray_encounter *s, const fray_encounter *e, int who, const fray_action *act,
+                     const fray_la_opts *o, uint64_t seed, uint64_t i, fray_la_cand *c)
+{
+    if (fray_encounter_copy_into(s, e) < 0) {
+        c->tries++;
+        c->score += 500;
+        return 500;
+    }
+    for (int k = 0; k < s->n; k++)
+        if (s->c[k].controller == FRAY_CTL_HUMAN || s->c[k].controller == FRAY_CTL_LOOKAHEAD)
+            s->c[k].controller = FRAY_CTL_POLICY;
+    /* common random numbers: try i of every candidate draws the same dice */
+    fray_dice_reseed(&s->dice, seed, i);
+    s->dice.roller = -1;
+    fray_rng_seed(&s->policy_rng, seed ^ 0x9e3779b97f4a7c15ULL, i);
+    s->policy_seeded = 1;
+    if (o->depth > 0 && s->round + o->depth - 1 < s->max_rounds)
+        s->max_rounds = s->round + o->depth - 1; /* the cut: the estimate below scores it */
+    if (fray_step_act_with(s, who, act) > 0)
+        fray_run(s);
+    int side = e->c[who].side;
+    c->tries++;
+    int64_t dealt = 0, taken = 0;
+    int ours = 0, ours_up = 0, foes = 0, foes_up = 0;
+    for (int k = 0; k < s->n; k++) {
+        if (k < e->n && s->c[k].side == side) {
+            dealt += s->c[k].dealt - e->c[k].dealt;
+            taken += s->c[k].taken - e->c[k].taken;
+        }
+        if (s->c[k].gone)
+            continue;
+        int up = s->c[k].status == FRAY_ABLE;
+        if (s->c[k].side == side)
+            ours++, ours_up += up;
+        else
+            foes++, foes_up += up;
+    }
+    c->dealt += dealt;
+    c->taken += taken;
+    if (s->over && !s->failed && s->winner >= 0) {
+        c->wins += s->winner == side;
+        c->score += s->winner == side ? 1000 : 0;
+        return s->winner == side ? 1000 : 0;
+    }
+    /* a draw or the depth's cut: 500, plus up to 250 for the share of
+     * one's side standing over the foes', plus up to 250 for the damage
+     * dealt over taken, in integers */
+    int64_t est = 500;
+    if (ours && foes)
+        est += (int64_t)250 * (ours_up * foes - foes_up * ours) / (ours * foes);
+    if (dealt + taken > 0)
+        est += 250 * (dealt - taken) / (dealt + taken);
+    est = est < 0 ? 0 : est > 1000 ? 1000 : est;
+    c->score += est;
+    return est;
+}
+
+static int same_choice(const fray_action *a, const fray_action *b)
+{
+    return a->kind == b->kind && a->target == b->target;
+}
+
+int fray_lookahead_rank(fray_encounter *e, int who, const fray_action *legal, int n,
+                        const fray_la_opts *o, uint64_t seed, fray_la_cand *out, int max)
+{
+    if (!e->la_scratch && !(e->la_scratch = fray_encounter_copy(e)))
+        return -1;
+    fray_encounter *s = e->la_scratch;
+    int breadth = o->breadth < max ? o->breadth : max;
+    if (breadth < 1)
+        return 0;
+    int pick = policy_pick(s, e, who, legal, n);
+    if (pick < -1)
+        return -1;
+    int nc = 0;
+    memset(out, 0, (size_t)breadth * sizeof *out);
+    out[nc].policy = 1;
+    out[nc++].pick = pick;
+    /* the first of each other kind and target, in the list's order */
+    for (int i = 0; i < n && nc < breadth; i++) {
+        int seen = 0;
+        for (int k = 0; k < nc && !seen; k++)
+            seen = out[k].pick >= 0 && same_choice(&legal[out[k].pick], &legal[i]);
+        if (!seen)
+            out[nc++].pick = i;
+    }
+    for (int t = 0; t < o->tries; t++) {
+        int64_t first = 0;
+        for (int k = 0; k < nc; k++) {
+            int64_t v = play_try(s, e, who, out[k].pick >= 0 ? &legal[out[k].pick] : NULL, o, seed,
+                                 (uint64_t)t, &out[k]);
+            if (k == 0)
+                first = v;
+            out[k].dsum += v - first;
+            out[k].dsq += (v - first) * (v - first);
+        }
+    }
+    /* best score first; a stable insertion sort keeps the policy's first on a tie */
+    for (int i = 1; i < nc; i++) {
+        fray_la_cand c = out[i];
+        int j = i;
+        for (; j > 0 && out[j - 1].score < c.score; j--)
+            out[j] = out[j - 1];
+        out[j] = c;
+    }
+    return nc;
+}
+
+int fray_lookahead_better(const fray_la_cand *c)
+{
+    /* t^2 = S^2 (T-1) / (T Q - S^2) for T paired differences of sum S and
+     * sum of squares Q; t > 2 without a division or a root. Scores are at
+     * most 1000 apart and T at most FRAY_LA_MAX_TRIES: T Q < 2^43. */
+    int64_t S = c->dsum, Q = c->dsq, T = c->tries;
+    if (S <= 0 || T < 2)
+        return 0;
+    return S * S * (T - 1) > 4 * (T * Q - S * S);
+}
+
+int fray_lookahead_choose(fray_encounter *e, int who, const fray_action *legal, int n)
+{
+    fray_la_opts o = fray_lookahead_opts(e, e->c[who].side);
+    uint64_t seed = fray_rng_next(fray_policy_rng(e));
+    fray_la_cand c[FRAY_LA_MAX_BREADTH];
+    int nc = fray_lookahead_rank(e, who, legal, n, &o, seed, c, FRAY_LA_MAX_BREADTH);
+    if (nc <= 0)
+        return e->rs->policy(e, who, FRAY_WIN_ACT, NULL, legal, n); /* out of memory: the policy */
+    /* the best ranked that beats the policy's choice clearly, else that choice */
+    int policy = 0;
+    for (int k = 0; k < nc; k++)
+        if (c[k].policy)
+            policy = k;
+    for (int k = 0; k < nc; k++)
+        if (fray_lookahead_better(&c[k]))
+            return c[k].pick;
+    return c[policy].pick;
+}

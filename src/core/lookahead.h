@@ -1,0 +1,73 @@
+/* lookahead.h: a mid-fight copy of an encounter, and the look-ahead player
+ * that plays candidate actions forward on such copies (issue 35, point 3).
+ * Internal to the core and the front ends; not installed. */
+#ifndef FRAY_LOOKAHEAD_H
+#define FRAY_LOOKAHEAD_H
+
+#include "core.h"
+
+/* A deep copy of the fight as it is now, between two steps or at an own
+ * turn's choice (offer_depth 0): the creatures, their private bytes, the
+ * ruleset's state, the scheduler, the round, the dice's and the policy's
+ * generators as they stand, the scripts. Not copied: sinks, a person
+ * (choose_fn, ask_fn), a dice entry callback or dice script (the copy
+ * draws from the generator), the tally, decide checking. The map is
+ * borrowed: `e` must outlive the copy. The caller frees it with
+ * fray_encounter_free; NULL out of memory. */
+fray_encounter *fray_encounter_copy(const fray_encounter *e);
+/* The same into `d`, a copy made before (its buffers are reused, so a
+ * look-ahead allocates only at its first choice). 0, or -1 out of memory
+ * (d is then only fit for fray_encounter_free). */
+int fray_encounter_copy_into(fray_encounter *d, const fray_encounter *e);
+/* The rest of `who`'s own-turn step with the choice made: `act` (one of
+ * its legal actions now), or a pass when NULL. Returns as fray_step. */
+int fray_step_act_with(fray_encounter *e, int who, const fray_action *act);
+
+/* The look-ahead's size: candidates, tries of each, rounds played forward
+ * (the present round counts; 0: to the end of the fight). */
+typedef struct fray_la_opts {
+    int breadth, tries, depth;
+} fray_la_opts;
+#define FRAY_LA_BREADTH 8
+#define FRAY_LA_TRIES 96
+#define FRAY_LA_DEPTH 0
+#define FRAY_LA_MAX_BREADTH 16
+#define FRAY_LA_MAX_TRIES 4096
+/* What the tries of one candidate came to; every figure a sum over tries. */
+typedef struct fray_la_cand {
+    int pick;        /* index into the legal list, -1 a pass */
+    int policy;      /* 1: the policy's own choice */
+    int tries, wins; /* tries, and tries who's side won */
+    int64_t score;   /* a try scores 1000 won, 0 lost, else the estimate */
+    int64_t dealt, taken; /* damage who's side dealt and took, in the ruleset's unit */
+    /* try by try, its score less the policy's choice's on the same dice:
+     * the sum and the sum of squares (the paired test of fray_lookahead_better) */
+    int64_t dsum, dsq;
+} fray_la_cand;
+
+/* Rank who's own-turn candidates now (legal[0..n), its whole legal list):
+ * the policy's choice first, then the first action of each other kind and
+ * target in the list, up to o->breadth; each played o->tries times to the
+ * end (or o->depth rounds) on copies of e, try i of every candidate with
+ * the same dice (common random numbers, from `seed` and i), everyone by
+ * the policies (random and scripted creatures as they are). Writes them
+ * to out[0..), best score first (the earlier on a tie), and returns how
+ * many; -1 out of memory. Leaves e as it was. */
+int fray_lookahead_rank(fray_encounter *e, int who, const fray_action *legal, int n,
+                        const fray_la_opts *o, uint64_t seed, fray_la_cand *out, int max);
+/* Whether candidate c beats the policy's choice (the first ranked by
+ * fray_lookahead_rank is not always it) beyond the noise of its tries:
+ * the paired differences' mean is above twice its standard error (t > 2,
+ * in integers). Without it the best of a few noisy estimates is taken
+ * for a better action more often than it is one. */
+int fray_lookahead_better(const fray_la_cand *c);
+/* The look-ahead controller's choice (fray_choose): an index into
+ * legal[0..n), or -1 to pass. Its one draw from the policy's stream seeds
+ * its tries, so that a seed still gives one fight. */
+int fray_lookahead_choose(fray_encounter *e, int who, const fray_action *legal, int n);
+/* The options of `side` (its la_opts, defaults filled in). */
+fray_la_opts fray_lookahead_opts(const fray_encounter *e, int side);
+/* Parse "B,T,D" (any may be empty: the default) into o; -1 with err. */
+int fray_lookahead_parse(const char *s, fray_la_opts *o, char *err, size_t errlen);
+
+#endif
