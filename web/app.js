@@ -296,10 +296,12 @@
       q.actions.filter((a) => a.to).forEach((a) => { (moves[a.action] = moves[a.action] || []).push(a); });
       box.innerHTML = `<div class="who">${esc(q.who)}</div>${trig}<div class="actions">` + main.map(button).join('') +
         '<button type="button" class="action-btn pass" id="pass"><span class="an">Pass</span><span class="ac">end the turn / let it go</span></button></div>' +
-        Object.entries(moves).map(([k, as]) => `<details class="group"><summary>${esc(k)} · ${as.length} places</summary><div class="actions">${as.map(button).join('')}</div></details>`).join('');
+        Object.entries(moves).map(([k, as]) => `<details class="group"><summary>${esc(k)} · ${as.length} places</summary><div class="actions">${as.map(button).join('')}</div></details>`).join('') +
+        (q.trigger ? '' : '<div class="hintbox"><button type="button" id="hint-btn">Hint: the best three</button><ol id="hints" class="hints"></ol></div>');
       box.querySelectorAll('.action-btn[data-index]').forEach((b) =>
         b.addEventListener('click', () => command('do', { action: Number(b.dataset.index) })));
       $('#pass').addEventListener('click', () => command('pass'));
+      if (!q.trigger) $('#hint-btn').addEventListener('click', () => hint(q));
     } else if (q.kind === 'die') {
       box.innerHTML = `<div class="who">${esc(q.who || 'Roll')}</div><div class="sub">${esc(q.purpose)}</div>
         <form class="diebox" id="die-form"><span class="die">d${q.sides}</span>
@@ -321,6 +323,32 @@
     } else {
       box.innerHTML = '';
     }
+  }
+
+  // the look-ahead's best three actions now (POST .../hint, play's hint):
+  // each with its side's win share, interval and damage; Take does it
+  async function hint(q) {
+    const b = $('#hint-btn'), list = $('#hints');
+    b.disabled = true;
+    b.textContent = 'Looking ahead…';
+    try {
+      showError(null);
+      const h = await api('POST', `/api/fights/${fightId}/hint`, { tries: 200 });
+      const pct = (x) => (100 * x).toFixed(1);
+      // the three best, and the policy's own choice below them when it ranks lower
+      const rows = h.hints.concat(h.policy && h.policy.rank > h.hints.length ? [h.policy] : []);
+      list.innerHTML = rows.map((x) => `<li value="${x.rank}" data-index="${x.index}" data-win="${x.win}" data-lo="${x.ci95[0]}" data-hi="${x.ci95[1]}">
+          <span class="an">${esc(x.action)}</span>${x.policy ? ' <span class="hint">(fray\'s policy)</span>' : ''}
+          <span class="odds">win ${pct(x.win)}% [${pct(x.ci95[0])}–${pct(x.ci95[1])}] · dealt ${x.dealt.toFixed(1)} · taken ${x.taken.toFixed(1)}</span>
+          <button type="button" class="take">Take</button></li>`).join('');
+      list.querySelectorAll('li').forEach((li) => li.querySelector('.take').addEventListener('click', () =>
+        Number(li.dataset.index) ? command('do', { action: Number(li.dataset.index) }) : command('pass')));
+      b.textContent = `Hint: ${h.tries} tries of each of ${h.candidates} candidates`;
+    } catch (e) {
+      showError(e);
+      b.textContent = 'Hint: the best three';
+    }
+    b.disabled = false;
   }
 
   // the log in words; the notation ({MASAB +1}, [1024]) and the rule each

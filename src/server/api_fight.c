@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "server.h"
+#include "lookahead.h"
+#include "stats.h"
 
 /* ---- Reading the body ---- */
 
@@ -379,6 +381,50 @@ static void post_odds(srv_t *srv, fight_t *f, req_t *rq, reply_t *out)
     out->json = res;
 }
 
+/* One candidate of the hint, ranked `rank` (1 the best). */
+static json_t *hint_json(fight_t *f, const fray_la_cand *c, int rank)
+{
+    char d[120] = "pass";
+    if (c->pick >= 0)
+        fray_session_describe(f->s.e, &f->s.q.legal[c->pick], d, sizeof d);
+    double lo, hi;
+    fray_wilson95((uint64_t)c->wins, (uint64_t)c->tries, &lo, &hi);
+    return json_pack("{s:i, s:i, s:s, s:b, s:f, s:[f,f], s:f, s:f}", "rank", rank, "index",
+                     c->pick + 1, "action", d, "policy", c->policy, "win",
+                     (double)c->wins / c->tries, "ci95", lo, hi, "dealt",
+                     (double)c->dealt / c->tries, "taken", (double)c->taken / c->tries);
+}
+
+/* {"tries": N}: play's `hint N` (default 200): at an own-turn question,
+ * the best three of the look-ahead's candidates, each with its side's win
+ * share over N tries, its 95% interval, and the damage its side deals and
+ * takes on average; and the policy's own choice wherever it ranks. The
+ * GM's: it plays on with the hidden creatures. */
+static void post_hint(srv_t *srv, fight_t *f, req_t *rq, reply_t *out)
+{
+    (void)srv;
+    long long tries = 200;
+    if (opt_int(rq, "tries", 1, FRAY_LA_MAX_TRIES, &tries, out) < 0)
+        return;
+    fray_la_cand c[8];
+    int nc = fray_session_hint(&f->s, 8, (int)tries, c, 8);
+    if (nc < 0) {
+        srv_error(out, 422, "rules", "%s", f->s.err);
+        return;
+    }
+    json_t *hints = json_array(), *own = json_null();
+    for (int k = 0; k < nc; k++) {
+        json_t *h = hint_json(f, &c[k], k + 1);
+        if (c[k].policy)
+            own = json_incref(h);
+        if (k < 3)
+            json_array_append(hints, h);
+        json_decref(h);
+    }
+    out->json = json_pack("{s:s, s:I, s:i, s:o, s:o}", "who", f->s.e->c[f->s.q.who].name, "tries",
+                          (json_int_t)tries, "candidates", nc, "hints", hints, "policy", own);
+}
+
 static void post_sim(srv_t *srv, fight_t *f, req_t *rq, reply_t *out)
 {
     long long n = 1000;
@@ -397,6 +443,7 @@ int api_fight_narration(srv_t *srv, req_t *rq, reply_t *out)
 int api_fight_events(srv_t *srv, req_t *rq, reply_t *out) { return reading(srv, rq, out, get_events); }
 int api_fight_odds(srv_t *srv, req_t *rq, reply_t *out) { return reading(srv, rq, out, post_odds); }
 int api_fight_sim(srv_t *srv, req_t *rq, reply_t *out) { return reading(srv, rq, out, post_sim); }
+int api_fight_hint(srv_t *srv, req_t *rq, reply_t *out) { return reading(srv, rq, out, post_hint); }
 int api_fight_sim_get(srv_t *srv, req_t *rq, reply_t *out)
 {
     return srv_sim_read(srv, rq->arg[0], rq->arg[1], out);

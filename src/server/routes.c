@@ -32,6 +32,7 @@ const route_t srv_routes[] = {
     {"GET", "/api/fights/{id}/events", api_fight_events, 0},
     {"POST", "/api/fights/{id}/odds", api_fight_odds, 1},
     {"POST", "/api/fights/{id}/sim", api_fight_sim, 1},
+    {"POST", "/api/fights/{id}/hint", api_fight_hint, 1},
     {"GET", "/api/fights/{id}/sim/{sim}", api_fight_sim_get, 0},
     {"GET", "/", api_page, 0},
     {"GET", "/static/{file}", api_static, 0},

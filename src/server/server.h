@@ -190,6 +190,7 @@ int api_fight_narration(srv_t *, req_t *, reply_t *);
 int api_fight_events(srv_t *, req_t *, reply_t *);
 int api_fight_odds(srv_t *, req_t *, reply_t *);
 int api_fight_sim(srv_t *, req_t *, reply_t *);
+int api_fight_hint(srv_t *, req_t *, reply_t *);
 int api_fight_sim_get(srv_t *, req_t *, reply_t *);
 int api_page(srv_t *, req_t *, reply_t *);
 int api_static(srv_t *, req_t *, reply_t *);

@@ -95,6 +95,19 @@ duel() { # duel EXAMPLE
             req POST "/api/fights/$id/odds" "{\"action\":$k}"
             jq -S . "$tmp/body" | cmp -s - "$tmp/o_list" && ok || bad "$name: odds of action $k differ from the list's"
         fi
+        # the hint at an own turn: play's `hint`, its best three with their
+        # win shares inside their intervals; a reaction has none
+        req POST "/api/fights/$id/hint" '{"tries":40}'
+        if [ "$(jq -r .window <(curl -s "$base/api/fights/$id/actions"))" = act ]; then
+            [ "$code" = 200 ] && jq -e '(.hints | length) >= 1 and (.hints | length) <= 3 and .tries == 40 and
+                all(.hints[]; .win >= .ci95[0] and .win <= .ci95[1] and .dealt >= 0 and (.action | length) > 0) and
+                .policy.policy == true and ([.hints[].rank] == [range(1; (.hints | length) + 1)])' \
+                "$tmp/body" >/dev/null && ok || bad "$name hint: $code $(head -c 300 "$tmp/body")"
+        else
+            expect_error 422 '^rules$' "$name: a hint at a reaction"
+        fi
+        req POST "/api/fights/$id/hint" '{"tries":0}'
+        expect_error 400 '^body.tries$' "$name: hint with 0 tries"
         # an illegal action: play's reason, 422
         req POST "/api/fights/$id/do" '{"action":"Teleport > Nobody"}'
         expect_error 422 '^rules$' "$name: illegal action"
@@ -242,7 +255,7 @@ for p in "" /actions /log /narration; do
     [ "$code" = 200 ] && grep -q Aldric "$tmp/body" && ! grep -q Lurker "$tmp/body" && ok ||
         bad "players' GET fight$p: $code $(head -c 300 "$tmp/body")"
 done
-for w in "POST /fiat {\"kind\":\"reveal\",\"who\":\"Lurker\"}" "POST /undo {}" "DELETE /creatures/Grok" "POST /odds {\"action\":1}"; do
+for w in "POST /fiat {\"kind\":\"reveal\",\"who\":\"Lurker\"}" "POST /undo {}" "DELETE /creatures/Grok" "POST /odds {\"action\":1}" "POST /hint {}"; do
     set -- $w
     code=$(curl -s -o "$tmp/body" -w '%{http_code}' "${P[@]}" -X "$1" "$base/api/fights/$hid$2" ${3+--data-binary "$3"})
     expect_error 403 '^token$' "players' token: $1 $2"

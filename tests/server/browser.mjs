@@ -5,7 +5,7 @@
 // roll box (and letting fray roll), undo and redo, the sim panel; it checks
 // the DOM against the API, saves screenshots (a laptop and a phone), and a
 // second browser context on the same fight must see every change live (by
-// the event stream, without reloading). Then, in the same browser and
+// the event stream, without reloading); once, the hint at an own turn. Then, in the same browser and
 // server, the GM's tools on one fight (fiat, a refused fiat, control, add,
 // a refused add, remove, a GM note, reveal, undo and redo) and its players'
 // view on a phone: it never shows a hidden creature or a GM note (its DOM
@@ -294,6 +294,7 @@ ok(duels.length > 0, 'no examples/*-duel.json');
 // two contexts for the whole run (a laptop, a phone), a new tab in each per fight
 const gm = await browser.newContext({ viewport: { width: 1366, height: 900 } });
 const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+let hinted = false;
 for (const file of duels) {
   const name = file.replace(/\.json$/, '');
   const ruleset = JSON.parse(readFileSync(join('examples', file), 'utf8')).ruleset;
@@ -323,6 +324,39 @@ for (const file of duels) {
     ok(btns.length === st.question.actions.length, `${name}: a button per legal action (${btns.length} vs ${st.question.actions.length})`);
   }
   await page.screenshot({ path: join(shots, `${ruleset}-start-laptop.png`), fullPage: true });
+  // the hint (issue 35, Done when 3), once, at the first own turn asked at
+  // the start: three actions with win shares inside their 95% intervals;
+  // the policy's own choice among them agrees with a sim of the same state
+  // (the sim plays that creature by the policy too) within its interval;
+  // Take does the action
+  if (!hinted && st.question.kind === 'action' && !st.question.trigger) {
+    hinted = true;
+    await page.click('#hint-btn');
+    await page.waitForSelector('#hints li', { timeout: 60000 });
+    const rows = await page.$$eval('#hints li', (ls) => ls.map((l) => ({ index: Number(l.dataset.index),
+      win: Number(l.dataset.win), lo: Number(l.dataset.lo), hi: Number(l.dataset.hi), policy: !!l.querySelector('.hint'),
+      text: l.textContent.replace(/\s+/g, ' ').trim() })));
+    // the three best, and the policy's own choice below them when it ranks lower
+    ok(rows.length === 3 || (rows.length === 4 && rows[3].policy), `${name}: the hint shows three actions (${rows.length})`);
+    ok(rows.every((r) => r.lo <= r.win && r.win <= r.hi), `${name}: each hint's win share is inside its interval`);
+    ok(rows.every((r) => /win \d+\.\d% \[/.test(r.text)), `${name}: each hint shows its win chance: ${rows.map((r) => r.text).join(' | ')}`);
+    const mine = rows.find((r) => r.policy);
+    ok(mine, `${name}: the policy's own choice is shown (${rows.map((r) => r.text).join(' | ')})`);
+    const side = st.creatures.find((c) => c.name === st.question.who).side;
+    const job = await api('POST', `/api/fights/${id}/sim`, { n: 400 });
+    let sim;
+    for (let k = 0; k < 600 && !(sim && sim.finished); k++) {
+      await new Promise((r) => setTimeout(r, 100));
+      sim = await api('GET', `/api/fights/${id}/sim/${job.id}`);
+    }
+    const share = sim.wins[side] / sim.n;
+    ok(mine && mine.lo <= share && share <= mine.hi,
+      `${name}: a sim of 400 from here gives ${side} ${(100 * share).toFixed(1)}%, outside the policy's hint [${mine && mine.lo}, ${mine && mine.hi}]`);
+    const e0 = await entries(page);
+    await page.click('#hints li:first-child .take');
+    await settle(page, e0);
+    ok((await entries(page)) === e0 + 1, `${name}: Take did the hint's action`);
+  }
 
   // play: the first commands, then undo and redo through the buttons
   let n = 0, kind = '', dice = 0, actions = 0;
