@@ -72,7 +72,7 @@ for id in ${FRAY_TTY_RULESETS:-$("$fray" rulesets --json | jq -r '.[].id')}; do
     wait_for "refused: .*'frobnicate'" && ok || bad "$id: a bad command was not refused on screen"
     creature=$(ls data/$id/*.json | head -1 | xargs basename | sed 's/\.json$//')
     gm=" $(jq -r '.combatants[0].side as $s | [.combatants[] | select(.side == $s) | .name] | join(" ")' "$ex") "
-    entered=0 rolled=0 undone=0 added=0 asked="" exploded=0 hit=0
+    entered=0 rolled=0 undone=0 added=0 asked="" exploded=0 hit=0 hinted=0
     # the newcomer joins the foes; in threeaction it joins the GM's side (a
     # gm creature too), so that the fight goes on while Aldric bleeds
     nside=$(jq -r '.combatants[-1].side' "$ex")
@@ -114,6 +114,16 @@ for id in ${FRAY_TTY_RULESETS:-$("$fray" rulesets --json | jq -r '.[].id')}; do
             else
                 send_wait "$high"; entered=$((entered+1))   # and hits once
             fi
+        elif [ "$hinted" = 0 ] && echo "$last" | grep -q " acts\. Legal now"; then
+            # the look-ahead's hint at the GM's own turn: three actions, each
+            # with its win chance and interval (issue 35, Done when 3)
+            send "hint 40"
+            wait_for "^hint for .* each played on 40 times" && ok || bad "$id: no hint shown"
+            # three, or as many as there are candidates ("the best N of M")
+            shown=$(screen | grep -oE '^hint for .*: the best [0-9]+ of' | tail -1 | grep -oE '[0-9]+ of$' | tr -dc 0-9)
+            [ -n "$shown" ] && [ "$(screen | sed -n '/^hint for/,$p' | grep -cE 'win +[0-9.]+% \[')" -ge "$shown" ] &&
+                ok || bad "$id: the hint does not show its $shown actions with win chances"
+            hinted=1
         elif [ "$added" = 0 ] && echo "$last" | grep -q " acts\. Legal now"; then
             # a creature joins where one chooses its own action (at a roll, an
             # answer or a reaction, within an action, it is refused)
@@ -134,6 +144,7 @@ for id in ${FRAY_TTY_RULESETS:-$("$fray" rulesets --json | jq -r '.[].id')}; do
     done
     wait_for "The fight is over" && ok || { bad "$id: the fight did not end on screen"; screen | tail -15; }
     [ "$undone" = 1 ] && ok || bad "$id: the fight ended before undo was tried"
+    [ "$hinted" = 1 ] && ok || bad "$id: the fight ended before a hint was asked"
     echo "$id: $((SECONDS - t0)) s, $step steps, $entered rolls entered, $rolled rolled by fray on the GM's word, $exploded exploded"
     [ "$entered" -gt 0 ] && ok || bad "$id: no roll was entered"
     while read -r k; do
