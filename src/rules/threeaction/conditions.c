@@ -78,11 +78,8 @@ void ta_inflict_on(fray_encounter *e, int who, int src, const ta_inflict *in)
 /* #Flanked: an ally of the attacker on the opposite side of the target
  * ("a line between any two points in their space that crosses opposite
  * sides"), both within reach of it. */
-int ta_flanked_by(const fray_encounter *e, int t, int a)
+static int flanked_by(const fray_encounter *e, int t, int a)
 {
-    int wa = ta_melee_weapon(e, a);
-    if (wa < 0 || !ta_in_reach(e, a, t, ta_ccr(e, a)->w[wa].reach))
-        return 0;
     const fray_combatant *ct = &e->c[t];
     int half = ta_size_space[ta_ccr(e, t)->size] / 2;
     for (int b = 0; b < e->n; b++) {
@@ -95,6 +92,15 @@ int ta_flanked_by(const fray_encounter *e, int t, int a)
             return 1;
     }
     return 0;
+}
+
+int ta_flanked_by(const fray_encounter *e, int t, int a)
+{
+    int wa = ta_melee_weapon(e, a);
+    if (wa < 0 || !ta_in_reach(e, a, t, ta_ccr(e, a)->w[wa].reach))
+        return 0;
+    int v = ta_sit_get(e, TA_SIT_FLANKED, t, a); /* situation.c */
+    return v >= 0 ? v : ta_sit_put(e, TA_SIT_FLANKED, t, a, flanked_by(e, t, a));
 }
 
 /* #Flat Footed against this attacker: of itself (Stunned, Unconscious,
@@ -153,7 +159,8 @@ int ta_cover_at(const fray_encounter *e, int t, int ox, int oy, int o)
 /* Cover from the attacker a. */
 int ta_cover(const fray_encounter *e, int t, int a)
 {
-    return ta_cover_at(e, t, e->c[a].x, e->c[a].y, a);
+    int v = ta_sit_get(e, TA_SIT_COVER, t, a); /* situation.c */
+    return v >= 0 ? v : ta_sit_put(e, TA_SIT_COVER, t, a, ta_cover_at(e, t, e->c[a].x, e->c[a].y, a));
 }
 
 /* ---- Hit points ---- */

@@ -146,7 +146,10 @@ static int clear_lines(const fray_encounter *e, int a, int t)
 
 int ta_line_of_effect(const fray_encounter *e, int a, int t)
 {
-    return !e->map || !e->map->nwall || clear_lines(e, a, t) > 0;
+    if (!e->map || !e->map->nwall)
+        return 1;
+    int v = ta_sit_get(e, TA_SIT_LOE, a, t); /* situation.c */
+    return v >= 0 ? v : ta_sit_put(e, TA_SIT_LOE, a, t, clear_lines(e, a, t) > 0);
 }
 
 /* #Cover from the map: "partially obscured by a Creature or Object of at
@@ -196,14 +199,20 @@ static int in_dark(const fray_encounter *e, int who)
  * not have Darkvision"; #Fog: "If Fog interrupts sight of a Creature at any
  * point the Creature is Concealed (... the viewer is in Fog, the Creature
  * is in Fog, or there is Fog between the two)". */
-int ta_map_concealed(const fray_encounter *e, int t, int a)
+static int map_concealed(const fray_encounter *e, int t, int a)
 {
-    if (!e->map)
-        return 0;
     if (!ta_ccr(e, a)->darkvision && in_dark(e, t))
         return 1;
     return (e->map->kinds & K(FRAY_RG_FOG)) &&
            (touched(e, e->c[a].x, e->c[a].y, e->c[t].x, e->c[t].y) & K(FRAY_RG_FOG));
+}
+
+int ta_map_concealed(const fray_encounter *e, int t, int a)
+{
+    if (!e->map)
+        return 0;
+    int v = ta_sit_get(e, TA_SIT_CONCEALED, t, a); /* situation.c */
+    return v >= 0 ? v : ta_sit_put(e, TA_SIT_CONCEALED, t, a, map_concealed(e, t, a));
 }
 
 /* #Hidden "ends their Turn without concealment": darkness or fog around it

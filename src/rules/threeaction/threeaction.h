@@ -245,6 +245,16 @@ int ta_walk_goes(const fray_encounter *e, int who, int x1, int y1, int budget, i
 int ta_object_detour(const fray_encounter *e, int who, int x1, int y1, int *wx, int *wy);
 extern const int ta_size_bulk[TA_NSIZES];
 
+/* situation.c: the answers about a pair kept while the policy decides:
+ * between ta_sit_begin(e) and ta_sit_end(), ta_sit_get(e, q, a, b) is the
+ * answer kept (0 or 1), -1 none (or another encounter, or not deciding);
+ * ta_sit_put keeps v and returns it. */
+enum { TA_SIT_LOE, TA_SIT_COVER, TA_SIT_CONCEALED, TA_SIT_FLANKED, TA_SIT_NQ };
+void ta_sit_begin(const fray_encounter *e);
+void ta_sit_end(void);
+int ta_sit_get(const fray_encounter *e, int q, int a, int b);
+int ta_sit_put(const fray_encounter *e, int q, int a, int b, int v);
+
 /* legal.c */
 int ta_legal(fray_encounter *e, int who, int window, const fray_action *trig, fray_action *out,
              int max);
