@@ -498,17 +498,26 @@ int wo_flanked_now(const fray_encounter *e, int t)
     }
     if (could < 2 || !(cand & (cand - 1)))
         return 0;
+    /* wo_flankers_apart, each flanker met with those found before it (the
+     * pair in index order, as there): the first pair apart answers, and
+     * the gaps of the candidates after it are not measured */
     unsigned fl = 0;
-    for (int i = 0; i < e->n; i++) {
-        if (!(cand & (1u << i)))
-            continue;
+    const fray_combatant *cb = e->c;
+    for (uint32_t m = cand; m; m &= m - 1) {
+        const int i = __builtin_ctz(m);
         /* wo_v_threatens, the gap being the same both ways */
         const wo_weapon *w = wo_weapon_of(e, i);
         int g = wo_gap_yd(e, t, i);
-        if (w->ranged ? !fray_has(e, i, WO_C_UNDERWATER) && g <= w->range : g <= w->reach)
-            fl |= 1u << i;
+        if (!(w->ranged ? !fray_has(e, i, WO_C_UNDERWATER) && g <= w->range : g <= w->reach))
+            continue;
+        for (uint32_t k = fl; k; k &= k - 1) {
+            const int j = __builtin_ctz(k);
+            if (fray_apart_120(cb[t].x, cb[t].y, cb[j].x, cb[j].y, cb[i].x, cb[i].y))
+                return 1;
+        }
+        fl |= 1u << i;
     }
-    return wo_flankers_apart(e, t, fl);
+    return 0;
 }
 
 /* #Ignoring Your Flank: "At any time on your turn or as a free reaction
