@@ -200,19 +200,25 @@ static int hit_worth(int d)
 #define IN_STAMINA_WORTH (20 * 10)
 #define IN_LAST_STAMINA_WORTH (20 * 60)
 
-void in_aim_at(fray_encounter *e, int who, int t, const in_weapon *w, int thrown, in_aim *a)
+/* in_aim_at with the counted advantage adv (in_adv's) already known. */
+static void aim_with(fray_encounter *e, int who, int t, const in_weapon *w, int thrown, int adv,
+                     in_aim *a)
 {
     const in_creature *c = IN_CCR(e, who), *tc = IN_CCR(e, t);
     int melee = w->melee && !thrown;
     /* #Attack Roll; the counted advantage at option adv_mode 1's 2 a
      * level (under adv_mode 0, extra d20s, the same estimate) */
     a->bonus = in_attack_bonus(e, who, w, thrown) +
-               (melee ? in_size_attack(tc->size - c->size) : 0) +
-               2 * in_adv(e, who, t, w, thrown, 0);
+               (melee ? in_size_attack(tc->size - c->size) : 0) + 2 * adv;
     a->dv = in_dv(e, t, w->touch, in_offguard(e, t)) + (melee ? 0 : in_path_dv(e, who, t));
     a->step = fray_opt(e, IN_OPT_DEGREE_STEP);
     a->crit_from = w->crit_from;
     a->deg = in_size_degrees(tc->size - c->size);
+}
+
+void in_aim_at(fray_encounter *e, int who, int t, const in_weapon *w, int thrown, in_aim *a)
+{
+    aim_with(e, who, t, w, thrown, in_adv(e, who, t, w, thrown, 0), a);
 }
 
 /* The sum over the d20's twenty faces of what the attack does (as
@@ -299,33 +305,49 @@ int in_attack_worth(fray_encounter *e, int who, const fray_action *a)
     }
 }
 
-/* The worth of t's best melee attack on who as things stand, with `plus`
- * on its roll (0 when it has none). */
-static int foe_attack(fray_encounter *e, int t, int who, int plus)
+/* The aim of t's best melee attack on who as things stand; 0 when it
+ * has none. */
+static int foe_aim(fray_encounter *e, int t, int who, in_aim *aim)
 {
     const in_creature *tc = IN_CCR(e, t);
     if (!fray_able(e, t) || (fray_cflags(e, t) & FRAY_CF_NO_ACTIONS))
         return 0;
     for (int i = 0; i < tc->nweapon; i++)
         if (tc->w[i].melee && in_weapon_usable(tc, i)) {
-            in_aim aim;
-            in_aim_at(e, t, who, &tc->w[i], 0, &aim);
-            return in_roll_worth(&aim, plus, 0);
+            in_aim_at(e, t, who, &tc->w[i], 0, aim);
+            return 1;
         }
     return 0;
 }
 
+/* The worth of t's best melee attack on who as things stand (0 when it
+ * has none). */
+static int foe_attack(fray_encounter *e, int t, int who)
+{
+    in_aim aim;
+    return foe_aim(e, t, who, &aim) ? in_roll_worth(&aim, 0, 0) : 0;
+}
+
+/* foe_attack, read once: kept in *w (*ok set) the first time. */
+static int foe_once(fray_encounter *e, int t, int who, int *w, int *ok)
+{
+    if (!*ok)
+        *w = foe_attack(e, t, who), *ok = 1;
+    return *w;
+}
+
 /* Faces of the d20 on which who's maneuver `kind` on t succeeds (as
- * in_maneuver: "equal or greater than the target's DV"). */
-static int maneuver_faces(fray_encounter *e, int who, int t, int kind)
+ * in_maneuver: "equal or greater than the target's DV"): adv is in_adv's
+ * for a melee attack on t (a maneuver's hand is one), dv t's DV against
+ * it (not Touch). */
+static int maneuver_faces(fray_encounter *e, int who, int t, int kind, int adv, int dv)
 {
     const in_creature *c = IN_CCR(e, who);
     int skill = in_maneuver_skill[kind - IN_FIRST_MANEUVER];
-    static const in_weapon hand = {.melee = 1, .reach_ft = 5};
     int b = c->mb + (skill >= 0 ? in_skill_mod(e, who, skill) : c->attr[IN_STR]) +
             in_size_maneuver(IN_CCR(e, t)->size - c->size) +
-            2 * (in_adv(e, who, t, &hand, 0, 0) - (skill >= 0 ? c->fx.skill_dis[skill] : 0));
-    int need = in_dv(e, t, 0, in_offguard(e, t)) - b, f = 21 - need;
+            2 * (adv - (skill >= 0 ? c->fx.skill_dis[skill] : 0));
+    int need = dv - b, f = 21 - need;
     return f < 0 ? 0 : f > 20 ? 20 : f;
 }
 
@@ -337,7 +359,10 @@ static int maneuver_faces(fray_encounter *e, int who, int t, int kind)
  * after it takes the next iterative disadvantage either way, so the
  * choice is f/20 of (the next attack with the maneuver's effect + what
  * the foe loses) against this attack. An untrained maneuver provokes
- * (#Maneuvers): the foe's attack on us is taken off. */
+ * (#Maneuvers): the foe's attack on us is taken off. The counted
+ * advantage of a melee attack on t (in_adv reads of the weapon only that
+ * it is melee and not thrown), t's DV and the foe's attack are read once
+ * for both maneuvers (in_adv was 9% of the duel under the new policy). */
 int in_maneuver_pick(fray_encounter *e, int who, int t, int w0, uint32_t ok)
 {
     const in_creature *c = IN_CCR(e, who);
@@ -347,9 +372,12 @@ int in_maneuver_pick(fray_encounter *e, int who, int t, int w0, uint32_t ok)
     for (int i = 0; i < c->nweapon && m < 0; i++)
         if (c->w[i].melee && in_weapon_usable(c, i) && in_in_reach(e, who, t, &c->w[i]))
             m = i;
+    static const in_weapon hand = {.melee = 1, .reach_ft = 5};
+    int adv = in_adv(e, who, t, &hand, 0, 0), dv = in_dv(e, t, 0, in_offguard(e, t));
+    int fw = 0, fw_ok = 0; /* foe_attack(e, t, who), read when first wanted */
     in_aim aim = {0, 0, 1, 21, 0};
     if (m >= 0)
-        in_aim_at(e, who, t, &c->w[m], 0, &aim);
+        aim_with(e, who, t, &c->w[m], 0, adv, &aim);
     int w1 = m >= 0 ? in_roll_worth(&aim, -2, 0) : 0, best = -1, bv = 20 * (w0 > 0 ? w0 : 0);
     int react = fray_res(e, t, IN_R_REACT) >= 1 && !(fray_cflags(e, t) & FRAY_CF_NO_REACTIONS);
     for (int kind = IN_A_TRIP; kind >= IN_A_TRICK; kind--) {
@@ -360,7 +388,7 @@ int in_maneuver_pick(fray_encounter *e, int who, int t, int w0, uint32_t ok)
             /* #Prone: +1 advantage on our melee attacks; the foe stands at
              * its AP cost (an action of its, an attack's worth) */
             gain = (m >= 0 ? in_roll_worth(&aim, 0, 0) - w1 : 0) +
-                   (in_can_stand(e, t) ? foe_attack(e, t, who, 0) : 0);
+                   (in_can_stand(e, t) ? foe_once(e, t, who, &fw, &fw_ok) : 0);
         } else {
             /* Tricked: off-guard (its DV without a Dexterity bonus) */
             in_aim og = aim;
@@ -368,8 +396,8 @@ int in_maneuver_pick(fray_encounter *e, int who, int t, int w0, uint32_t ok)
             gain = m >= 0 ? in_roll_worth(&og, -2, 0) - w1 : 0;
         }
         int sk = in_maneuver_skill[kind - IN_FIRST_MANEUVER];
-        int provoke = sk >= 0 && c->skill[sk] == 0 && react ? foe_attack(e, t, who, 0) : 0;
-        int v = maneuver_faces(e, who, t, kind) * gain - 20 * provoke;
+        int provoke = sk >= 0 && c->skill[sk] == 0 && react ? foe_once(e, t, who, &fw, &fw_ok) : 0;
+        int v = maneuver_faces(e, who, t, kind, adv, dv) * gain - 20 * provoke;
         if (v > bv)
             best = kind, bv = v;
     }
@@ -394,7 +422,9 @@ int in_lunge_target(fray_encounter *e, int who, int m)
             continue;
         in_aim aim;
         in_aim_at(e, who, t, &c->w[m], 0, &aim);
-        int opened = 2 * (foe_attack(e, t, who, 2) - foe_attack(e, t, who, 0));
+        in_aim fa; /* the foe's attack with our defences opened (+1 advantage) and without */
+        int opened =
+            foe_aim(e, t, who, &fa) ? 2 * (in_roll_worth(&fa, 2, 0) - in_roll_worth(&fa, 0, 0)) : 0;
         if (in_roll_worth(&aim, 0, 0) > stamina_cost(st, 1) + opened)
             return t;
     }
