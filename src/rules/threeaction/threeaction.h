@@ -8,7 +8,9 @@
  * (#Attack ... #Use a Skill), maneuvers.c (#Maneuver and its six),
  * conditions.c (subjective and objective conditions, hit points, the
  * condition table), tables.c (the Bleed Table, sizes, falling), legal.c
- * (what may be taken when), policy.c, odds.c, ruleset.c (the table).
+ * (what may be taken when), movement.c and terrain.c (moving, the map's
+ * terrain), resolve.c, policy.c and situation.c (the answers about a pair
+ * kept while the policy decides), odds.c, ruleset.c (the table).
  * Internal names carry the prefix ta_. */
 #ifndef TA_THREEACTION_H
 #define TA_THREEACTION_H
