@@ -16,6 +16,10 @@ trap '[ -n "$srv" ] && kill "$srv" 2>/dev/null; rm -rf "$tmp"' EXIT
 
 start() { # start DB [options...]: the server on a free loopback port
     local db=$1; shift
+    # the last server's lines gone first: the background shell empties the
+    # file only when it runs, and the loop below read the stopped server's
+    # port from it on a fast machine (connection refused)
+    rm -f "$tmp/serve.out"
     "$fray" serve --db "$db" --listen 127.0.0.1:0 "$@" >"$tmp/serve.out" 2>"$tmp/serve.err" &
     srv=$!
     for _ in $(seq 100); do grep -q listening "$tmp/serve.out" 2>/dev/null && break; sleep 0.1; done
