@@ -454,3 +454,76 @@ int fray_map_detour(const fray_map *m, int x0, int y0, int x1, int y1, int clear
     fray_step_towards(ex, ey, ox, oy, clear, 1, wx, wy);
     return 1;
 }
+
+/* Whether the segment from (x0, y0) by (dx, dy) meets the box [bx0, bx1] x
+ * [by0, by1]: 1, with where it enters as the fraction *tn / *td of the
+ * segment (Liang-Barsky, in integers). */
+static int seg_box(int64_t x0, int64_t y0, int64_t dx, int64_t dy, int64_t bx0, int64_t by0,
+                   int64_t bx1, int64_t by1, int64_t *tn, int64_t *td)
+{
+    int64_t en = 0, ed = 1, xn = 1, xd = 1;
+    const int64_t p[4] = {-dx, dx, -dy, dy}, q[4] = {x0 - bx0, bx1 - x0, y0 - by0, by1 - y0};
+    for (int k = 0; k < 4; k++) {
+        if (p[k] == 0) {
+            if (q[k] < 0)
+                return 0;
+        } else if (p[k] < 0) { /* entering: t = q / p */
+            if (-q[k] * ed > en * -p[k])
+                en = -q[k], ed = -p[k];
+        } else if (q[k] * xd < xn * p[k]) { /* leaving */
+            xn = q[k], xd = p[k];
+        }
+    }
+    if (en * xd > xn * ed)
+        return 0;
+    *tn = en;
+    *td = ed;
+    return 1;
+}
+
+/* The first object the segment (x0,y0)-(x1,y1) meets, its box widened by
+ * `clear` (one the segment starts inside is left, not met), and the
+ * corner of that box, `clear` + 20 cm out, that makes the way round
+ * shortest and that (x0,y0) sees past the box: 1 and the corner in *wx,
+ * *wy; 0 when no object is in the way, or no corner is seen. */
+int fray_map_object_detour(const fray_map *m, int x0i, int y0i, int x1, int y1, int clear, int *wx,
+                           int *wy)
+{
+    if (!m || !m->nobject)
+        return 0;
+    int64_t x0 = x0i, y0 = y0i, dx = x1 - x0, dy = y1 - y0, bn = 0, bd = 1, tn, td;
+    int first = -1;
+    for (int i = 0; i < m->nobject; i++) {
+        const fray_object *o = &m->object[i];
+        /* one it stands at already (inside the widened box) the walk leaves */
+        if (x0 > o->x0 - clear && x0 < o->x1 + clear && y0 > o->y0 - clear && y0 < o->y1 + clear)
+            continue;
+        if (seg_box(x0, y0, dx, dy, o->x0 - clear, o->y0 - clear, o->x1 + clear, o->y1 + clear, &tn,
+                    &td) &&
+            (first < 0 || tn * bd < bn * td)) {
+            bn = tn;
+            bd = td;
+            first = i;
+        }
+    }
+    if (first < 0)
+        return 0;
+    const fray_object *o = &m->object[first];
+    int out = clear + 20, best = -1;
+    int64_t bc = 0;
+    for (int k = 0; k < 4; k++) {
+        int cx = k & 1 ? o->x1 + out : o->x0 - out, cy = k & 2 ? o->y1 + out : o->y0 - out;
+        if (seg_box(x0, y0, cx - x0, cy - y0, o->x0 - clear, o->y0 - clear, o->x1 + clear,
+                    o->y1 + clear, &tn, &td))
+            continue;
+        int64_t c = fray_isqrt((cx - x0) * (cx - x0) + (cy - y0) * (cy - y0)) +
+                    fray_isqrt(((int64_t)x1 - cx) * (x1 - cx) + ((int64_t)y1 - cy) * (y1 - cy));
+        if (best < 0 || c < bc) {
+            best = k;
+            bc = c;
+            *wx = cx;
+            *wy = cy;
+        }
+    }
+    return best >= 0;
+}

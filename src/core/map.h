@@ -129,5 +129,10 @@ void fray_map_walk(const fray_map *m, fray_walk *w, int x0, int y0, int x1, int 
  * the end of the first wall crossed (`clear` cm past it) that leads
  * around it; else 0. */
 int fray_map_detour(const fray_map *m, int x0, int y0, int x1, int y1, int clear, int *wx, int *wy);
+/* When the segment (x0,y0)-(x1,y1) meets an object (its box widened by
+ * `clear`): 1 and the corner of the first one met that leads round it by
+ * the shorter way and is seen from (x0,y0); else 0. */
+int fray_map_object_detour(const fray_map *m, int x0, int y0, int x1, int y1, int clear, int *wx,
+                           int *wy);
 
 #endif

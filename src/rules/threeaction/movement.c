@@ -79,7 +79,7 @@ static void around(const fray_encounter *e, int who, int *x, int *y)
 {
     int wx, wy;
     if (fray_map_detour(e->map, e->c[who].x, e->c[who].y, *x, *y, space(e, who) / 2 + 10, &wx, &wy) ||
-        ta_object_detour(e, who, *x, *y, &wx, &wy)) {
+        fray_map_object_detour(e->map, e->c[who].x, e->c[who].y, *x, *y, space(e, who) / 2, &wx, &wy)) {
         *x = wx;
         *y = wy;
     }

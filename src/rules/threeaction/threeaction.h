@@ -244,7 +244,6 @@ int ta_cover_point(const fray_encounter *e, int who, int foe, int *x, int *y);
 int ta_straight_differs(const fray_encounter *e, int who, int t);
 void ta_after_move(fray_encounter *e, int who);
 int ta_walk_goes(const fray_encounter *e, int who, int x1, int y1, int budget, int straight);
-int ta_object_detour(const fray_encounter *e, int who, int x1, int y1, int *wx, int *wy);
 extern const int ta_size_bulk[TA_NSIZES];
 
 /* situation.c: the answers about a pair kept while the policy decides:
