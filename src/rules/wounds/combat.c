@@ -277,9 +277,10 @@ static int declare(fray_encounter *e, const fray_action *a)
     st->trigger = *a;
     st->trigger_valid = 1;
     st->window = FRAY_WIN_DECLARED;
-    /* may_answer named: asked of every other creature at every declared
-     * action, it is then a direct call the compiler may inline */
-    fray_offer_may(e, wo_may_answer, FRAY_WIN_DECLARED, a, UINT32_MAX);
+    /* may_answer named: asked at every declared action, it is then a
+     * direct call the compiler may inline; only of the creatures it might
+     * let answer (wo_may_answer_declared) */
+    fray_offer_may(e, wo_may_answer, FRAY_WIN_DECLARED, a, wo_may_answer_declared(e, a));
     int c = st->cancel;
     st->cancel = saved;
     st->trigger = saved_tr;

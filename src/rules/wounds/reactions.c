@@ -358,6 +358,44 @@ int wo_decide(fray_encounter *e, int who, int window, const fray_action *trigger
     return wo_decide_turn(e, who, out);
 }
 
+/* wo_may_answer's refusals in the declared window that hold for the whole
+ * offer, from the trigger, the sides and what each creature holds: a
+ * creature the policy plays, holding no readied action, is refused a move
+ * of its own side's (no Rebuff on an ally, no interrupt: the policy
+ * interrupts only attacks) unless it grapples the mover (Cling), and any
+ * other action unless it is an attack on its side (wo_policy_interrupts)
+ * or on itself while it grapples (Interpose), or a ranged Standard Attack
+ * (Harry, any creature asked). Nothing an answer does makes them true for
+ * a creature not asked: only its own action readies it or makes it grapple
+ * the mover, and the actor's weapon can only be lost (a ranged one's
+ * Standard Attack asks everyone). At every declared action every other
+ * creature was asked, most of them, a call each, to be refused (issue
+ * 34). */
+uint32_t wo_may_answer_declared(const fray_encounter *e, const fray_action *a)
+{
+    const fray_combatant *cb = e->c;
+    const int k = a->kind, actor = a->actor, target = a->target, n = e->n;
+    if (actor < 0 || (k == WO_A_STANDARD && wo_weapon_of(e, actor)->ranged))
+        return UINT32_MAX;
+    const int move = wo_is_move(k);
+    /* wo_policy_interrupts' test of the trigger, and may_react's Interpose */
+    const int on_side = !move && target >= 0 &&
+                        (k == WO_A_QUICK || k == WO_A_STANDARD || k == WO_A_STRONG || k == WO_A_CAST);
+    const int attack = wo_is_attack(k);
+    uint32_t ask = 0;
+    for (int i = 0; i < n; i++) {
+        const wo_creature *c = CCR(e, i);
+        int keep = cb[i].controller != FRAY_CTL_POLICY || c->readied >= 0;
+        if (move)
+            keep |= cb[i].side != cb[actor].side || wo_grappling(e, i, actor);
+        else
+            keep |= (on_side && cb[target].side == cb[i].side) ||
+                    (attack && target == i && c->grappling);
+        ask |= (uint32_t)keep << i;
+    }
+    return ask;
+}
+
 /* Whether who could answer `trigger` at all: every reaction and interrupt
  * wo_legal lists needs initiative above 0 and a creature able to act, in
  * the declared window of another's action not canceled yet; then a

@@ -492,5 +492,9 @@ int wo_may_answer(const fray_encounter *e, int who, int window, const fray_actio
  * closer than t's optimal reach; t may react), its AP aside. */
 int wo_move_rebuffed(const fray_encounter *e, int t, const fray_action *m);
 int wo_may_interrupt_some(const fray_encounter *e, int active, int window);
+/* The creatures wo_may_answer might let answer the declared action a while
+ * it is offered (a mask for fray_offer_may): those it surely refuses
+ * throughout are left out. */
+uint32_t wo_may_answer_declared(const fray_encounter *e, const fray_action *a);
 
 #endif
