@@ -487,14 +487,20 @@ static int moves_someone(int kind)
 int wo_flanked_now(const fray_encounter *e, int t)
 {
     const wo_creature *ct = CCR(e, t);
+    const fray_combatant *cb = e->c;
+    /* t's side, what it ignores and the count read once (issue 34) */
+    const int side = cb[t].side, n = e->n;
+    const unsigned ignored = ct->ignored;
     unsigned cand = 0;
     int could = 0;
-    for (int i = 0; i < e->n; i++) {
-        if (!wo_enemies(e, i, t) || !fray_able(e, i))
+    for (int i = 0; i < n; i++) {
+        if (cb[i].side == side || cb[i].status != FRAY_ABLE)
             continue;
         could++;
-        /* v_flanker: neither ignores the other, and i can act */
-        if (!(ct->ignored & (1u << i)) && !(CCR(e, i)->ignored & (1u << t)) && wo_can_act(e, i))
+        /* v_flanker: neither ignores the other, and i can act (able, so
+         * wo_can_act's conditions) */
+        if (!(ignored & (1u << i)) && !(CCR(e, i)->ignored & (1u << t)) &&
+            !((cb[i].cmask >> WO_C_HELPLESS | cb[i].cmask >> WO_C_UNCONSCIOUS) & 1u))
             cand |= 1u << i;
     }
     if (could < 2 || !(cand & (cand - 1)))
@@ -503,12 +509,17 @@ int wo_flanked_now(const fray_encounter *e, int t)
      * pair in index order, as there): the first pair apart answers, and
      * the gaps of the candidates after it are not measured */
     unsigned fl = 0;
-    const fray_combatant *cb = e->c;
+    const uint64_t mt = cb[t].cmask >> WO_C_MOUNTED;
     for (uint32_t m = cand; m; m &= m - 1) {
         const int i = __builtin_ctz(m);
-        /* wo_v_threatens, the gap being the same both ways */
-        const wo_weapon *w = wo_weapon_of(e, i);
-        int g = wo_gap_yd(e, t, i);
+        /* wo_v_threatens, the gap being the same both ways: wo_gap_yd(t,
+         * i) here, t's half of it read once (a call a candidate was half
+         * of this function's instructions) */
+        const wo_creature *ci = CCR(e, i);
+        const wo_weapon *w = ci->hand >= 0 ? &ci->weapon[ci->hand] : &wo_fist; /* wo_weapon_of */
+        const uint64_t mi = cb[i].cmask >> WO_C_MOUNTED;
+        int g = gap_of(fray_distance(e, t, i), ct, ci,
+                       (mt | mi) & 1u ? wo_mount_extra_of(ct, ci, (int)(mt & 1u), (int)(mi & 1u)) : 0);
         if (!(w->ranged ? !fray_has(e, i, WO_C_UNDERWATER) && g <= w->range : g <= w->reach))
             continue;
         for (uint32_t k = fl; k; k &= k - 1) {
