@@ -306,10 +306,22 @@ static void offer_between(fray_encounter *e, int window, const fray_action *a)
         return;
     if (st->flank_offer < 0 && !wo_may_interrupt_some(e, active, window))
         return;
+    /* between actions wo_may_answer refuses a creature the policy plays
+     * throughout unless the window is a turn's start and the active
+     * creature its enemy (wo_policy_between): those are not asked (with
+     * an Ignore Flank on offer, everyone is) */
+    uint32_t ask = UINT32_MAX;
+    if (st->flank_offer < 0) {
+        const fray_combatant *cb = e->c;
+        const int side = cb[active].side, start = window == FRAY_WIN_TURN_START;
+        ask = 0;
+        for (int i = 0; i < e->n; i++)
+            ask |= (uint32_t)(cb[i].controller != FRAY_CTL_POLICY || (start && cb[i].side != side)) << i;
+    }
     int saved = st->cancel, saved_valid = st->trigger_valid, saved_win = st->window;
     st->trigger_valid = 0;
     st->window = window;
-    fray_offer_may(e, wo_may_answer, window, a, UINT32_MAX);
+    fray_offer_may(e, wo_may_answer, window, a, ask);
     st->cancel = saved;
     st->trigger_valid = saved_valid;
     st->window = saved_win;
