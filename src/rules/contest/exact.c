@@ -4,6 +4,7 @@
  * Rating, Block Rating, resistance and vulnerability (#Damage & Health).
  * The policy reads it (ct_expect_of); `fray odds contest strike` (odds.c)
  * shows the same numbers. */
+#include <stdatomic.h>
 #include <string.h>
 
 #include "contest.h"
@@ -107,6 +108,7 @@ static void verdict(const int opt[4], const ct_plan *p, ct_verdict *v)
  * not fit is computed and not kept. */
 enum { KEY_WORDS = 32 };
 typedef struct verdict_key { int16_t w[KEY_WORDS]; } verdict_key;
+_Static_assert(16 + 3 * CT_NDEF < KEY_WORDS, "the verdict key holds every word");
 
 #define MEMO_SIZE 512
 typedef struct memo_entry {
@@ -116,21 +118,29 @@ typedef struct memo_entry {
 static _Thread_local memo_entry memo[MEMO_SIZE];
 static _Thread_local int memo_used[MEMO_SIZE];
 
-/* The key's words in order; 0 when one does not fit in 16 bits. */
+/* The key's words in order; 0 when one does not fit in 16 bits. Written
+ * straight into the key (a word and its bound at a time): the policy asks
+ * for a verdict at every attack it weighs, and a memo hit is all the
+ * lookup's work. */
 static int key_of(const int opt[4], const ct_plan *p, verdict_key *k)
 {
-    int v[KEY_WORDS] = {opt[0], opt[1], opt[2], opt[3], (int)p->allowed, p->dice, p->sides,
-                        p->bonus, p->type, p->ar, p->br, p->resist, p->vuln,
-                        p->att.rating, p->att.boon, p->att.autores};
-    int n = 16;
-    for (int d = 0; d < CT_NDEF; d++, n += 3)
-        if ((p->allowed | 1u << CT_D_NONE) >> d & 1u)
-            v[n] = p->def[d].rating, v[n + 1] = p->def[d].boon, v[n + 2] = p->def[d].autores;
     uint32_t out = 0; /* any bit above 16 of a word moved to 0..65535 */
-    for (int i = 0; i < KEY_WORDS; i++) {
-        out |= ((uint32_t)v[i] + 32768u) & 0xFFFF0000u;
-        k->w[i] = (int16_t)v[i];
+    int n = 0;
+#define KEY_PUT(x) (out |= ((uint32_t)(x) + 32768u) & 0xFFFF0000u, k->w[n++] = (int16_t)(x))
+    KEY_PUT(opt[0]), KEY_PUT(opt[1]), KEY_PUT(opt[2]), KEY_PUT(opt[3]);
+    KEY_PUT((int)p->allowed), KEY_PUT(p->dice), KEY_PUT(p->sides), KEY_PUT(p->bonus);
+    KEY_PUT(p->type), KEY_PUT(p->ar), KEY_PUT(p->br), KEY_PUT(p->resist), KEY_PUT(p->vuln);
+    KEY_PUT(p->att.rating), KEY_PUT(p->att.boon), KEY_PUT(p->att.autores);
+    for (int d = 0; d < CT_NDEF; d++) {
+        if ((p->allowed | 1u << CT_D_NONE) >> d & 1u) {
+            KEY_PUT(p->def[d].rating), KEY_PUT(p->def[d].boon), KEY_PUT(p->def[d].autores);
+        } else {
+            k->w[n] = k->w[n + 1] = k->w[n + 2] = 0;
+            n += 3;
+        }
     }
+#undef KEY_PUT
+    k->w[n] = 0; /* the last of KEY_WORDS: 16 + 3 * CT_NDEF = 31 used */
     return out == 0;
 }
 
@@ -162,5 +172,65 @@ const ct_verdict *ct_verdict_of(const fray_encounter *e, const ct_plan *p)
         m->key = k;
         memo_used[at] = 1;
     }
+    return &m->v;
+}
+
+/* ---- The policy's memo of pairs ----
+ * The policy weighs the same attacks again and again (every Strike listed
+ * at every choice, each defence asked, the attack a defence would cost):
+ * a plan's verdict is kept by the pair, the weapon or spell and the
+ * situation word (ct_plan_situation: what of the fight the plan reads), for
+ * the sheets and options of one load (the serial; a copy of the fight
+ * shares them). A question about another load or other options empties the
+ * table (a new generation); a collision recomputes. One table per thread,
+ * as the verdicts'. */
+#define PAIRS_BITS 8
+#define PAIRS (1 << PAIRS_BITS)
+typedef struct pair_entry {
+    uint64_t sit, pair;
+    uint32_t gen, allowed;
+    ct_verdict v;
+} pair_entry;
+static _Thread_local struct {
+    uint64_t serial;
+    int opt[CT_NOPT];
+    uint32_t gen;
+    pair_entry at[PAIRS];
+} pairs;
+
+static _Atomic uint64_t serials;
+
+uint64_t ct_new_serial(void)
+{
+    return atomic_fetch_add(&serials, 1) + 1;
+}
+
+const ct_verdict *ct_verdict_for(fray_encounter *e, int who, int t, int weapon, int spell,
+                                 uint32_t *allowed)
+{
+    uint64_t serial = ((const ct_state *)e->state)->serial;
+    if (pairs.gen == 0 || pairs.serial != serial ||
+        memcmp(pairs.opt, e->opt, sizeof pairs.opt)) {
+        pairs.serial = serial;
+        memcpy(pairs.opt, e->opt, sizeof pairs.opt);
+        if (++pairs.gen == 0) { /* wrapped: no entry may look current */
+            memset(pairs.at, 0, sizeof pairs.at);
+            pairs.gen = 1;
+        }
+    }
+    uint64_t sit = ct_plan_situation(e, who, t, weapon, spell);
+    uint64_t pair = (uint64_t)who | (uint64_t)t << 8 | (uint64_t)(weapon + 1) << 16 |
+                    (uint64_t)(spell + 1) << 24;
+    pair_entry *m = &pairs.at[((sit ^ pair * 0x9E3779B97F4A7C15u) * 0xC2B2AE3D27D4EB4Fu) >> (64 - PAIRS_BITS)];
+    if (m->gen != pairs.gen || m->sit != sit || m->pair != pair) {
+        ct_plan p;
+        int mark = fray_mods_mark(e);
+        ct_plan_of(e, who, t, weapon, spell, 0, &p);
+        fray_mods_drop(e, mark);
+        m->v = *ct_verdict_of(e, &p);
+        m->allowed = p.allowed;
+        m->sit = sit, m->pair = pair, m->gen = pairs.gen;
+    }
+    *allowed = m->allowed;
     return &m->v;
 }

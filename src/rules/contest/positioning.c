@@ -12,17 +12,6 @@ static int body(const fray_encounter *e, int who)
     return s > 0 ? 50 * s : 0;
 }
 
-/* The longest reach of a melee weapon in hand. */
-int ct_reach(const fray_encounter *e, int who)
-{
-    const ct_creature *c = ct_cc(e, who);
-    int r = 0;
-    for (int i = 0; i < c->nweapon; i++)
-        if (c->weapon[i].held && c->weapon[i].reach > r)
-            r = c->weapon[i].reach;
-    return r;
-}
-
 int ct_weapon_reaches(const fray_encounter *e, int who, int w, int t)
 {
     const ct_weapon *x = &ct_cc(e, who)->weapon[w];
