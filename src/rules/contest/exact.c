@@ -108,7 +108,6 @@ static void verdict(const int opt[4], const ct_plan *p, ct_verdict *v)
  * not fit is computed and not kept. */
 enum { KEY_WORDS = 32 };
 typedef struct verdict_key { int16_t w[KEY_WORDS]; } verdict_key;
-_Static_assert(16 + 3 * CT_NDEF < KEY_WORDS, "the verdict key holds every word");
 
 #define MEMO_SIZE 512
 typedef struct memo_entry {
@@ -118,29 +117,21 @@ typedef struct memo_entry {
 static _Thread_local memo_entry memo[MEMO_SIZE];
 static _Thread_local int memo_used[MEMO_SIZE];
 
-/* The key's words in order; 0 when one does not fit in 16 bits. Written
- * straight into the key (a word and its bound at a time): the policy asks
- * for a verdict at every attack it weighs, and a memo hit is all the
- * lookup's work. */
+/* The key's words in order; 0 when one does not fit in 16 bits. */
 static int key_of(const int opt[4], const ct_plan *p, verdict_key *k)
 {
+    int v[KEY_WORDS] = {opt[0], opt[1], opt[2], opt[3], (int)p->allowed, p->dice, p->sides,
+                        p->bonus, p->type, p->ar, p->br, p->resist, p->vuln,
+                        p->att.rating, p->att.boon, p->att.autores};
+    int n = 16;
+    for (int d = 0; d < CT_NDEF; d++, n += 3)
+        if ((p->allowed | 1u << CT_D_NONE) >> d & 1u)
+            v[n] = p->def[d].rating, v[n + 1] = p->def[d].boon, v[n + 2] = p->def[d].autores;
     uint32_t out = 0; /* any bit above 16 of a word moved to 0..65535 */
-    int n = 0;
-#define KEY_PUT(x) (out |= ((uint32_t)(x) + 32768u) & 0xFFFF0000u, k->w[n++] = (int16_t)(x))
-    KEY_PUT(opt[0]), KEY_PUT(opt[1]), KEY_PUT(opt[2]), KEY_PUT(opt[3]);
-    KEY_PUT((int)p->allowed), KEY_PUT(p->dice), KEY_PUT(p->sides), KEY_PUT(p->bonus);
-    KEY_PUT(p->type), KEY_PUT(p->ar), KEY_PUT(p->br), KEY_PUT(p->resist), KEY_PUT(p->vuln);
-    KEY_PUT(p->att.rating), KEY_PUT(p->att.boon), KEY_PUT(p->att.autores);
-    for (int d = 0; d < CT_NDEF; d++) {
-        if ((p->allowed | 1u << CT_D_NONE) >> d & 1u) {
-            KEY_PUT(p->def[d].rating), KEY_PUT(p->def[d].boon), KEY_PUT(p->def[d].autores);
-        } else {
-            k->w[n] = k->w[n + 1] = k->w[n + 2] = 0;
-            n += 3;
-        }
+    for (int i = 0; i < KEY_WORDS; i++) {
+        out |= ((uint32_t)v[i] + 32768u) & 0xFFFF0000u;
+        k->w[i] = (int16_t)v[i];
     }
-#undef KEY_PUT
-    k->w[n] = 0; /* the last of KEY_WORDS: 16 + 3 * CT_NDEF = 31 used */
     return out == 0;
 }
 

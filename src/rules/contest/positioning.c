@@ -30,14 +30,21 @@ int ct_in_reach(const fray_encounter *e, int who, int t)
  * foe's half width (50 cm, more for a larger foe). */
 int ct_flanked(const fray_encounter *e, int who, int t)
 {
-    if (!ct_in_reach(e, who, t))
-        return 0;
-    for (int i = 0; i < e->n; i++)
-        if (i != who && i != t && e->c[i].side == e->c[who].side && fray_able(e, i) &&
-            ct_in_reach(e, i, t) &&
-            fray_opposite(e->c[t].x, e->c[t].y, e->c[who].x, e->c[who].y, e->c[i].x,
-                          e->c[i].y, 50 + body(e, t)))
+    /* who's own reach measured at the first ally that could flank: never
+     * in a duel, where the policy asks at every attack it weighs */
+    int reaches = -1;
+    for (int i = 0; i < e->n; i++) {
+        if (i == who || i == t || e->c[i].side != e->c[who].side || !fray_able(e, i))
+            continue;
+        if (reaches < 0)
+            reaches = ct_in_reach(e, who, t);
+        if (!reaches)
+            return 0;
+        if (ct_in_reach(e, i, t) &&
+            fray_opposite(e->c[t].x, e->c[t].y, e->c[who].x, e->c[who].y, e->c[i].x, e->c[i].y,
+                          50 + body(e, t)))
             return 1;
+    }
     return 0;
 }
 
