@@ -4,8 +4,6 @@
  * an Attack?) from a second counter of two a round. */
 #include "contest.h"
 
-int ct_foes(const fray_encounter *e, int a, int b) { return e->c[a].side != e->c[b].side; }
-
 void ct_spend(fray_encounter *e, int who, int ap, int attack)
 {
     if (ap)
@@ -21,21 +19,6 @@ int ct_can_react(const fray_encounter *e, int who)
 {
     return fray_able(e, who) && !(fray_cflags(e, who) & FRAY_CF_NO_REACTIONS) &&
            fray_res(e, who, CT_R_AP) >= fray_opt(e, CT_OPT_AP_REACTION);
-}
-
-/* The melee weapon a creature parries and opportunity-attacks with: the
- * one in hand with the most damage (unarmed fighting last). */
-int ct_melee_weapon(const fray_encounter *e, int who)
-{
-    const ct_creature *c = ct_cc(e, who);
-    int best = -1, most = -1;
-    for (int i = 0; i < c->nweapon; i++) {
-        const ct_weapon *w = &c->weapon[i];
-        int avg = w->dice * (w->sides + 1) + 2 * w->bonus;
-        if (w->held && w->reach > 0 && avg > most)
-            most = avg, best = i;
-    }
-    return best;
 }
 
 static int hurt(const fray_encounter *e, int who)
@@ -353,6 +336,7 @@ static void manipulate(fray_encounter *e, const fray_action *a)
         c->weapon[item].held = take;
         c->weapon[item].floor = 0;
     }
+    ct_hands_changed(c);
     if (!has_dropped(c))
         fray_cond_remove(e, a->actor, CT_C_DISARMED);
     fray_emit(e, &(fray_event){.kind = "manipulate", .actor = a->actor, .target = a->target,

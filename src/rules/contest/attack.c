@@ -148,6 +148,29 @@ void ct_plan_of(fray_encounter *e, int who, int t, int weapon, int spell, int sh
     p->vuln = ct_vuln_of(d, p->type);
 }
 
+/* Everything ct_plan_of reads that a fight changes, as one word (the
+ * policy's memo of pairs keys a plan's verdict by it, exact.c): whether
+ * the weapon reaches t, a flank, the conditions it reads of both, whether
+ * t can react, the items in hand that count. The rest it reads (the
+ * sheets, the options) is fixed from the load. A change to ct_plan_of
+ * that reads more of the fight adds it here. */
+uint64_t ct_plan_situation(const fray_encounter *e, int who, int t, int weapon, int spell)
+{
+    const ct_creature *a = ct_cc(e, who), *d = ct_cc(e, t);
+    int melee_reach = weapon >= 0 && ct_weapon_reaches(e, who, weapon, t);
+    int ranged = spell >= 0 ? !a->spell[spell].melee_attack
+                            : a->weapon[weapon].range > 0 &&
+                                  (a->weapon[weapon].reach == 0 || !melee_reach);
+    int flank = !ranged && ct_flanked(e, who, t);
+    _Static_assert(CT_NCOND <= 24, "a creature's conditions fit the situation word");
+    const uint64_t mine = 1u << CT_C_DAZED | 1u << CT_C_PRONE | 1u << CT_C_HIDDEN,
+                   theirs = 1u << CT_C_DAZED | 1u << CT_C_PRONE;
+    return (uint64_t)melee_reach | (uint64_t)flank << 1 | (uint64_t)ct_can_react(e, t) << 2 |
+           (uint64_t)a->hand.untrained << 3 | (uint64_t)d->hand.untrained << 4 |
+           (uint64_t)(d->shield_held != 0) << 5 | (uint64_t)(d->hand.melee + 1) << 8 |
+           (e->c[who].cmask & mine) << 16 | (e->c[t].cmask & theirs) << 40;
+}
+
 static const char *outcome_name(ct_roll ra, ct_roll rd, int def)
 {
     if (!ra.pass && !rd.pass)
@@ -269,6 +292,7 @@ void ct_attack(fray_encounter *e, const fray_action *a, int weapon, int spell)
         ct_weapon *w = &ct_c(e, who)->weapon[weapon];
         w->held = 0;
         w->floor = 1, w->fx = e->c[t].x, w->fy = e->c[t].y;
+        ct_hands_changed(ct_c(e, who));
         fray_emit(e, &(fray_event){.kind = "item", .actor = who, .target = t,
                                     .action = w->name, .outcome = "on the floor",
                                     .detail = "thrown", .rule = CT_RULE("Step I: Attack")});

@@ -197,12 +197,25 @@ typedef struct ct_creature {
      * shield's (-1: no style lists it), the best of any style, whether the
      * armour worn is trained (or none is worn) */
     struct { int shield, best, armor_ok; } rank;
+    /* What the items in hand give, asked at every choice and changed only
+     * when an item is taken, stowed, thrown or knocked away: kept by
+     * ct_hands_changed (sheet.c), which each of those calls. reach: the
+     * longest melee reach (ct_reach); melee: the melee weapon (ct_melee_weapon);
+     * untrained: an untrained item wielded (ct_wields_untrained); full: the
+     * hands filled (ct_hands_full); ranged: fights better at range (the
+     * policy's prefers_range). */
+    struct { int reach, melee, untrained, full, ranged; } hand;
 } ct_creature;
 
 typedef struct ct_state {
     uint32_t oa_open;  /* who may make an opportunity attack in the window under way */
     uint32_t saved;    /* who saved its turn this round (#Saving Your Turn: once) */
     uint32_t acted;    /* who took an action in its turn under way */
+    /* the sheets this fight was loaded with: a number no other load in the
+     * process has (ct_new_serial), set at each creature's load; copies of
+     * the fight share it. What the policy's memo of pairs (exact.c) knows
+     * the creatures by, never read by a rule. */
+    uint64_t serial;
 } ct_state;
 
 static inline ct_creature *ct_c(fray_encounter *e, int who) { return fray_priv(e, who); }
@@ -217,10 +230,12 @@ int ct_loaded(fray_load *ld, fray_encounter *e);
 static inline int ct_armor_trained(const ct_creature *c) { return c->rank.armor_ok; }
 /* The hands an item takes: a two-handed weapon 2, fists 0, else 1. */
 int ct_hands_of(const ct_weapon *w);
+/* c's items in hand changed (held, shield_held): c->hand worked out again. */
+void ct_hands_changed(ct_creature *c);
 /* The hands c's weapons and shield in hand fill (0 to 2). */
-int ct_hands_full(const ct_creature *c);
+static inline int ct_hands_full(const ct_creature *c) { return c->hand.full; }
 /* Whether c wields (holds) a weapon or shield that no style of c lists. */
-int ct_wields_untrained(const ct_creature *c);
+static inline int ct_wields_untrained(const ct_creature *c) { return c->hand.untrained; }
 const char *ct_opt_model_name(int model);
 
 /* ---- Initiative (initiative.c) ---- */
@@ -239,8 +254,16 @@ int ct_may_answer(const fray_encounter *e, int who, int window, const fray_actio
 void ct_resolve(fray_encounter *e, const fray_action *a);
 void ct_spend(fray_encounter *e, int who, int ap, int attack);
 int ct_can_react(const fray_encounter *e, int who);
-int ct_foes(const fray_encounter *e, int a, int b);
-int ct_melee_weapon(const fray_encounter *e, int who);
+static inline int ct_foes(const fray_encounter *e, int a, int b)
+{
+    return e->c[a].side != e->c[b].side;
+}
+/* The melee weapon a creature parries and opportunity-attacks with: the
+ * one in hand with the most damage (unarmed fighting last); -1 if none. */
+static inline int ct_melee_weapon(const fray_encounter *e, int who)
+{
+    return ct_cc(e, who)->hand.melee;
+}
 /* A ranged Strike among a[0..n) at a foe a melee weapon in hand reaches
  * after a free step (actions.c): when the policy weighs stepping in. */
 int ct_ranged_close(const fray_encounter *e, int who, const fray_action *a, int n);
@@ -263,6 +286,10 @@ typedef struct ct_plan {
 } ct_plan;
 
 void ct_plan_of(fray_encounter *e, int who, int t, int weapon, int spell, int show, ct_plan *p);
+/* What ct_plan_of reads that a fight changes (positions, conditions,
+ * items in hand), as one word: equal words, equal plans, for a pair, a
+ * weapon or spell and the sheets and options of one load. */
+uint64_t ct_plan_situation(const fray_encounter *e, int who, int t, int weapon, int spell);
 void ct_attack(fray_encounter *e, const fray_action *a, int weapon, int spell);
 /* The rating of a test: attribute + skill-or-style + untrained/cover/flank
  * modifiers attached to the next event (with sources) when e is given. */
@@ -281,7 +308,8 @@ void ct_size_matters(const fray_encounter *e, int winner, int loser, ct_test *t)
 
 /* ---- Positioning (positioning.c) ---- */
 
-int ct_reach(const fray_encounter *e, int who);
+/* The longest reach of a melee weapon in hand. */
+static inline int ct_reach(const fray_encounter *e, int who) { return ct_cc(e, who)->hand.reach; }
 /* Whether a point (dx, dy) cm away is within r >= 0 cm, the distance in
  * whole cm as fray_isqrt floors it (isqrt(d2) <= r exactly when
  * d2 < (r + 1)^2), without the root. */
@@ -333,6 +361,16 @@ typedef struct ct_expect { int64_t dmg, att_crit, def_crit; } ct_expect;
 typedef struct ct_verdict { ct_expect x[CT_NDEF]; } ct_verdict;
 /* Valid until the next call on the same thread. */
 const ct_verdict *ct_verdict_of(const fray_encounter *e, const ct_plan *p);
+/* The verdict of who's attack on t with a weapon (spell -1) or a spell
+ * (weapon -1), as ct_plan_of and ct_verdict_of give it, and the defences
+ * the plan allows: kept per pair by its situation (ct_plan_situation) for
+ * the policy, which asks it of every attack it weighs. Valid until the
+ * next call on the same thread. */
+const ct_verdict *ct_verdict_for(fray_encounter *e, int who, int t, int weapon, int spell,
+                                 uint32_t *allowed);
+/* A number for the sheets of a load (ct_state's serial), never given twice
+ * in a process. */
+uint64_t ct_new_serial(void);
 int ct_odds(int argc, char **argv, json_t **out, char *err, size_t errlen);
 extern const char ct_odds_help[];
 

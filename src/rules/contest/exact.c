@@ -4,6 +4,7 @@
  * Rating, Block Rating, resistance and vulnerability (#Damage & Health).
  * The policy reads it (ct_expect_of); `fray odds contest strike` (odds.c)
  * shows the same numbers. */
+#include <stdatomic.h>
 #include <string.h>
 
 #include "contest.h"
@@ -162,5 +163,65 @@ const ct_verdict *ct_verdict_of(const fray_encounter *e, const ct_plan *p)
         m->key = k;
         memo_used[at] = 1;
     }
+    return &m->v;
+}
+
+/* ---- The policy's memo of pairs ----
+ * The policy weighs the same attacks again and again (every Strike listed
+ * at every choice, each defence asked, the attack a defence would cost):
+ * a plan's verdict is kept by the pair, the weapon or spell and the
+ * situation word (ct_plan_situation: what of the fight the plan reads), for
+ * the sheets and options of one load (the serial; a copy of the fight
+ * shares them). A question about another load or other options empties the
+ * table (a new generation); a collision recomputes. One table per thread,
+ * as the verdicts'. */
+#define PAIRS_BITS 8
+#define PAIRS (1 << PAIRS_BITS)
+typedef struct pair_entry {
+    uint64_t sit, pair;
+    uint32_t gen, allowed;
+    ct_verdict v;
+} pair_entry;
+static _Thread_local struct {
+    uint64_t serial;
+    int opt[CT_NOPT];
+    uint32_t gen;
+    pair_entry at[PAIRS];
+} pairs;
+
+static _Atomic uint64_t serials;
+
+uint64_t ct_new_serial(void)
+{
+    return atomic_fetch_add(&serials, 1) + 1;
+}
+
+const ct_verdict *ct_verdict_for(fray_encounter *e, int who, int t, int weapon, int spell,
+                                 uint32_t *allowed)
+{
+    uint64_t serial = ((const ct_state *)e->state)->serial;
+    if (pairs.gen == 0 || pairs.serial != serial ||
+        memcmp(pairs.opt, e->opt, sizeof pairs.opt)) {
+        pairs.serial = serial;
+        memcpy(pairs.opt, e->opt, sizeof pairs.opt);
+        if (++pairs.gen == 0) { /* wrapped: no entry may look current */
+            memset(pairs.at, 0, sizeof pairs.at);
+            pairs.gen = 1;
+        }
+    }
+    uint64_t sit = ct_plan_situation(e, who, t, weapon, spell);
+    uint64_t pair = (uint64_t)who | (uint64_t)t << 8 | (uint64_t)(weapon + 1) << 16 |
+                    (uint64_t)(spell + 1) << 24;
+    pair_entry *m = &pairs.at[((sit ^ pair * 0x9E3779B97F4A7C15u) * 0xC2B2AE3D27D4EB4Fu) >> (64 - PAIRS_BITS)];
+    if (m->gen != pairs.gen || m->sit != sit || m->pair != pair) {
+        ct_plan p;
+        int mark = fray_mods_mark(e);
+        ct_plan_of(e, who, t, weapon, spell, 0, &p);
+        fray_mods_drop(e, mark);
+        m->v = *ct_verdict_of(e, &p);
+        m->allowed = p.allowed;
+        m->sit = sit, m->pair = pair, m->gen = pairs.gen;
+    }
+    *allowed = m->allowed;
     return &m->v;
 }

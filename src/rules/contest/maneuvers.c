@@ -103,6 +103,7 @@ static const char *disarm(fray_encounter *e, int winner, int loser, const fray_a
         l->weapon[item].floor = 1, l->weapon[item].fx = e->c[loser].x,
         l->weapon[item].fy = e->c[loser].y;
     }
+    ct_hands_changed(l);
     fray_cond_add(e, loser, CT_C_DISARMED, -1, FRAY_EXP_NEVER, 0);
     return "disarmed";
 }

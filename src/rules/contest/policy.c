@@ -32,12 +32,14 @@ static int best_defence(const ct_verdict *v, uint32_t allowed, int64_t *value)
     return best;
 }
 
-static void plan_action(fray_encounter *e, const fray_action *a, ct_plan *p)
+/* The verdict of an attack action and the defences its plan allows, as
+ * the memo of pairs keeps them (exact.c, ct_verdict_for): valid until the
+ * next question. */
+static const ct_verdict *judge(fray_encounter *e, const fray_action *a, uint32_t *allowed)
 {
     int spell = a->kind == CT_A_MAGIC || a->kind == CT_A_MAGIC_REACT;
-    int mark = fray_mods_mark(e);
-    ct_plan_of(e, a->actor, a->target, spell ? -1 : a->arg, spell ? a->arg : -1, 0, p);
-    fray_mods_drop(e, mark);
+    return ct_verdict_for(e, a->actor, a->target, spell ? -1 : a->arg, spell ? a->arg : -1,
+                          allowed);
 }
 
 /* The damage `who` expects from one of its own attacks on t: what a
@@ -54,20 +56,17 @@ static int64_t own_attack(fray_encounter *e, int who, int t)
         return 0;
     fray_action a = {.kind = CT_A_STRIKE, .actor = (int16_t)who, .target = (int16_t)t,
                      .arg = (int16_t)w};
-    ct_plan p;
-    plan_action(e, &a, &p);
-    const ct_verdict *v = ct_verdict_of(e, &p);
-    return v->x[best_defence(v, p.allowed, NULL)].dmg;
+    uint32_t allowed;
+    const ct_verdict *v = judge(e, &a, &allowed);
+    return v->x[best_defence(v, allowed, NULL)].dmg;
 }
 
 static int defence(fray_encounter *e, int who, uint32_t allowed, const fray_action *ctx)
 {
-    ct_plan p;
-    plan_action(e, ctx, &p);
-    p.allowed &= allowed;
-    const ct_verdict *v = ct_verdict_of(e, &p);
+    uint32_t planned;
+    const ct_verdict *v = judge(e, ctx, &planned);
     int64_t best_h, none_h = harm(v, CT_D_NONE);
-    int d = best_defence(v, p.allowed, &best_h);
+    int d = best_defence(v, planned & allowed, &best_h);
     /* the AP a defence takes is an attack lost when this creature's turn
      * is still to come and every AP it has is wanted for attacking */
     int ap = fray_res(e, who, CT_R_AP), att = fray_res(e, who, CT_R_ATTACKS);
@@ -111,10 +110,9 @@ typedef struct worth { int64_t num, hp; } worth;
 
 static worth attack_value(fray_encounter *e, const fray_action *a)
 {
-    ct_plan p;
-    plan_action(e, a, &p);
-    const ct_verdict *v = ct_verdict_of(e, &p);
-    const ct_expect *x = &v->x[best_defence(v, p.allowed, NULL)];
+    uint32_t allowed;
+    const ct_verdict *v = judge(e, a, &allowed);
+    const ct_expect *x = &v->x[best_defence(v, allowed, NULL)];
     int hp = fray_res(e, a->target, CT_R_HEALTH);
     return (worth){2 * x->dmg + x->att_crit, hp > 0 ? hp : 1};
 }
@@ -124,23 +122,12 @@ static int more_worth(worth a, worth b)
     return a.num * b.hp > b.num * a.hp;
 }
 
+/* A better weapon for 10 m or more (and no reach) than any melee weapon in
+ * hand, or an attack spell that is no melee attack (kept with the hands,
+ * ct_hands_changed). */
 static int prefers_range(const fray_encounter *e, int who)
 {
-    const ct_creature *c = ct_cc(e, who);
-    int ranged = 0, melee = 0;
-    for (int i = 0; i < c->nweapon; i++) {
-        int avg = c->weapon[i].dice * (c->weapon[i].sides + 1) + 2 * c->weapon[i].bonus;
-        if (!c->weapon[i].held)
-            continue;
-        if (c->weapon[i].range >= 1000 && c->weapon[i].reach == 0 && avg > ranged)
-            ranged = avg;
-        if (c->weapon[i].reach > 0 && avg > melee)
-            melee = avg;
-    }
-    for (int s = 0; s < c->nspell; s++)
-        if (!c->spell[s].heal && !c->spell[s].melee_attack)
-            ranged = 99;
-    return ranged > melee;
+    return ct_cc(e, who)->hand.ranged;
 }
 
 static int low(const fray_encounter *e, int who, int pct)
@@ -175,10 +162,9 @@ static int sneak_pays(fray_encounter *e, int who, const fray_action *a, int late
     int cost = fray_opt(e, CT_OPT_AP_PRIMARY);
     if (fray_res(e, who, CT_R_AP) - cost < fray_res(e, who, CT_R_ATTACKS) * cost + later)
         return 0;
-    ct_plan p;
-    plan_action(e, a, &p);
-    const ct_verdict *v = ct_verdict_of(e, &p);
-    return v->x[CT_D_NONE].dmg > v->x[best_defence(v, p.allowed, NULL)].dmg;
+    uint32_t allowed;
+    const ct_verdict *v = judge(e, a, &allowed);
+    return v->x[CT_D_NONE].dmg > v->x[best_defence(v, allowed, NULL)].dmg;
 }
 
 /* The exact chance, over CT_P_ONE * CT_P_ONE, that who wins a Grapple on

@@ -12,17 +12,6 @@ static int body(const fray_encounter *e, int who)
     return s > 0 ? 50 * s : 0;
 }
 
-/* The longest reach of a melee weapon in hand. */
-int ct_reach(const fray_encounter *e, int who)
-{
-    const ct_creature *c = ct_cc(e, who);
-    int r = 0;
-    for (int i = 0; i < c->nweapon; i++)
-        if (c->weapon[i].held && c->weapon[i].reach > r)
-            r = c->weapon[i].reach;
-    return r;
-}
-
 int ct_weapon_reaches(const fray_encounter *e, int who, int w, int t)
 {
     const ct_weapon *x = &ct_cc(e, who)->weapon[w];
@@ -41,14 +30,21 @@ int ct_in_reach(const fray_encounter *e, int who, int t)
  * foe's half width (50 cm, more for a larger foe). */
 int ct_flanked(const fray_encounter *e, int who, int t)
 {
-    if (!ct_in_reach(e, who, t))
-        return 0;
-    for (int i = 0; i < e->n; i++)
-        if (i != who && i != t && e->c[i].side == e->c[who].side && fray_able(e, i) &&
-            ct_in_reach(e, i, t) &&
-            fray_opposite(e->c[t].x, e->c[t].y, e->c[who].x, e->c[who].y, e->c[i].x,
-                          e->c[i].y, 50 + body(e, t)))
+    /* who's own reach measured at the first ally that could flank: never
+     * in a duel, where the policy asks at every attack it weighs */
+    int reaches = -1;
+    for (int i = 0; i < e->n; i++) {
+        if (i == who || i == t || e->c[i].side != e->c[who].side || !fray_able(e, i))
+            continue;
+        if (reaches < 0)
+            reaches = ct_in_reach(e, who, t);
+        if (!reaches)
+            return 0;
+        if (ct_in_reach(e, i, t) &&
+            fray_opposite(e->c[t].x, e->c[t].y, e->c[who].x, e->c[who].y, e->c[i].x, e->c[i].y,
+                          50 + body(e, t)))
             return 1;
+    }
     return 0;
 }
 

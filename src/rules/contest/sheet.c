@@ -328,7 +328,9 @@ static int load_body(fray_load *ld, const json_t *sheet, ct_creature *c)
 
 int ct_hands_of(const ct_weapon *w) { return w->unarmed ? 0 : w->two_handed ? 2 : 1; }
 
-int ct_hands_full(const ct_creature *c)
+/* The hands filled, counted (ct_hands_full reads what ct_hands_changed
+ * kept of it). */
+static int hands_filled(const ct_creature *c)
 {
     int n = c->shield_held ? 1 : 0;
     for (int i = 0; i < c->nweapon; i++)
@@ -351,10 +353,10 @@ static int load_hands(fray_load *ld, const json_t *sheet, ct_creature *c)
     if (!h) {
         if (c->nweapon > 0)
             c->weapon[0].held = 1;
-        if (c->shield[0] && ct_hands_full(c) < 2)
+        if (c->shield[0] && hands_filled(c) < 2)
             c->shield_held = 1;
         for (int i = 1; i < c->nweapon; i++)
-            if (ct_hands_full(c) + ct_hands_of(&c->weapon[i]) <= 2)
+            if (hands_filled(c) + ct_hands_of(&c->weapon[i]) <= 2)
                 c->weapon[i].held = 1;
         return 0;
     }
@@ -377,7 +379,7 @@ static int load_hands(fray_load *ld, const json_t *sheet, ct_creature *c)
             c->weapon[i].held = 1;
         }
     }
-    if (ct_hands_full(c) > 2)
+    if (hands_filled(c) > 2)
         return fray_load_fail(ld, "hands", "two hands hold at most two one-handed items or one "
                                            "two-handed weapon");
     return 0;
@@ -431,6 +433,10 @@ int ct_load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int 
                                           .type = CT_CRUSHING, .reach = 150, .held = 1,
                                           .unarmed = 1};
     load_ranks(c);
+    ct_hands_changed(c);
+    /* the sheets changed: the policy's memo of pairs (exact.c) knows them
+     * by the fight's serial */
+    ((ct_state *)e->state)->serial = ct_new_serial();
     e->c[who].res[CT_R_HEALTH] = c->health;
     rc = 0;
 out:
@@ -447,7 +453,7 @@ int ct_loaded(fray_load *ld, fray_encounter *e)
 /* #Step I: Attack: "wielding a weapons or armor not included in your
  * Fighting Style imposes a -2 penalty to all Fighting Style tests": the
  * weapons and the shield in hand (fists are not wielded gear). */
-int ct_wields_untrained(const ct_creature *c)
+static int wields_untrained(const ct_creature *c)
 {
     if (c->shield_held && c->rank.shield < 0)
         return 1;
@@ -455,4 +461,36 @@ int ct_wields_untrained(const ct_creature *c)
         if (c->weapon[i].held && !c->weapon[i].unarmed && c->weapon[i].rank < 0)
             return 1;
     return 0;
+}
+
+/* The average of a weapon's damage dice and bonus, doubled. */
+static int avg2(const ct_weapon *w) { return w->dice * (w->sides + 1) + 2 * w->bonus; }
+
+void ct_hands_changed(ct_creature *c)
+{
+    int melee = -1, most = -1, reach = 0, ranged = 0, close = 0;
+    for (int i = 0; i < c->nweapon; i++) {
+        const ct_weapon *w = &c->weapon[i];
+        if (!w->held)
+            continue;
+        if (w->reach > reach)
+            reach = w->reach;
+        if (w->reach > 0 && avg2(w) > most)
+            most = avg2(w), melee = i;
+        /* the policy's reading (policy.c, prefers_range): the best weapon
+         * for 10 m or more and no reach against the best melee weapon, an
+         * attack spell that is no melee attack outranging every weapon */
+        if (w->range >= 1000 && w->reach == 0 && avg2(w) > ranged)
+            ranged = avg2(w);
+        if (w->reach > 0 && avg2(w) > close)
+            close = avg2(w);
+    }
+    for (int s = 0; s < c->nspell; s++)
+        if (!c->spell[s].heal && !c->spell[s].melee_attack)
+            ranged = 99;
+    c->hand.reach = reach;
+    c->hand.melee = melee;
+    c->hand.untrained = wields_untrained(c);
+    c->hand.full = hands_filled(c);
+    c->hand.ranged = ranged > close;
 }
