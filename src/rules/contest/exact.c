@@ -4,6 +4,7 @@
  * Rating, Block Rating, resistance and vulnerability (#Damage & Health).
  * The policy reads it (ct_expect_of); `fray odds contest strike` (odds.c)
  * shows the same numbers. */
+#include <assert.h>
 #include <stdatomic.h>
 #include <string.h>
 
@@ -222,6 +223,15 @@ const ct_verdict *ct_verdict_for(fray_encounter *e, int who, int t, int weapon, 
         m->allowed = p.allowed;
         m->sit = sit, m->pair = pair, m->gen = pairs.gen;
     }
+#ifndef NDEBUG /* the kept verdict is the one a plan gives now: the situation word misses nothing */
+    else {
+        ct_plan p;
+        int mark = fray_mods_mark(e);
+        ct_plan_of(e, who, t, weapon, spell, 0, &p);
+        fray_mods_drop(e, mark);
+        assert(p.allowed == m->allowed && !memcmp(ct_verdict_of(e, &p), &m->v, sizeof m->v));
+    }
+#endif
     *allowed = m->allowed;
     return &m->v;
 }
