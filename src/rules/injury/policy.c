@@ -213,9 +213,8 @@ static int hit_worth(int d)
 #define IN_STAMINA_WORTH (20 * 10)
 #define IN_LAST_STAMINA_WORTH (20 * 60)
 
-/* in_aim_at with the counted advantage adv (in_adv's) already known. */
-static void aim_with(fray_encounter *e, int who, int t, const in_weapon *w, int thrown, int adv,
-                     in_aim *a)
+void in_aim_with(fray_encounter *e, int who, int t, const in_weapon *w, int thrown, int adv,
+                 in_aim *a)
 {
     const in_creature *c = IN_CCR(e, who), *tc = IN_CCR(e, t);
     int melee = w->melee && !thrown;
@@ -231,7 +230,7 @@ static void aim_with(fray_encounter *e, int who, int t, const in_weapon *w, int 
 
 void in_aim_at(fray_encounter *e, int who, int t, const in_weapon *w, int thrown, in_aim *a)
 {
-    aim_with(e, who, t, w, thrown, in_adv(e, who, t, w, thrown, 0), a);
+    in_aim_with(e, who, t, w, thrown, in_adv(e, who, t, w, thrown, 0), a);
 }
 
 /* hit_worth summed over the degrees 0 .. x - 1 (for x < 0, less 10 a
@@ -402,8 +401,9 @@ static int maneuver_faces(fray_encounter *e, int who, int t, int kind, int adv, 
  * (#Maneuvers): the foe's attack on us is taken off. The counted
  * advantage of a melee attack on t (in_adv reads of the weapon only that
  * it is melee and not thrown), t's DV and the foe's attack are read once
- * for both maneuvers (in_adv was 9% of the duel under the new policy). */
-int in_maneuver_pick(fray_encounter *e, int who, int t, int w0, uint32_t ok)
+ * for both maneuvers (in_adv was 9% of the duel under the new policy),
+ * the advantage not at all when in_decide has read it for its attacks. */
+int in_maneuver_pick(fray_encounter *e, int who, int t, int w0, uint32_t ok, int adv)
 {
     const in_creature *c = IN_CCR(e, who);
     if (fray_res(e, who, IN_R_AP) < 2 || fray_res(e, who, IN_R_ATTACKS) >= 1)
@@ -413,11 +413,13 @@ int in_maneuver_pick(fray_encounter *e, int who, int t, int w0, uint32_t ok)
         if (c->w[i].melee && in_weapon_usable(c, i) && in_in_reach(e, who, t, &c->w[i]))
             m = i;
     static const in_weapon hand = {.melee = 1, .reach_ft = 5};
-    int adv = in_adv(e, who, t, &hand, 0, 0), dv = in_dv(e, t, 0, in_offguard(e, t));
+    if (adv == IN_ADV_UNKNOWN)
+        adv = in_adv(e, who, t, &hand, 0, 0);
+    int dv = in_dv(e, t, 0, in_offguard(e, t));
     int fw = 0, fw_ok = 0; /* foe_attack(e, t, who), read when first wanted */
     in_aim aim = {0, 0, 1, 21, 0};
     if (m >= 0)
-        aim_with(e, who, t, &c->w[m], 0, adv, &aim);
+        in_aim_with(e, who, t, &c->w[m], 0, adv, &aim);
     int w1 = m >= 0 ? in_roll_worth(&aim, -2, 0) : 0, best = -1, bv = 20 * (w0 > 0 ? w0 : 0);
     int react = fray_res(e, t, IN_R_REACT) >= 1 && !(fray_cflags(e, t) & FRAY_CF_NO_REACTIONS);
     for (int kind = IN_A_TRIP; kind >= IN_A_TRICK; kind--) {
@@ -543,7 +545,7 @@ static int own_turn(fray_encounter *e, int who, const fray_action *l, int n)
                     ok |= 1u << (l[j].kind - IN_FIRST_MANEUVER);
         }
     if (focus >= 0 && ok) {
-        int k = in_maneuver_pick(e, who, focus, p.best >= 0 ? bw : -1, ok);
+        int k = in_maneuver_pick(e, who, focus, p.best >= 0 ? bw : -1, ok, IN_ADV_UNKNOWN);
         for (int i = 0; i < n && k >= 0; i++)
             if (l[i].kind == k && l[i].target == focus)
                 p.maneuver = i, k = -1;
