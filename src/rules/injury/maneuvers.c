@@ -46,14 +46,15 @@ static int maneuver_ok(const fray_encounter *e, int who, int t, int kind)
     }
 }
 
-uint32_t in_maneuvers_ok(const fray_encounter *e, int who, int t)
+uint32_t in_maneuvers_ok(const fray_encounter *e, int who, int t, uint32_t of)
 {
     /* "the target opponent is within reach" */
-    if (!fray_able(e, t) || !reach_of(e, who, t))
+    if (!of || !fray_able(e, t) || !reach_of(e, who, t))
         return 0;
     uint32_t m = 0;
     for (int k = 0; k < IN_NMANEUVER; k++)
-        m |= (uint32_t)maneuver_ok(e, who, t, IN_FIRST_MANEUVER + k) << k;
+        if (of >> k & 1u)
+            m |= (uint32_t)maneuver_ok(e, who, t, IN_FIRST_MANEUVER + k) << k;
     return m;
 }
 
