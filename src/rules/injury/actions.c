@@ -444,9 +444,11 @@ static void found(fray_action *c, int *n, int *slot, int kind, int who, int t, i
  * advantage once for every melee weapon (in_adv reads of the weapon only
  * that it is melee and not thrown), left in *madv for in_maneuver_pick
  * (IN_ADV_UNKNOWN when no melee weapon reaches t), and Multiweapon summed
- * from the melee weapons' aims (in_attack_worth's sum). */
+ * from the melee weapons' aims (in_attack_worth's sum); the usable melee
+ * weapons that reach t are bits of *reached (in_decide's reach, not read
+ * again). */
 static int best_on(fray_encounter *e, int who, int t, uint32_t usable, fray_action *best,
-                   int *count, int *madv)
+                   int *count, int *madv, uint32_t *reached)
 {
     const in_creature *c = IN_CCR(e, who);
     int st = fray_res(e, who, IN_R_STAMINA), prone = fray_has(e, who, IN_C_PRONE), melee_n = 0;
@@ -474,6 +476,7 @@ static int best_on(fray_encounter *e, int who, int t, uint32_t usable, fray_acti
             continue;
         int reach = w->melee && in_in_reach(e, who, t, w);
         if (reach) {
+            *reached |= 1u << i;
             melee_n++;
             *count += 1 + pw + rk;
             if (*madv == IN_ADV_UNKNOWN)
@@ -570,10 +573,12 @@ int in_decide(fray_encounter *e, int who, int window, const fray_action *trigger
     for (int t = 0; t < e->n; t++) {
         if (!in_foe(e, who, t) || !fray_able(e, t))
             continue;
-        int reach = m >= 0 && in_in_reach(e, who, t, &c->w[m]), x, y;
+        uint32_t reached = 0; /* best_on's melee weapons in reach of t */
+        int x, y, reach = 0;
         if (!c->no_attack) {
             fray_action b;
-            int adv, bw = best_on(e, who, t, usable, &b, &count, &adv);
+            int adv, bw = best_on(e, who, t, usable, &b, &count, &adv, &reached);
+            reach = m >= 0 && (reached >> m & 1u);
             count += IN_NMANEUVER; /* at most; counted when they might not fit */
             attackers++;
             if (bw > -2 && one && (focus < 0 || in_standing(e, t) < fs)) {
@@ -587,6 +592,8 @@ int in_decide(fray_encounter *e, int who, int window, const fray_action *trigger
                 if (p.charge < 0)
                     p.charge = 0, charge = (fray_action){IN_A_CHARGE, (int16_t)who, (int16_t)t, 0, x, y};
             }
+        } else {
+            reach = m >= 0 && in_in_reach(e, who, t, &c->w[m]);
         }
         if (mover && !reach && toward_xy(e, who, t, move_ft, &x, &y)) {
             count++;
