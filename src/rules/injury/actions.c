@@ -136,7 +136,7 @@ static void per_foe(fray_encounter *e, int who, int t, fray_list *l)
     int ap = fray_res(e, who, IN_R_AP), m = first_melee(e, who);
     if (!c->no_attack) {
         weapon_attacks(e, who, t, l);
-        uint32_t ok = in_maneuvers_ok(e, who, t, IN_ALL_MANEUVERS);
+        uint32_t ok = in_maneuvers_ok(e, who, t);
         for (int k = 0; k < IN_NMANEUVER; k++) {
             if (ok >> k & 1u && fray_wants(e, IN_FIRST_MANEUVER + k))
                 fray_list_add(l, IN_FIRST_MANEUVER + k, who, t, 0, 0, 0);
@@ -606,7 +606,7 @@ int in_decide(fray_encounter *e, int who, int window, const fray_action *trigger
         count -= attackers * IN_NMANEUVER;
         for (int t = 0; t < e->n && !c->no_attack; t++)
             if (in_foe(e, who, t) && fray_able(e, t))
-                count += __builtin_popcount(in_maneuvers_ok(e, who, t, IN_ALL_MANEUVERS));
+                count += __builtin_popcount(in_maneuvers_ok(e, who, t));
         if (count > FRAY_MAX_LEGAL)
             return FRAY_DECIDE_LIST;
     }
@@ -617,9 +617,9 @@ int in_decide(fray_encounter *e, int who, int window, const fray_action *trigger
     /* in_maneuver_pick takes none but on the first action with an AP after it */
     if (!c->no_attack && ap >= 2 && fray_res(e, who, IN_R_ATTACKS) == 0) {
         if (mfocus >= 0)
-            ok = in_maneuvers_ok(e, who, mfocus, wanted);
+            ok = in_maneuvers_ok(e, who, mfocus) & wanted;
         for (int t = 0; t < e->n && mfocus < 0; t++)
-            if (in_foe(e, who, t) && fray_able(e, t) && (ok = in_maneuvers_ok(e, who, t, wanted)))
+            if (in_foe(e, who, t) && fray_able(e, t) && (ok = in_maneuvers_ok(e, who, t) & wanted))
                 mfocus = t;
     }
     if (ok) {

@@ -292,10 +292,8 @@ void in_maneuver(fray_encounter *e, const fray_action *a);
 int in_escape_ok(const fray_encounter *e, int who);
 void in_escape(fray_encounter *e, const fray_action *a);
 void in_grapple_hold(fray_encounter *e);
-/* The maneuvers of the bits `of` who may take against t: bit k for
- * IN_FIRST_MANEUVER + k (in_decide asks only of those the policy takes). */
-#define IN_ALL_MANEUVERS ((1u << IN_NMANEUVER) - 1)
-uint32_t in_maneuvers_ok(const fray_encounter *e, int who, int t, uint32_t of);
+/* The maneuvers who may take against t: bit k for IN_FIRST_MANEUVER + k. */
+uint32_t in_maneuvers_ok(const fray_encounter *e, int who, int t);
 int in_legal(fray_encounter *e, int who, int window, const fray_action *trigger,
              fray_action *out, int max);
 int in_may_answer(const fray_encounter *e, int who, int window, const fray_action *trigger);

@@ -46,15 +46,14 @@ static int maneuver_ok(const fray_encounter *e, int who, int t, int kind)
     }
 }
 
-uint32_t in_maneuvers_ok(const fray_encounter *e, int who, int t, uint32_t of)
+uint32_t in_maneuvers_ok(const fray_encounter *e, int who, int t)
 {
     /* "the target opponent is within reach" */
-    if (!of || !fray_able(e, t) || !reach_of(e, who, t))
+    if (!fray_able(e, t) || !reach_of(e, who, t))
         return 0;
     uint32_t m = 0;
     for (int k = 0; k < IN_NMANEUVER; k++)
-        if (of >> k & 1u)
-            m |= (uint32_t)maneuver_ok(e, who, t, IN_FIRST_MANEUVER + k) << k;
+        m |= (uint32_t)maneuver_ok(e, who, t, IN_FIRST_MANEUVER + k) << k;
     return m;
 }
 
