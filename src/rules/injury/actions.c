@@ -440,9 +440,15 @@ static void found(fray_action *c, int *n, int *slot, int kind, int who, int t, i
  * writes for t, those the policy never looks at too. Its worth, -1 when
  * it would take none of them, -2 when there is no attack on t. The roll's
  * modifiers are read once a weapon (in_aim_at), each amount of Power
- * Attack, Deadly Aim and Reckless Attack weighed from them. */
+ * Attack, Deadly Aim and Reckless Attack weighed from them; the counted
+ * advantage once for every melee weapon (in_adv reads of the weapon only
+ * that it is melee and not thrown), left in *madv for in_maneuver_pick
+ * (IN_ADV_UNKNOWN when no melee weapon reaches t), and Multiweapon summed
+ * from the melee weapons' aims (in_attack_worth's sum); the usable melee
+ * weapons that reach t are bits of *reached (in_decide's reach, not read
+ * again). */
 static int best_on(fray_encounter *e, int who, int t, uint32_t usable, fray_action *best,
-                   int *count)
+                   int *count, int *madv, uint32_t *reached)
 {
     const in_creature *c = IN_CCR(e, who);
     int st = fray_res(e, who, IN_R_STAMINA), prone = fray_has(e, who, IN_C_PRONE), melee_n = 0;
@@ -454,7 +460,9 @@ static int best_on(fray_encounter *e, int who, int t, uint32_t usable, fray_acti
     if (!fray_wants(e, IN_A_RECKLESS))
         rk = 0;
     fray_action a = {.actor = (int16_t)who, .target = (int16_t)t};
-    in_aim aim;
+    in_aim aim, first = {0};
+    int multi = 0; /* Multiweapon: each melee weapon in reach, +1 disadvantage each */
+    *madv = IN_ADV_UNKNOWN;
 #define TRY(k, arg_, worth)                                                                      \
     do {                                                                                         \
         a.kind = (int16_t)(k), a.arg = (int16_t)(arg_), any = 1;                                 \
@@ -468,9 +476,17 @@ static int best_on(fray_encounter *e, int who, int t, uint32_t usable, fray_acti
             continue;
         int reach = w->melee && in_in_reach(e, who, t, w);
         if (reach) {
+            *reached |= 1u << i;
             melee_n++;
             *count += 1 + pw + rk;
-            in_aim_at(e, who, t, w, 0, &aim);
+            if (*madv == IN_ADV_UNKNOWN)
+                *madv = in_adv(e, who, t, w, 0, 0);
+            in_aim_with(e, who, t, w, 0, *madv, &aim);
+            if (melee_n == 1)
+                first = aim;
+            else
+                multi += (melee_n == 2 ? in_roll_worth(&first, -2, 0) : 0) +
+                         in_roll_worth(&aim, -2, 0);
             TRY(IN_A_ATTACK, ARG(i, 0), in_variant_worth(&aim, IN_A_ATTACK, 0, st));
             for (int k = pw; k >= 1; k--)
                 TRY(IN_A_POWER, ARG(i, k), in_variant_worth(&aim, IN_A_POWER, k, st));
@@ -494,8 +510,7 @@ static int best_on(fray_encounter *e, int who, int t, uint32_t usable, fray_acti
     }
     if (melee_n >= 2) {
         ++*count;
-        a.kind = IN_A_MULTIWEAPON, a.arg = 0;
-        TRY(IN_A_MULTIWEAPON, 0, in_attack_worth(e, who, &a));
+        TRY(IN_A_MULTIWEAPON, 0, multi);
     }
 #undef TRY
     return any ? bw : -2;
@@ -553,19 +568,21 @@ int in_decide(fray_encounter *e, int who, int window, const fray_action *trigger
     for (int k = 0; k < IN_NMANEUVER; k++)
         wanted |= (uint32_t)fray_wants(e, IN_FIRST_MANEUVER + k) << k;
     int move_ft = speed < fray_opt(e, IN_OPT_MOVE_FT) ? speed : fray_opt(e, IN_OPT_MOVE_FT);
-    int focus = -1, fs = 0, md = 0, attackers = 0, fbw = -1;
+    int focus = -1, fs = 0, md = 0, attackers = 0, fbw = -1, fadv = IN_ADV_UNKNOWN;
     fray_action best = {0}, charge = {0}, move = {0};
     for (int t = 0; t < e->n; t++) {
         if (!in_foe(e, who, t) || !fray_able(e, t))
             continue;
-        int reach = m >= 0 && in_in_reach(e, who, t, &c->w[m]), x, y;
+        uint32_t reached = 0; /* best_on's melee weapons in reach of t */
+        int x, y, reach = 0;
         if (!c->no_attack) {
             fray_action b;
-            int bw = best_on(e, who, t, usable, &b, &count);
+            int adv, bw = best_on(e, who, t, usable, &b, &count, &adv, &reached);
+            reach = m >= 0 && (reached >> m & 1u);
             count += IN_NMANEUVER; /* at most; counted when they might not fit */
             attackers++;
             if (bw > -2 && one && (focus < 0 || in_standing(e, t) < fs)) {
-                focus = t, fs = in_standing(e, t), fbw = bw;
+                focus = t, fs = in_standing(e, t), fbw = bw, fadv = adv;
                 p.best = bw >= 0 ? 0 : -1, best = b;
             }
             if (m >= 0 && ap >= 2 && mover && !reach &&
@@ -575,6 +592,8 @@ int in_decide(fray_encounter *e, int who, int window, const fray_action *trigger
                 if (p.charge < 0)
                     p.charge = 0, charge = (fray_action){IN_A_CHARGE, (int16_t)who, (int16_t)t, 0, x, y};
             }
+        } else {
+            reach = m >= 0 && in_in_reach(e, who, t, &c->w[m]);
         }
         if (mover && !reach && toward_xy(e, who, t, move_ft, &x, &y)) {
             count++;
@@ -604,7 +623,8 @@ int in_decide(fray_encounter *e, int who, int window, const fray_action *trigger
                 mfocus = t;
     }
     if (ok) {
-        int k = in_maneuver_pick(e, who, mfocus, p.best >= 0 ? fbw : -1, ok);
+        int k = in_maneuver_pick(e, who, mfocus, p.best >= 0 ? fbw : -1, ok,
+                                 mfocus == focus ? fadv : IN_ADV_UNKNOWN);
         if (k >= 0)
             found(cand, &n, &p.maneuver, k, who, mfocus, 0, 0, 0);
     }

@@ -120,10 +120,10 @@ int in_adv(fray_encounter *e, int who, int t, const in_weapon *w, int thrown, in
     adv += add_adv(e, emit, "disadvantage: cover", -IN_CCR(e, t)->cover);
     int tprone = fray_has(e, t, IN_C_PRONE), prone = fray_has(e, who, IN_C_PRONE);
     if (melee) {
-        int flank = 0;
+        int flank = 0, mine = -1; /* mine: threatens(e, who, t), read when first wanted */
         for (int b = 0; b < e->n && !flank; b++)
             flank = b != who && b != t && !in_foe(e, who, b) && threatens(e, b, t) &&
-                    threatens(e, who, t) &&
+                    (mine < 0 ? (mine = threatens(e, who, t)) : mine) &&
                     fray_opposite(e->c[t].x, e->c[t].y, e->c[who].x, e->c[who].y, e->c[b].x,
                                   e->c[b].y, half_space(e, t));
         adv += add_adv(e, emit, "advantage: flanking", flank);
@@ -140,17 +140,18 @@ int in_adv(fray_encounter *e, int who, int t, const in_weapon *w, int thrown, in
         /* "at an enemy engaged in melee with an ally ... unless your target is
          * two or more size categories larger or is 10 or more feet away from
          * any ally" */
-        int engaged = 0, near = 0;
-        for (int b = 0; b < e->n; b++)
+        /* read only as far as the answer needs: not for a target two
+         * sizes larger, each ally's threat until one threatens */
+        int engaged = 0, near = 0, big = IN_CCR(e, t)->size - IN_CCR(e, who)->size >= 2;
+        for (int b = 0; b < e->n && !big && !(engaged && near); b++)
             if (b != who && b != t && !in_foe(e, who, b) && fray_able(e, b)) {
-                engaged |= threatens(e, b, t);
                 /* feet between squares, as reach counts them: adjacent
                  * is 5 feet, one square between 10 ("10 or more feet
                  * away" is not near) */
                 near |= fray_distance(e, b, t) <
                         IN_FT_CM(10) + half_space(e, t) + half_space(e, b) - IN_SQUARE_CM;
+                engaged = engaged || threatens(e, b, t);
             }
-        int big = IN_CCR(e, t)->size - IN_CCR(e, who)->size >= 2;
         adv += add_adv(e, emit, "disadvantage: firing into melee", engaged && near && !big ? -1 : 0);
     }
     return adv;
@@ -292,9 +293,10 @@ int in_attack(fray_encounter *e, const fray_action *a, int t, const in_attack_op
     int dv = in_dv(e, t, w->touch, in_offguard(e, t));
     fray_check k;
     fray_check_start(&k, dv + 1); /* "higher than your target's DV" */
-    if (!melee && in_path_dv(e, who, t)) {
-        fray_mod(e, "DV: creatures in the path", in_path_dv(e, who, t));
-        dv += in_path_dv(e, who, t);
+    int path = melee ? 0 : in_path_dv(e, who, t);
+    if (path) {
+        fray_mod(e, "DV: creatures in the path", path);
+        dv += path;
         k.target = dv + 1;
     }
     fray_check_mod(e, &k, "martial bonus", c->mb);

@@ -24,6 +24,8 @@
 #ifndef INJURY_H
 #define INJURY_H
 
+#include <limits.h>
+
 #include "core.h"
 
 #define IN_SEED "001_7bb09e523b7677c3.txt"
@@ -346,6 +348,12 @@ typedef struct in_aim {
     int bonus, dv, step, crit_from, deg;
 } in_aim;
 void in_aim_at(fray_encounter *e, int who, int t, const in_weapon *w, int thrown, in_aim *a);
+/* The same with the counted advantage adv (in_adv's) already known: a
+ * melee attack's is the same with every melee weapon. */
+void in_aim_with(fray_encounter *e, int who, int t, const in_weapon *w, int thrown, int adv,
+                 in_aim *a);
+/* No counted advantage read yet (in_maneuver_pick's adv). */
+#define IN_ADV_UNKNOWN INT_MIN
 /* The worth of the roll summed over the d20's twenty faces, `plus` on
  * the roll and `extra` degrees on a hit (tenths of a strain point). */
 int in_roll_worth(const in_aim *a, int plus, int extra);
@@ -354,8 +362,10 @@ int in_roll_worth(const in_aim *a, int plus, int extra);
 int in_variant_worth(const in_aim *a, int kind, int n, int st);
 int in_attack_worth(fray_encounter *e, int who, const fray_action *a);
 /* The maneuver (an in_act kind, of the bits `ok`) worth more on t than
- * its best attack (worth w0, -1 none), or -1. */
-int in_maneuver_pick(fray_encounter *e, int who, int t, int w0, uint32_t ok);
+ * its best attack (worth w0, -1 none), or -1; adv the counted advantage
+ * of a melee attack of who on t when the caller has read it, else
+ * IN_ADV_UNKNOWN. */
+int in_maneuver_pick(fray_encounter *e, int who, int t, int w0, uint32_t ok, int adv);
 /* The foe a Lunge with melee weapon m puts in reach, when that pays; -1. */
 int in_lunge_target(fray_encounter *e, int who, int m);
 int in_usable_weapons(const in_creature *c);

@@ -185,12 +185,25 @@ int in_is_attack(int k)
  * (#Strain: 1 + the degrees) and its injury, each severity it reaches
  * (#Injuries: a degree a step, minor .. fatal) worth more than the last;
  * past fatal, another injury a degree. d < 0: a hit without an injury. */
+#define IN_HIT_WORTH(d)                                                                    \
+    (10 * (1 + (d)) + ((d) == 0   ? 10                                                     \
+                       : (d) == 1 ? 25                                                     \
+                       : (d) == 2 ? 45                                                     \
+                       : (d) == 3 ? 80                                                     \
+                                  : 150 + 20 * ((d) - IN_FATAL))) /* minor .. fatal, past it */
 static int hit_worth(int d)
 {
-    static const int injury[IN_NSEV] = {10, 25, 45, 80, 150}; /* minor .. fatal */
-    if (d < 0)
-        return 10;
-    return 10 * (1 + d) + (d < IN_NSEV ? injury[d] : injury[IN_FATAL] + 20 * (d - IN_FATAL));
+    /* the hits the policy weighs most, read from a table (its formula,
+     * a branch and a multiplication a call, was a third of in_roll_worth) */
+    static const int table[] = {10, /* d = -1 */
+                                IN_HIT_WORTH(0),  IN_HIT_WORTH(1),  IN_HIT_WORTH(2),
+                                IN_HIT_WORTH(3),  IN_HIT_WORTH(4),  IN_HIT_WORTH(5),
+                                IN_HIT_WORTH(6),  IN_HIT_WORTH(7),  IN_HIT_WORTH(8),
+                                IN_HIT_WORTH(9),  IN_HIT_WORTH(10), IN_HIT_WORTH(11),
+                                IN_HIT_WORTH(12), IN_HIT_WORTH(13), IN_HIT_WORTH(14)};
+    if ((unsigned)(d + 1) < sizeof table / sizeof table[0])
+        return table[d + 1];
+    return d < 0 ? 10 : IN_HIT_WORTH(d);
 }
 
 /* A Stamina point spent, in hit_worth's tenths, over the twenty faces:
@@ -200,9 +213,8 @@ static int hit_worth(int d)
 #define IN_STAMINA_WORTH (20 * 10)
 #define IN_LAST_STAMINA_WORTH (20 * 60)
 
-/* in_aim_at with the counted advantage adv (in_adv's) already known. */
-static void aim_with(fray_encounter *e, int who, int t, const in_weapon *w, int thrown, int adv,
-                     in_aim *a)
+void in_aim_with(fray_encounter *e, int who, int t, const in_weapon *w, int thrown, int adv,
+                 in_aim *a)
 {
     const in_creature *c = IN_CCR(e, who), *tc = IN_CCR(e, t);
     int melee = w->melee && !thrown;
@@ -218,39 +230,66 @@ static void aim_with(fray_encounter *e, int who, int t, const in_weapon *w, int 
 
 void in_aim_at(fray_encounter *e, int who, int t, const in_weapon *w, int thrown, in_aim *a)
 {
-    aim_with(e, who, t, w, thrown, in_adv(e, who, t, w, thrown, 0), a);
+    in_aim_with(e, who, t, w, thrown, in_adv(e, who, t, w, thrown, 0), a);
 }
 
-/* The sum over the d20's twenty faces of what the attack does (as
- * in_attack): `plus` on the roll, `extra` degrees on a hit. The faces
- * that hit run from the first whose total is above the DV to 20: their
- * margins over the lowest hit fall in bands of a degree step each, a band
- * worth its faces times its degrees' worth; then a critical face's degree
- * more, a natural 1's one less (this sum, a face at a time, was a fifth of
- * the duel's time under the new policy: it is weighed for every amount of
- * every attack). */
-int in_roll_worth(const in_aim *a, int plus, int extra)
+/* hit_worth summed over the degrees 0 .. x - 1 (for x < 0, less 10 a
+ * degree from x to -1: a hit without an injury is worth 10), so that the
+ * degrees a .. b - 1 are worth worth_below(b) - worth_below(a): a table
+ * up to fatal, then 30 d + 80 a degree past it. */
+static int worth_below(int x)
 {
-    int base = a->bonus + plus - a->dv - 1; /* face r's margin: r + base */
-    int first = base >= -1 ? 1 : -base, e = extra + a->deg, step = a->step, s = 0;
-    if (first > 20) /* #Critical Hits and Misses: a natural 20 below the DV, a minor injury */
-        return hit_worth(0);
-    /* "higher than your target's DV": a degree per step of the margin */
-    int m1 = 20 + base;
-    for (int q = (first + base) / step, lo = first + base; lo <= m1; q++) {
+    static const int sum[IN_NSEV + 1] = {0, 20, 65, 140, 260, 460}; /* hit_worth 0 .. 4 */
+    if (x <= 0)
+        return 10 * x;
+    if (x <= IN_NSEV)
+        return sum[x];
+    return 15 * x * (x - 1) + 80 * x - 240;
+}
+
+#ifndef NDEBUG
+/* The faces' sum a degree band at a time (the debug builds' check of
+ * in_roll_worth's closed form). */
+static int bands_worth(int lo, int m1, int step, int e)
+{
+    int s = 0;
+    for (int q = lo / step; lo <= m1; q++) {
         int hi = (q + 1) * step - 1 < m1 ? (q + 1) * step - 1 : m1;
         s += (hi - lo + 1) * hit_worth(q + e);
         lo = hi + 1;
     }
-    int r0 = a->crit_from > first ? a->crit_from : first;
-    for (int r = r0 < 20 ? r0 : 20; r <= 20; r++) {
-        int d = (r + base) / step + e; /* a critical hit adds a degree (20 always) */
+    return s;
+}
+#endif
+
+/* The sum over the d20's twenty faces of what the attack does (as
+ * in_attack): `plus` on the roll, `extra` degrees on a hit. The faces
+ * that hit run from the first whose total is above the DV to 20: their
+ * margins over the lowest hit, lo .. m1, fall in degree steps q0 .. q1,
+ * each step's faces worth its degrees' (worth_below: the whole steps
+ * from q0 to q1, less the faces of q0's below lo, plus those of q1's up
+ * to m1); then a critical face's degree more, a natural 1's one less. It
+ * is weighed for every amount of every attack: summed a face, then a
+ * band of faces at a time, it was a fifth, then a seventh of the duel's
+ * instructions (issue 34). */
+int in_roll_worth(const in_aim *a, int plus, int extra)
+{
+    int base = a->bonus + plus - a->dv - 1; /* face r's margin: r + base */
+    int first = base >= -1 ? 1 : -base, e = extra + a->deg, step = a->step;
+    if (first > 20) /* #Critical Hits and Misses: a natural 20 below the DV, a minor injury */
+        return hit_worth(0);
+    /* "higher than your target's DV": a degree per step of the margin */
+    int m1 = 20 + base, lo = first + base, q0 = lo / step, q1 = m1 / step, top = hit_worth(q1 + e);
+    int s = step * (worth_below(q1 + e) - worth_below(q0 + e)) -
+            (lo - q0 * step) * hit_worth(q0 + e) + (m1 - q1 * step + 1) * top;
+    assert(s == bands_worth(lo, m1, step, e));
+    s += hit_worth(q1 + e + 1) - top; /* a critical hit adds a degree (20 always) */
+    for (int r = a->crit_from > first ? a->crit_from : first; r < 20; r++) {
+        int d = (r + base) / step + e;
         s += hit_worth(d + 1) - hit_worth(d);
     }
-    if (first == 1) { /* a natural 1 that hits: one step less */
-        int d = (1 + base) / step + e;
-        s += hit_worth(d - 1) - hit_worth(d);
-    }
+    if (first == 1) /* a natural 1 that hits: one step less */
+        s += hit_worth(q0 + e - 1) - hit_worth(q0 + e);
     return s;
 }
 
@@ -362,8 +401,9 @@ static int maneuver_faces(fray_encounter *e, int who, int t, int kind, int adv, 
  * (#Maneuvers): the foe's attack on us is taken off. The counted
  * advantage of a melee attack on t (in_adv reads of the weapon only that
  * it is melee and not thrown), t's DV and the foe's attack are read once
- * for both maneuvers (in_adv was 9% of the duel under the new policy). */
-int in_maneuver_pick(fray_encounter *e, int who, int t, int w0, uint32_t ok)
+ * for both maneuvers (in_adv was 9% of the duel under the new policy),
+ * the advantage not at all when in_decide has read it for its attacks. */
+int in_maneuver_pick(fray_encounter *e, int who, int t, int w0, uint32_t ok, int adv)
 {
     const in_creature *c = IN_CCR(e, who);
     if (fray_res(e, who, IN_R_AP) < 2 || fray_res(e, who, IN_R_ATTACKS) >= 1)
@@ -373,11 +413,13 @@ int in_maneuver_pick(fray_encounter *e, int who, int t, int w0, uint32_t ok)
         if (c->w[i].melee && in_weapon_usable(c, i) && in_in_reach(e, who, t, &c->w[i]))
             m = i;
     static const in_weapon hand = {.melee = 1, .reach_ft = 5};
-    int adv = in_adv(e, who, t, &hand, 0, 0), dv = in_dv(e, t, 0, in_offguard(e, t));
+    if (adv == IN_ADV_UNKNOWN)
+        adv = in_adv(e, who, t, &hand, 0, 0);
+    int dv = in_dv(e, t, 0, in_offguard(e, t));
     int fw = 0, fw_ok = 0; /* foe_attack(e, t, who), read when first wanted */
     in_aim aim = {0, 0, 1, 21, 0};
     if (m >= 0)
-        aim_with(e, who, t, &c->w[m], 0, adv, &aim);
+        in_aim_with(e, who, t, &c->w[m], 0, adv, &aim);
     int w1 = m >= 0 ? in_roll_worth(&aim, -2, 0) : 0, best = -1, bv = 20 * (w0 > 0 ? w0 : 0);
     int react = fray_res(e, t, IN_R_REACT) >= 1 && !(fray_cflags(e, t) & FRAY_CF_NO_REACTIONS);
     for (int kind = IN_A_TRIP; kind >= IN_A_TRICK; kind--) {
@@ -503,7 +545,7 @@ static int own_turn(fray_encounter *e, int who, const fray_action *l, int n)
                     ok |= 1u << (l[j].kind - IN_FIRST_MANEUVER);
         }
     if (focus >= 0 && ok) {
-        int k = in_maneuver_pick(e, who, focus, p.best >= 0 ? bw : -1, ok);
+        int k = in_maneuver_pick(e, who, focus, p.best >= 0 ? bw : -1, ok, IN_ADV_UNKNOWN);
         for (int i = 0; i < n && k >= 0; i++)
             if (l[i].kind == k && l[i].target == focus)
                 p.maneuver = i, k = -1;
