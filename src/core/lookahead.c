@@ -220,8 +220,60 @@ static int same_choice(const fray_action *a, const fray_action *b)
     return a->kind == b->kind && a->target == b->target;
 }
 
-int fray_lookahead_rank(fray_encounter *e, int who, const fray_action *legal, int n,
-                        const fray_la_opts *o, uint64_t seed, fray_la_cand *out, int max)
+/* Whether legal[i] is already among out[0..nc) by `key`: 0 its kind and
+ * target, 1 with its argument too, 2 the whole action (a move's place). */
+static int seen_by(const fray_action *legal, const fray_la_cand *out, int nc, int i, int key)
+{
+    const fray_action *a = &legal[i];
+    for (int k = 0; k < nc; k++) {
+        if (out[k].pick < 0)
+            continue;
+        const fray_action *b = &legal[out[k].pick];
+        if (same_choice(a, b) && (key < 1 || a->arg == b->arg) &&
+            (key < 2 || (a->x == b->x && a->y == b->y)))
+            return 1;
+    }
+    return 0;
+}
+
+/* Tries [from, to) of the candidates out[0..nc) (out[0] the policy's
+ * choice: each try's differences are taken from it). */
+static void play_tries(fray_encounter *s, fray_encounter *e, int who, const fray_action *legal,
+                       const fray_la_opts *o, uint64_t seed, fray_la_cand *out, int nc, int from,
+                       int to)
+{
+    for (int t = from; t < to; t++) {
+        int64_t first = 0;
+        for (int k = 0; k < nc; k++) {
+            int64_t v = play_try(s, e, who, out[k].pick >= 0 ? &legal[out[k].pick] : NULL, o, seed,
+                                 (uint64_t)t, &out[k]);
+            if (k == 0)
+                first = v;
+            out[k].dsum += v - first;
+            out[k].dsq += (v - first) * (v - first);
+        }
+    }
+}
+
+/* out[from..nc) by tries played, then score, the most first; stable: the
+ * earlier stays first on a tie */
+static void sort_cands(fray_la_cand *out, int from, int nc)
+{
+    for (int i = from + 1; i < nc; i++) {
+        fray_la_cand c = out[i];
+        int j = i;
+        for (; j > from && (out[j - 1].tries < c.tries ||
+                            (out[j - 1].tries == c.tries && out[j - 1].score < c.score));
+             j--)
+            out[j] = out[j - 1];
+        out[j] = c;
+    }
+}
+
+/* fray_lookahead_rank, and with halving the look-ahead player's wider
+ * ranking (fray_lookahead_choose) */
+static int rank(fray_encounter *e, int who, const fray_action *legal, int n, const fray_la_opts *o,
+                uint64_t seed, fray_la_cand *out, int max, int halving)
 {
     if (!e->la_scratch && !(e->la_scratch = fray_encounter_copy(e)))
         return -1;
@@ -236,34 +288,53 @@ int fray_lookahead_rank(fray_encounter *e, int who, const fray_action *legal, in
     memset(out, 0, (size_t)breadth * sizeof *out);
     out[nc].policy = 1;
     out[nc++].pick = pick;
-    /* the first of each other kind and target, in the list's order */
-    for (int i = 0; i < n && nc < breadth; i++) {
-        int seen = 0;
-        for (int k = 0; k < nc && !seen; k++)
-            seen = out[k].pick >= 0 && same_choice(&legal[out[k].pick], &legal[i]);
-        if (!seen)
-            out[nc++].pick = i;
+    /* the first of each other kind and target, in the list's order; then,
+     * if halving, the other arguments of those (Stamina spent, an amount,
+     * a body part), then any other entry (a move's other places) */
+    for (int key = 0; key < (halving ? 3 : 1); key++)
+        for (int i = 0; i < n && nc < breadth; i++)
+            if (!seen_by(legal, out, nc, i, key))
+                out[nc++].pick = i;
+    if (!halving) {
+        play_tries(s, e, who, legal, o, seed, out, nc, 0, o->tries);
+        sort_cands(out, 0, nc);
+        return nc;
     }
-    for (int t = 0; t < o->tries; t++) {
-        int64_t first = 0;
-        for (int k = 0; k < nc; k++) {
-            int64_t v = play_try(s, e, who, out[k].pick >= 0 ? &legal[out[k].pick] : NULL, o, seed,
-                                 (uint64_t)t, &out[k]);
-            if (k == 0)
-                first = v;
-            out[k].dsum += v - first;
-            out[k].dsq += (v - first) * (v - first);
-        }
+    /* successive halving: stages until two are left besides the policy's
+     * choice, each keeping the better half by score, the policy's choice
+     * always (it is what the others are tested against), the tries played
+     * so far doubled; the last stage's candidates have o->tries each */
+    int stages = 0;
+    while ((2 << stages) < nc)
+        stages++;
+    int alive = nc, done = 0;
+    for (int st = 0; st <= stages; st++) {
+        int upto = o->tries >> (stages - st);
+        if (upto <= done)
+            upto = done + 1;
+        if (st == stages)
+            upto = o->tries > done ? o->tries : done + 1;
+        play_tries(s, e, who, legal, o, seed, out, alive, done, upto);
+        done = upto;
+        if (st == stages)
+            break;
+        /* out[0] stays the policy's: the better half of the others kept,
+         * the policy's choice counting as one of them when it is better */
+        int keep = (alive + 1) / 2;
+        sort_cands(out, 1, alive);
+        int better = 0; /* how many of the others beat the policy's choice */
+        for (int k = 1; k < alive; k++)
+            better += out[k].score > out[0].score;
+        alive = better >= keep ? keep + 1 : keep;
     }
-    /* best score first; a stable insertion sort keeps the policy's first on a tie */
-    for (int i = 1; i < nc; i++) {
-        fray_la_cand c = out[i];
-        int j = i;
-        for (; j > 0 && out[j - 1].score < c.score; j--)
-            out[j] = out[j - 1];
-        out[j] = c;
-    }
+    sort_cands(out, 0, nc);
     return nc;
+}
+
+int fray_lookahead_rank(fray_encounter *e, int who, const fray_action *legal, int n,
+                        const fray_la_opts *o, uint64_t seed, fray_la_cand *out, int max)
+{
+    return rank(e, who, legal, n, o, seed, out, max, 0);
 }
 
 int fray_lookahead_better(const fray_la_cand *c)
@@ -282,7 +353,7 @@ int fray_lookahead_choose(fray_encounter *e, int who, const fray_action *legal, 
     fray_la_opts o = fray_lookahead_opts(e, e->c[who].side);
     uint64_t seed = fray_rng_next(fray_policy_rng(e));
     fray_la_cand c[FRAY_LA_MAX_BREADTH];
-    int nc = fray_lookahead_rank(e, who, legal, n, &o, seed, c, FRAY_LA_MAX_BREADTH);
+    int nc = rank(e, who, legal, n, &o, seed, c, FRAY_LA_MAX_BREADTH, 1);
     if (nc <= 0)
         return e->rs->policy(e, who, FRAY_WIN_ACT, NULL, legal, n); /* out of memory: the policy */
     /* the best ranked that beats the policy's choice clearly, else that choice */
@@ -291,7 +362,7 @@ int fray_lookahead_choose(fray_encounter *e, int who, const fray_action *legal, 
         if (c[k].policy)
             policy = k;
     for (int k = 0; k < nc; k++)
-        if (fray_lookahead_better(&c[k]))
+        if (c[k].tries == c[policy].tries && fray_lookahead_better(&c[k])) /* a finalist */
             return c[k].pick;
     return c[policy].pick;
 }

@@ -28,8 +28,8 @@ int fray_step_act_with(fray_encounter *e, int who, const fray_action *act);
 typedef struct fray_la_opts {
     int breadth, tries, depth;
 } fray_la_opts;
-#define FRAY_LA_BREADTH 8
-#define FRAY_LA_TRIES 96
+#define FRAY_LA_BREADTH 16
+#define FRAY_LA_TRIES 128
 #define FRAY_LA_DEPTH 0
 #define FRAY_LA_MAX_BREADTH 16
 #define FRAY_LA_MAX_TRIES 4096
@@ -62,8 +62,15 @@ int fray_lookahead_rank(fray_encounter *e, int who, const fray_action *legal, in
  * for a better action more often than it is one. */
 int fray_lookahead_better(const fray_la_cand *c);
 /* The look-ahead controller's choice (fray_choose): an index into
- * legal[0..n), or -1 to pass. Its one draw from the policy's stream seeds
- * its tries, so that a seed still gives one fight. */
+ * legal[0..n), or -1 to pass. Its candidates are wider than
+ * fray_lookahead_rank's: after the first of each kind and target, the
+ * other arguments of those, then the other entries, up to the breadth;
+ * they are played by successive halving (each stage keeps the better half
+ * and the policy's choice, and doubles the tries) until two are left
+ * beside the policy's choice, which have the options' tries; the best of
+ * those that is fray_lookahead_better is taken, else the policy's choice.
+ * Its one draw from the policy's stream seeds its tries, so that a seed
+ * still gives one fight. */
 int fray_lookahead_choose(fray_encounter *e, int who, const fray_action *legal, int n);
 /* The options of `side` (its la_opts, defaults filled in). */
 fray_la_opts fray_lookahead_opts(const fray_encounter *e, int side);

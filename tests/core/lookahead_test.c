@@ -224,6 +224,39 @@ static void test_a_lookahead_side_plays_one_fight_per_seed(void **s)
     fray_encounter_free(e);
 }
 
+/* At the defaults (16 candidates by successive halving, 128 tries) too: a
+ * seed gives one fight, and the look-ahead changes some of the fights the
+ * policy plays on the same seeds. */
+static void test_the_defaults_play_one_fight_per_seed(void **s)
+{
+    (void)s;
+    fray_encounter *e = load("examples/wounds-duel.json");
+    char err[256];
+    assert_int_equal(fray_set_controller_spec(e, "red=lookahead", err, sizeof err), 0);
+    fray_la_opts o = fray_lookahead_opts(e, 1);
+    assert_int_equal(o.breadth, FRAY_LA_BREADTH);
+    assert_int_equal(o.tries, FRAY_LA_TRIES);
+    assert_int_equal(o.depth, 0);
+    fray_encounter *p = load("examples/wounds-duel.json");
+    int changed = 0;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        fray_reset(e, seed, 0);
+        assert_int_equal(fray_run(e), 0);
+        fray_encounter *first = fray_encounter_copy(e);
+        fray_reset(e, seed, 0);
+        assert_int_equal(fray_run(e), 0);
+        assert_null(differ(first, e));
+        fray_reset(p, seed, 0);
+        assert_int_equal(fray_run(p), 0);
+        /* not the policy's stream, which the look-ahead draws from: the fight */
+        changed += p->seq != e->seq || p->dice.drawn != e->dice.drawn || p->winner != e->winner;
+        fray_encounter_free(first);
+    }
+    assert_true(changed > 0);
+    fray_encounter_free(p);
+    fray_encounter_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -231,6 +264,7 @@ int main(void)
         cmocka_unit_test(test_a_copy_at_an_own_turn_choice_goes_on_with_that_choice),
         cmocka_unit_test(test_the_ranking_is_deterministic_and_changes_nothing),
         cmocka_unit_test(test_a_lookahead_side_plays_one_fight_per_seed),
+        cmocka_unit_test(test_the_defaults_play_one_fight_per_seed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
