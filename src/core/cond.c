@@ -67,6 +67,7 @@ static void refresh(fray_encounter *e, int who)
     unsigned flags;
     mask_of(e, c, &m, &flags);
     uint64_t diff = m ^ c->cmask;
+    e->world_rev += diff != 0;
     c->cmask = m;
     c->cflags = flags;
     for (; diff; diff &= diff - 1) { /* the changed bits, lowest first */
@@ -78,7 +79,9 @@ static void refresh(fray_encounter *e, int who)
 void fray_cond_refresh(fray_encounter *e, int who)
 {
     fray_combatant *c = &e->c[who];
+    uint64_t was = c->cmask;
     mask_of(e, c, &c->cmask, &c->cflags);
+    e->world_rev += c->cmask != was;
     e->cond_any |= c->ncond > 0; /* entries written directly */
 }
 

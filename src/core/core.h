@@ -310,6 +310,21 @@ struct fray_encounter {
      * to play forward on (owned, NULL until its first choice) */
     int la_opts[FRAY_MAX_SIDES][3];
     struct fray_encounter *la_scratch;
+    /* appended: the world's revision. Grows by one at every write of what
+     * a ruleset's policy derives its views from: a creature's position
+     * (fray_move_len), status (fray_set_status), condition mask (cond.c),
+     * every reset, join and day's carry, a ruleset's fray_touch, and
+     * fray_check_decide putting a state back. Never smaller, so one value
+     * stands for one world within an encounter object (1 when it is made;
+     * copies carry it with the memo): what is stamped with the value now
+     * is still true. */
+    uint64_t world_rev;
+    /* appended: the ruleset's memo (rs->memo_size bytes, owned; NULL when
+     * 0): what its policy derived, stamped with world_rev. Not state, as
+     * dist_memo is not: fray_check_decide does not compare it, fray_reset
+     * does not restore it (the revision it bumps makes every stamp old),
+     * copies carry it. Written through a const encounter (fray_memo). */
+    unsigned char *memo;
 };
 
 /* The tactics report of one or many fights (`fray sim`), in integers: the
@@ -336,8 +351,8 @@ void fray_tally_refill(fray_encounter *e, int who, int res, int before, int afte
  * 3: turns, cond_info, questions, answer appended (core v2);
  * 4: action_odds appended; 5: may_answer appended; 6: decide appended;
  * 7: run appended; 8: creature_live appended; 9: res_range appended;
- * 10: act_order appended. */
-#define FRAY_RULESET_VERSION 10
+ * 10: act_order appended; 11: memo_size appended. */
+#define FRAY_RULESET_VERSION 11
 
 /* What the GM's `set WHO RESOURCE VALUE` does with a resource (res_range). */
 enum {
@@ -504,6 +519,11 @@ struct fray_ruleset {
      * Read by a tracker's display (fray_act_order), never by the fight.
      * May be NULL: file order. */
     void (*act_order)(const fray_encounter *e, int *order);
+
+    /* ---- appended in version 11 ---- */
+    /* Bytes of the encounter's memo (e->memo, fray_memo): what the policy
+     * keeps between decisions, stamped with e->world_rev. 0: none. */
+    size_t memo_size;
 };
 
 enum { FRAY_DECIDE_LIST = -2, FRAY_DECIDE_NONE = -1, FRAY_DECIDE_PASS = 0, FRAY_DECIDE_TAKE = 1 };
@@ -567,6 +587,15 @@ static inline const void *fray_cpriv(const fray_encounter *e, int who)
 {
     return e->priv + (size_t)who * e->csize;
 }
+/* The ruleset's memo (rs->memo_size bytes), writable through a const
+ * encounter: it is not state (core.h, struct fray_encounter), so a hook
+ * that only reads the fight (policy, decide, a test) may keep in it what it
+ * derived, stamped with e->world_rev. No cast needed: the pointer is const
+ * in a const encounter, the bytes it owns are not. */
+static inline unsigned char *fray_memo(const fray_encounter *e) { return e->memo; }
+/* A ruleset changed, without a core call, something its memo derives from
+ * (a weapon readied, a creature ignored): every stamp is old now. */
+static inline void fray_touch(fray_encounter *e) { e->world_rev++; }
 static inline int fray_opt(const fray_encounter *e, int i) { return e->opt[i]; }
 /* A resource's value, and whether a creature still fights (FRAY_ABLE): the
  * accessors every ruleset reads the shared state with. */

@@ -118,6 +118,7 @@ static void carry(fray_encounter *to, const fray_encounter *from, int np)
     to->cond_any = 1;
     to->status_changed = 1;
     to->unsettled = 1;
+    to->world_rev++;
 }
 
 int fray_day_run(fray_day *d, uint64_t seed, uint64_t stream, fray_day_out *o)

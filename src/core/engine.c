@@ -142,6 +142,7 @@ void fray_reset(fray_encounter *e, uint64_t seed, uint64_t stream)
     e->seq = 0;
     e->nchanges = e->nmods = 0;
     e->err[0] = 0;
+    e->world_rev++; /* the memo is not restored: its stamps go old */
 }
 
 void fray_policy_seed(fray_encounter *e)
@@ -413,6 +414,7 @@ static void snap_put(fray_encounter *e, const decide_snap *s)
     memcpy(e->c, s->c, (size_t)e->n * sizeof e->c[0]);
     memcpy(e->priv, s->bytes, (size_t)e->n * e->rs->creature_size);
     memcpy(e->state, s->bytes + FRAY_MAX_COMBATANTS * e->rs->creature_size, e->rs->state_size);
+    e->world_rev++; /* a state put back, as a reset does */
 }
 
 /* Which part of two snapshots differs, or NULL. */

@@ -130,6 +130,7 @@ void fray_encounter_free(fray_encounter *e)
     if (!e->map_shared)
         fray_map_free(e->map);
     free(e->decide_check);
+    free(e->memo);
     fray_encounter_free(e->la_scratch);
     free(e);
 }
@@ -523,9 +524,11 @@ static int alloc_encounter(fray_encounter *e)
     e->script = calloc((size_t)e->n * FRAY_MAX_SCRIPT, sizeof *e->script);
     e->nscript = calloc((size_t)e->n, sizeof *e->nscript);
     e->script_ans = calloc((size_t)e->n * FRAY_MAX_SCRIPT, sizeof *e->script_ans);
+    e->memo = rs->memo_size ? calloc(1, rs->memo_size) : NULL;
+    e->world_rev = 1; /* a zeroed stamp in the memo is never current */
     fray_turns_init(e);
     if (!e->priv || !e->priv0 || !e->state || !e->state0 || !e->script || !e->nscript ||
-        !e->script_ans)
+        !e->script_ans || (rs->memo_size && !e->memo))
         return -1;
     return 0;
 }
@@ -806,10 +809,12 @@ static int check_creature(const char *path, const char *text, size_t len, json_t
         e->opt[k] = rs->options[k].def;
     e->priv = calloc(2, rs->creature_size ? rs->creature_size : 1);
     e->state = calloc(1, rs->state_size ? rs->state_size : 1);
+    e->memo = rs->memo_size ? calloc(1, rs->memo_size) : NULL;
+    e->world_rev = 1;
     json_t *sheet = json_deep_copy(root);
     json_object_del(sheet, "ruleset");
     int rc = FRAY_OK;
-    if (!e->priv || !e->state || !sheet) {
+    if (!e->priv || !e->state || !sheet || (rs->memo_size && !e->memo)) {
         snprintf(err, errlen, "%s: out of memory", path);
         rc = FRAY_ERUNTIME;
     } else {
@@ -895,6 +900,7 @@ int fray_add_combatant(fray_encounter *e, const char *json, char *err, size_t er
     json_decref(c);
     e->c[who].script_answer = -1;
     e->n++;
+    e->world_rev++; /* one more creature: every stamp is old */
     if (!facing_given) {
         int t = -1, bd = 0;
         for (int j = 0; j < who; j++) {
@@ -915,6 +921,7 @@ int fray_add_combatant(fray_encounter *e, const char *json, char *err, size_t er
         fray_turns_join(e, who);
     e->status_changed = 1;
     e->unsettled = 1;
+    e->world_rev++; /* and what join set up in its private bytes */
     fray_flush(e, who, NULL);
     return who;
 }

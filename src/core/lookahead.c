@@ -31,7 +31,8 @@ static int dup_into(void *pp, const void *src, size_t size)
 int fray_encounter_copy_into(fray_encounter *d, const fray_encounter *e)
 {
     /* d's own buffers, kept across the copy of the struct */
-    unsigned char *priv = d->priv, *priv0 = d->priv0, *state = d->state, *state0 = d->state0;
+    unsigned char *priv = d->priv, *priv0 = d->priv0, *state = d->state, *state0 = d->state0,
+                  *memo = d->memo;
     fray_action *script = d->script;
     int *nscript = d->nscript;
     char(*ans)[FRAY_ANSWER] = d->script_ans;
@@ -45,6 +46,7 @@ int fray_encounter_copy_into(fray_encounter *d, const fray_encounter *e)
     d->priv0 = priv0;
     d->state = state;
     d->state0 = state0;
+    d->memo = memo;
     d->script = script;
     d->nscript = nscript;
     d->script_ans = ans;
@@ -57,7 +59,8 @@ int fray_encounter_copy_into(fray_encounter *d, const fray_encounter *e)
              dup_into(&d->state, e->state, ssz) | dup_into(&d->state0, e->state0, ssz) |
              dup_into(&d->script, e->script, rows * FRAY_MAX_SCRIPT * sizeof *e->script) |
              dup_into(&d->nscript, e->nscript, rows * sizeof *e->nscript) |
-             dup_into(&d->script_ans, e->script_ans, rows * FRAY_MAX_SCRIPT * sizeof *e->script_ans);
+             dup_into(&d->script_ans, e->script_ans, rows * FRAY_MAX_SCRIPT * sizeof *e->script_ans) |
+             (e->rs->memo_size ? dup_into(&d->memo, e->memo, e->rs->memo_size) : 0); /* stamps hold: world_rev is copied */
     /* what is not the fight's: who watches, who decides, who rolls */
     d->script_dice = NULL;
     d->nscript_dice = 0;

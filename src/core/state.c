@@ -93,6 +93,7 @@ void fray_set_status(fray_encounter *e, int who, int status)
     e->c[who].status = status;
     e->status_changed = 1;
     e->unsettled = 1;
+    e->world_rev++;
 }
 
 void fray_move(fray_encounter *e, int who, int x, int y)
@@ -111,5 +112,6 @@ void fray_move_len(fray_encounter *e, int who, int x, int y, int len)
     fray_record(e, who, "moved_cm", 0, len);
     c->x = x;
     c->y = y;
+    e->world_rev++;
 }
 

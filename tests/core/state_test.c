@@ -1,7 +1,9 @@
-/* state_test.c: conditions with parents and durations, resources. */
+/* state_test.c: conditions with parents and durations, resources; the world
+ * revision and the ruleset memo. */
 #include "test.h"
 #include <string.h>
 #include "testrules.h"
+#include "lookahead.h"
 
 static const char *duel =
     "{\"ruleset\":\"test\",\"combatants\":["
@@ -92,6 +94,97 @@ static void test_changes_reach_the_event(void **s)
     fray_encounter_free(e);
 }
 
+/* tr_ruleset with a memo: the core's world revision and memo (core.h,
+ * struct fray_encounter). Static, as the encounter keeps a pointer to it. */
+static fray_ruleset memo_rules;
+
+static fray_encounter *memo_load(void)
+{
+    memo_rules = tr_ruleset;
+    memo_rules.memo_size = 24;
+    char err[512] = "";
+    fray_encounter *e = fray_encounter_load_with(&memo_rules, duel, "test.json", err, sizeof err);
+    if (!e)
+        fail_msg("load failed: %s", err);
+    return e;
+}
+
+/* Each write of what a policy derives its views from (a position, a
+ * status, a condition mask) bumps world_rev, and so does a reset, a join
+ * and a ruleset's fray_touch; a write that changes nothing, and a
+ * resource, do not. */
+static void test_world_rev_grows_at_each_write(void **s)
+{
+    (void)s;
+    fray_encounter *e = memo_load();
+    uint64_t r = e->world_rev;
+    assert_true(r >= 1); /* a zeroed stamp is never current */
+#define BUMPS(call, by)                                  \
+    do {                                                 \
+        call;                                            \
+        assert_int_equal(e->world_rev - r, (by));        \
+        r = e->world_rev;                                \
+    } while (0)
+    BUMPS(fray_move(e, 0, 100, 0), 1);
+    BUMPS(fray_move(e, 0, 100, 0), 0);                 /* stays where it is */
+    BUMPS(fray_move_len(e, 1, 300, 0, 200), 1);
+    BUMPS(fray_set_status(e, 1, FRAY_DOWN), 1);
+    BUMPS(fray_set_status(e, 1, FRAY_DOWN), 0);
+    BUMPS(fray_cond_add(e, 0, TR_DAZED, -1, FRAY_EXP_NEVER, 0), 1);
+    BUMPS(fray_cond_add(e, 0, TR_DAZED, -1, FRAY_EXP_NEVER, 0), 0); /* the mask holds */
+    BUMPS(fray_cond_remove(e, 0, TR_DAZED), 1);
+    e->c[1].cond[0] = (fray_cond){.id = TR_EXPOSED, .parent = -1, .src = -1};
+    e->c[1].ncond = 1;
+    BUMPS(fray_cond_refresh(e, 1), 1);                 /* entries written directly */
+    BUMPS(fray_res_set(e, 0, TR_HP, 3), 0);            /* not a view's input */
+    BUMPS(fray_touch(e), 1);
+    BUMPS(fray_reset(e, 1, 0), 1);
+    char err[256];
+    BUMPS(assert_int_equal(fray_add_combatant(e, "{\"name\":\"C\",\"side\":\"red\","
+                                                  "\"at\":[6,0],\"sheet\":{\"hp\":5}}",
+                                              err, sizeof err), 2),
+          2);                                          /* the creature, then what join set */
+#undef BUMPS
+    fray_encounter_free(e);
+}
+
+/* The memo is owned, zeroed at load, copied with the revision by
+ * fray_encounter_copy and _into, and not restored by fray_reset. */
+static void test_copy_carries_the_memo(void **s)
+{
+    (void)s;
+    fray_encounter *e = memo_load();
+    assert_non_null(fray_memo(e));
+    for (int i = 0; i < 24; i++)
+        assert_int_equal(fray_memo(e)[i], 0);
+    const fray_encounter *ce = e;
+    memset(fray_memo(ce), 0x5a, 24); /* through a const encounter: not state */
+    fray_move(e, 0, 50, 0);
+    fray_encounter *d = fray_encounter_copy(e);
+    assert_non_null(d);
+    assert_ptr_not_equal(fray_memo(d), fray_memo(e));
+    assert_memory_equal(fray_memo(d), fray_memo(e), 24);
+    assert_true(d->world_rev == e->world_rev);
+    fray_memo(e)[0] = 7;
+    fray_touch(e);
+    assert_int_equal(fray_encounter_copy_into(d, e), 0);
+    assert_int_equal(fray_memo(d)[0], 7);
+    assert_true(d->world_rev == e->world_rev);
+    uint64_t r = e->world_rev;
+    fray_reset(e, 2, 0);
+    assert_int_equal(fray_memo(e)[0], 7);              /* kept; its stamps are old */
+    assert_true(e->world_rev > r);
+    fray_encounter_free(d);
+    fray_encounter_free(e);
+    /* a ruleset without a memo has none */
+    fray_encounter *p = tr_load(duel);
+    assert_null(fray_memo(p));
+    fray_encounter *q = fray_encounter_copy(p);
+    assert_null(fray_memo(q));
+    fray_encounter_free(q);
+    fray_encounter_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -100,6 +193,8 @@ int main(void)
         cmocka_unit_test(test_expiry_at_round_end),
         cmocka_unit_test(test_adding_twice_extends),
         cmocka_unit_test(test_changes_reach_the_event),
+        cmocka_unit_test(test_world_rev_grows_at_each_write),
+        cmocka_unit_test(test_copy_carries_the_memo),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
