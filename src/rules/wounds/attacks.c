@@ -521,5 +521,6 @@ void wo_act_ignore_flank(fray_encounter *e, const fray_action *a)
         c->ignored &= ~(1u << t);
     else
         c->ignored |= 1u << t;
+    fray_touch(e); /* ignored: wo_memo's flanks */
     wo_emit_act(e, a, a->arg ? "stops ignoring" : "ignores", 0, 0, NULL, R("Ignoring Your Flank"));
 }

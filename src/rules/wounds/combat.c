@@ -10,6 +10,7 @@
  * a Magical Effect, #Action: Seize Initiative. The other actions' effects
  * are in attacks.c, movement.c, maneuvers.c and care.c; the legal-action
  * lists in actions.c and reactions.c, the AP costs in action_points.c. */
+#include <assert.h>
 #include <stdio.h>
 
 #include "combat.h"
@@ -378,11 +379,13 @@ static void act_retrieve(fray_encounter *e, const fray_action *a)
     if (a->arg & 0x100) {
         c->weapon_place[a->arg & 0xff] = WO_SCABBARD;
         wo_rehand(c);
+        fray_touch(e); /* the weapon in hand: its reach flanks (wo_memo) */
         wo_emit_act(e, a, "stowed", 0, 0, c->weapon[a->arg & 0xff].name,
                     R("Action: Retrieve or Stow an Item"));
     } else {
         c->weapon_place[a->arg] = WO_IN_HAND;
         wo_rehand(c);
+        fray_touch(e); /* the weapon in hand: its reach flanks (wo_memo) */
         wo_emit_act(e, a, "retrieved", 0, 0, c->weapon[a->arg].name,
                     R("Action: Retrieve or Stow an Item"));
     }
@@ -496,7 +499,7 @@ static int moves_someone(int kind)
  * t: asked at every turn's start and after every move, a whole view of the
  * field (wo_view_init, every distance and gap) was a tenth of the wounds
  * skirmish (issue 34). */
-int wo_flanked_now(const fray_encounter *e, int t)
+static int flanked_fresh(const fray_encounter *e, int t)
 {
     const wo_creature *ct = CCR(e, t);
     const fray_combatant *cb = e->c;
@@ -542,6 +545,27 @@ int wo_flanked_now(const fray_encounter *e, int t)
         fl |= 1u << i;
     }
     return 0;
+}
+
+/* flanked_fresh, kept in the memo while the world stands (e->world_rev):
+ * asked of each creature at every turn's start, after every move and at
+ * every attack, it was 38M of the skirmish's 419M instructions (callgrind,
+ * issue 34), most of them asking again of a field that had not changed. */
+int wo_flanked_now(const fray_encounter *e, int t)
+{
+    wo_memo *m = (wo_memo *)(void *)fray_memo(e);
+    if (!m)
+        return flanked_fresh(e, t);
+    if (m->flank_rev[t] == e->world_rev) {
+        /* the kept answer is the one the field gives now: every input of
+         * it bumps the revision where it changes */
+        assert(m->flanked[t] == flanked_fresh(e, t));
+        return m->flanked[t];
+    }
+    int f = flanked_fresh(e, t);
+    m->flank_rev[t] = e->world_rev;
+    m->flanked[t] = (unsigned char)f;
+    return f;
 }
 
 /* #Ignoring Your Flank: "At any time on your turn or as a free reaction
@@ -836,6 +860,7 @@ void wo_enter_combat(fray_encounter *e, int i)
     c->harried_by = 0;
     c->harry_pen = 0;
     c->ignored = 0;
+    fray_touch(e); /* ignored: wo_memo's flanks */
     c->flank_seen = 0;
     c->drag_ap = 0;
     c->dash_uses = 0;

@@ -66,6 +66,7 @@ void wo_do_hinder(fray_encounter *e, const fray_action *a)
             if (ct->weapon_place[i] == WO_IN_HAND) {
                 ct->weapon_place[i] = WO_DROPPED;
                 wo_rehand(ct);
+                fray_touch(e); /* the weapon in hand: its reach flanks (wo_memo) */
                 break;
             }
         fray_emit(e, &(fray_event){.kind = "disarm", .actor = who, .target = t,

@@ -261,6 +261,7 @@ FRAY_RULESET(fray_ruleset_wounds,
     /* the runtime part, which wo_creature puts first */
     .creature_live = offsetof(wo_creature, attr),
     .state_size = sizeof(wo_state),
+    .memo_size = sizeof(wo_memo),
     .load_creature = wo_load_creature,
     .loaded = wo_loaded,
     .start_combat = wo_start_combat,

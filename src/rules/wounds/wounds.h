@@ -380,6 +380,16 @@ typedef struct wo_state {
     int window;
 } wo_state;
 
+/* The encounter's memo (fray_memo, rs->memo_size): what the policy derives
+ * from positions, statuses, conditions and the creatures' live bytes, kept
+ * between decisions. flank_rev[t] is the e->world_rev at which flanked[t]
+ * was wo_flanked_now(e, t) (0: never); the live bytes it reads (hand, the
+ * weapon in it, ignored) bump the revision where they change (fray_touch). */
+typedef struct wo_memo {
+    uint64_t flank_rev[FRAY_MAX_COMBATANTS];
+    unsigned char flanked[FRAY_MAX_COMBATANTS];
+} wo_memo;
+
 /* Yards of space a creature of `size` takes up across. */
 static inline int wo_space_yd(int size) { return size <= 2 ? 1 : size <= 5 ? 2 : size <= 8 ? 3 : 4; }
 
