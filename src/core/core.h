@@ -910,5 +910,8 @@ int fray_load_enum(fray_load *ld, const json_t *obj, const char *key, int *out,
  * length of ld->path to give back to pop. */
 size_t fray_load_push(fray_load *ld, const char *key, int index);
 void fray_load_pop(fray_load *ld, size_t mark);
+/* Combatant i's "script" array of c into e->script (script.c): 0, or -1
+ * after fray_load_fail. */
+int fray_load_script(fray_load *ld, fray_encounter *e, const json_t *c, int i);
 
 #endif
