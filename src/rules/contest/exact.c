@@ -214,24 +214,24 @@ const ct_verdict *ct_verdict_for(fray_encounter *e, int who, int t, int weapon, 
     uint64_t pair = (uint64_t)who | (uint64_t)t << 8 | (uint64_t)(weapon + 1) << 16 |
                     (uint64_t)(spell + 1) << 24;
     pair_entry *m = &pairs.at[((sit ^ pair * 0x9E3779B97F4A7C15u) * 0xC2B2AE3D27D4EB4Fu) >> (64 - PAIRS_BITS)];
-    if (m->gen != pairs.gen || m->sit != sit || m->pair != pair) {
-        ct_plan p;
-        int mark = fray_mods_mark(e);
-        ct_plan_of(e, who, t, weapon, spell, 0, &p);
-        fray_mods_drop(e, mark);
-        m->v = *ct_verdict_of(e, &p);
-        m->allowed = p.allowed;
-        m->sit = sit, m->pair = pair, m->gen = pairs.gen;
-    }
-#ifndef NDEBUG /* the kept verdict is the one a plan gives now: the situation word misses nothing */
-    else {
-        ct_plan p;
-        int mark = fray_mods_mark(e);
-        ct_plan_of(e, who, t, weapon, spell, 0, &p);
-        fray_mods_drop(e, mark);
-        assert(p.allowed == m->allowed && !memcmp(ct_verdict_of(e, &p), &m->v, sizeof m->v));
+    int kept = m->gen == pairs.gen && m->sit == sit && m->pair == pair;
+#ifdef NDEBUG
+    if (kept) {
+        *allowed = m->allowed;
+        return &m->v;
     }
 #endif
+    /* (debug builds plan at every question, to check that the kept verdict
+     * is the one a plan gives now: the situation word misses nothing) */
+    ct_plan p;
+    int mark = fray_mods_mark(e);
+    ct_plan_of(e, who, t, weapon, spell, 0, &p);
+    fray_mods_drop(e, mark);
+    const ct_verdict *v = ct_verdict_of(e, &p);
+    assert(!kept || (p.allowed == m->allowed && !memcmp(v, &m->v, sizeof *v)));
+    m->v = *v;
+    m->allowed = p.allowed;
+    m->sit = sit, m->pair = pair, m->gen = pairs.gen;
     *allowed = m->allowed;
     return &m->v;
 }
