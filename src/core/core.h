@@ -325,6 +325,19 @@ struct fray_encounter {
      * does not restore it (the revision it bumps makes every stamp old),
      * copies carry it. Written through a const encounter (fray_memo). */
     unsigned char *memo;
+    /* appended: the look-ahead in nested windows (lookahead.c). la_watch:
+     * a look-ahead player may be asked in this fight (set at its start from
+     * the controllers, and at any look-ahead choice), so every own-turn
+     * step takes a checkpoint: la_step (owned, NULL until the first) holds
+     * the fight as it was at the step's choice, that choice, and what
+     * happened since that a copy cannot draw again (a person's choices and
+     * answers, a look-ahead player's choices, dice entered or scripted);
+     * la_valid: it is of this fight. la_replay: set in a copy replaying
+     * such a step (borrowed, on the look-ahead's stack). Copies have
+     * neither watch nor checkpoint. */
+    int la_watch, la_valid;
+    struct fray_la_step *la_step;
+    struct fray_la_replay *la_replay;
 };
 
 /* The tactics report of one or many fights (`fray sim`), in integers: the

@@ -182,6 +182,8 @@ int fray_die(fray_dice *d, int sides, const char *purpose)
     if (entered == 1) {
         if (v < 1 || v > sides)
             return fail(d, "entered value %d is not on a d%d (%s)", v, sides, why);
+        if (d->record)
+            d->record(d->record_ud, d->drawn, v);
     } else if (d->script) {
         if (d->script_pos >= d->script_len) {
             /* most purposes name their die already ("Combat roll, 1d20") */
@@ -197,6 +199,8 @@ int fray_die(fray_dice *d, int sides, const char *purpose)
             return fail(d, "scripted value %d at roll %zu is not on a d%d (%s)",
                         v, d->script_pos + 1, sides, why);
         d->script_pos++;
+        if (d->record)
+            d->record(d->record_ud, d->drawn, v);
     } else {
         v = (int)fray_rng_below(&d->rng, (uint32_t)sides) + 1;
     }

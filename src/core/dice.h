@@ -59,6 +59,11 @@ typedef struct fray_dice {
     fray_roll log[FRAY_ROLL_LOG];
     int nlog;          /* entries in log; reset by the engine at each event */
     int keep_log;      /* 0 in sim: rolls are counted, not logged */
+    /* Told of every die entered or scripted (not of the generator's: a copy
+     * of the generator draws those again), with its index (drawn before
+     * it); NULL when nobody listens (the look-ahead's checkpoint does). */
+    void (*record)(void *ud, uint64_t at, int value);
+    void *record_ud;
 } fray_dice;
 
 void fray_dice_init(fray_dice *d, uint64_t seed, uint64_t stream);

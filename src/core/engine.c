@@ -343,23 +343,36 @@ int fray_choose(fray_encounter *e, int who, int window, const fray_action *trigg
                 const fray_action *legal, int n)
 {
     int ctl = fray_controller_of(e, who);
+    int pick;
     switch (ctl) {
     case FRAY_CTL_SCRIPT:
         return choose_script(e, who, window, legal, n);
     case FRAY_CTL_HUMAN:
+        if (e->la_replay) /* a look-ahead's copy: as the fight chose */
+            return fray_la_replayed(e, who, window, trigger, legal, n);
         if (e->choose_fn) {
-            int pick = e->choose_fn(e->human_ud, e, who, window, trigger, legal, n);
+            pick = e->choose_fn(e->human_ud, e, who, window, trigger, legal, n);
             if (pick == FRAY_SUSPEND)
                 return fray_loop_fail(e, "waiting for a person's choice", FRAY_ESUSPENDED), -2;
-            return pick >= -1 && pick < n ? pick : -1;
+            pick = pick >= -1 && pick < n ? pick : -1;
+        } else {
+            pick = e->rs->policy(e, who, window, trigger, legal, n);
         }
-        return e->rs->policy(e, who, window, trigger, legal, n);
+        fray_la_note(e, who, window, 0, pick);
+        return pick;
     case FRAY_CTL_LOOKAHEAD:
-        /* its own turn at the top of the stack only: a nested window
-         * cannot be copied (lookahead.c), and there it is the policy */
+        if (e->la_replay)
+            return fray_la_replayed(e, who, window, trigger, legal, n);
+        e->la_watch = 1; /* a controller set in the fight: checkpoints from now on */
+        /* its own turn at the top of the stack is played on copies taken
+         * now; a nested window is played on the step replayed from its
+         * checkpoint (lookahead.c) */
         if (window == FRAY_WIN_ACT && e->offer_depth == 0 && !e->check && n > 0)
-            return fray_lookahead_choose(e, who, legal, n);
-        return e->rs->policy(e, who, window, trigger, legal, n);
+            pick = fray_lookahead_choose(e, who, legal, n);
+        else
+            pick = fray_lookahead_nested(e, who, window, trigger, legal, n);
+        fray_la_note(e, who, window, 0, pick);
+        return pick;
     case FRAY_CTL_RANDOM: {
         /* uniform over the legal actions and passing */
         uint32_t k = fray_rng_below(fray_policy_rng(e), (uint32_t)n + 1);
@@ -691,8 +704,8 @@ int fray_ask(fray_encounter *e, int who, int q, uint32_t allowed, const fray_act
         allowed &= ((uint32_t)1 << qu->noptions) - 1;
     if (!allowed)
         return -1;
-    int pick = -1;
-    switch (fray_controller_of(e, who)) {
+    int pick = -1, ctl = fray_controller_of(e, who);
+    switch (ctl) {
     case FRAY_CTL_SCRIPT:
         pick = script_answer(e, who, qu, allowed);
         break;
@@ -707,6 +720,10 @@ int fray_ask(fray_encounter *e, int who, int q, uint32_t allowed, const fray_act
         break;
     }
     case FRAY_CTL_HUMAN:
+        if (e->la_replay) { /* a look-ahead's copy: as the fight answered */
+            pick = fray_la_replayed_answer(e, who);
+            break;
+        }
         if (e->ask_fn)
             pick = e->ask_fn(e->human_ud, e, who, q, allowed, ctx);
         if (pick == FRAY_SUSPEND)
@@ -719,6 +736,8 @@ int fray_ask(fray_encounter *e, int who, int q, uint32_t allowed, const fray_act
         pick = e->rs->answer ? e->rs->answer(e, who, q, allowed, ctx) : -1;
     if (pick < 0 || pick >= 32 || !((allowed >> pick) & 1u))
         pick = lowest_bit(allowed);
+    if (ctl == FRAY_CTL_HUMAN)
+        fray_la_note(e, who, -1, 1, pick); /* a copy cannot ask the person again */
     emit_aside(e, &(fray_event){.kind = "choice", .actor = who,
                                  .target = ctx ? (ctx->actor == who ? ctx->target : ctx->actor) : -1,
                                  .action = qu->name, .outcome = qu->options[pick]});

@@ -17,6 +17,7 @@
 #include <strings.h>
 
 #include "core.h"
+#include "lookahead.h"
 
 /* ---- Files ---- */
 
@@ -132,6 +133,7 @@ void fray_encounter_free(fray_encounter *e)
     free(e->decide_check);
     free(e->memo);
     fray_encounter_free(e->la_scratch);
+    fray_la_step_free(e->la_step);
     free(e);
 }
 

@@ -10,6 +10,7 @@
  * there it is the policy. */
 #include <stdlib.h>
 #include <stdio.h>
+#include <assert.h>
 #include <string.h>
 
 #include "lookahead.h"
@@ -37,6 +38,7 @@ int fray_encounter_copy_into(fray_encounter *d, const fray_encounter *e)
     int *nscript = d->nscript;
     char(*ans)[FRAY_ANSWER] = d->script_ans;
     fray_encounter *scratch = d->la_scratch;
+    struct fray_la_step *step = d->la_step;
     if (!d->map_shared)
         fray_map_free(d->map);
     free(d->script_dice);
@@ -51,6 +53,11 @@ int fray_encounter_copy_into(fray_encounter *d, const fray_encounter *e)
     d->nscript = nscript;
     d->script_ans = ans;
     d->la_scratch = scratch;
+    d->la_step = step;
+    d->la_watch = d->la_valid = 0; /* a copy takes no checkpoints */
+    d->la_replay = NULL;
+    d->dice.record = NULL;
+    d->dice.record_ud = NULL;
     d->map_shared = 1;
     /* e's rows: the creatures added in a fight (fray_add_combatant) grow
      * every per-creature buffer to e->n */
@@ -147,6 +154,238 @@ int fray_lookahead_parse(const char *s, fray_la_opts *o, char *err, size_t errle
     return 0;
 }
 
+/* ---- A nested window's checkpoint and replay ----
+ *
+ * A reaction, an answer or a question nested in an action lives on the C
+ * stack, which no copy holds. But the step it is in began at an own-turn
+ * choice, and everything since then is drawn again by a copy of the fight
+ * taken there, given that choice: the policies' choices (from the same
+ * policy stream), the generator's dice. Everything but what came from
+ * outside the fight: a person's choices and answers, a look-ahead
+ * player's choices (which played copies of their own), dice entered or
+ * scripted. The checkpoint keeps those as they come (la_note, la_die), and
+ * a replay hands them back in order; the first look-ahead or person's
+ * choice after them is the one looked ahead, and from there the copy is
+ * played on as an own-turn try is. */
+
+typedef struct la_rec {
+    int who, window, answer, pick; /* answer: a fray_ask's option, else a choice */
+    fray_rng rng_after;            /* the policy stream after it */
+} la_rec;
+typedef struct la_die {
+    uint64_t at; /* dice drawn before it */
+    int value;
+} la_die;
+struct fray_la_step {
+    fray_encounter *at; /* the fight at the step's choice */
+    int who, r;         /* whose step, and its choice (FRAY_DECIDE_TAKE with act, else a pass) */
+    fray_action act;
+    la_rec *rec;
+    int nrec, caprec;
+    la_die *die;
+    int ndie, capdie;
+    int lost; /* a note could not be kept (out of memory): no replay */
+};
+/* A copy replaying a step up to the choice looked ahead (who in window,
+ * from n legal actions), which it answers with pick; then it is the
+ * try (seed, i) as an own-turn try is. */
+struct fray_la_replay {
+    const struct fray_la_step *st;
+    int pos, dpos;
+    int who, window, n, pick;
+    uint64_t seed, i;
+    int done, broken;
+    /* fray_la_replay_to_end: after the choice, the fight's own streams go
+     * on (no reseeding, controllers as they are), dice entered by enter */
+    int keep;
+    fray_enter_fn enter;
+    void *enter_ud;
+};
+
+static void la_die_noted(void *ud, uint64_t at, int value)
+{
+    struct fray_la_step *st = ud;
+    if (st->ndie == st->capdie) {
+        int cap = st->capdie ? 2 * st->capdie : 64;
+        la_die *d = realloc(st->die, (size_t)cap * sizeof *d);
+        if (!d) {
+            st->lost = 1;
+            return;
+        }
+        st->die = d;
+        st->capdie = cap;
+    }
+    st->die[st->ndie++] = (la_die){at, value};
+}
+
+void fray_la_checkpoint(fray_encounter *e, int who, int r, const fray_action *act)
+{
+    e->la_valid = 0;
+    e->dice.record = NULL;
+    struct fray_la_step *st = e->la_step;
+    if (!st && !(st = e->la_step = calloc(1, sizeof *st)))
+        return;
+    if (!st->at ? !(st->at = fray_encounter_copy(e)) : fray_encounter_copy_into(st->at, e) < 0)
+        return;
+    st->who = who;
+    st->r = r;
+    if (r == FRAY_DECIDE_TAKE)
+        st->act = *act;
+    st->nrec = st->ndie = st->lost = 0;
+    e->la_valid = 1;
+    e->dice.record = la_die_noted;
+    e->dice.record_ud = st;
+}
+
+void fray_la_note(fray_encounter *e, int who, int window, int answer, int pick)
+{
+    if (!e->la_valid || e->la_replay)
+        return;
+    struct fray_la_step *st = e->la_step;
+    if (st->nrec == st->caprec) {
+        int cap = st->caprec ? 2 * st->caprec : 16;
+        la_rec *q = realloc(st->rec, (size_t)cap * sizeof *q);
+        if (!q) {
+            st->lost = 1;
+            return;
+        }
+        st->rec = q;
+        st->caprec = cap;
+    }
+    st->rec[st->nrec++] = (la_rec){who, window, answer, pick, e->policy_rng};
+}
+
+void fray_la_step_free(struct fray_la_step *st)
+{
+    if (!st)
+        return;
+    fray_encounter_free(st->at);
+    free(st->rec);
+    free(st->die);
+    free(st);
+}
+
+/* The replay's dice: what was entered or scripted, at its index; the rest
+ * from the copy's generator, as they were drawn */
+static int la_replay_die(void *ud, const char *purpose, int sides, int *value)
+{
+    (void)purpose, (void)sides;
+    fray_encounter *s = ud;
+    struct fray_la_replay *R = s->la_replay;
+    if (!R || R->dpos >= R->st->ndie || R->st->die[R->dpos].at != s->dice.drawn)
+        return 0;
+    *value = R->st->die[R->dpos++].value;
+    return 1;
+}
+
+/* The replay reached the choice looked ahead (or lost its way): from here
+ * the copy is a try, played by the policies on the try's own dice */
+static void la_go_free(fray_encounter *s, struct fray_la_replay *R)
+{
+    s->la_replay = NULL;
+    s->dice.enter = R->enter;
+    s->dice.enter_ud = R->enter_ud;
+    if (R->keep)
+        return;
+    for (int k = 0; k < s->n; k++)
+        if (s->c[k].controller == FRAY_CTL_HUMAN || s->c[k].controller == FRAY_CTL_LOOKAHEAD)
+            s->c[k].controller = FRAY_CTL_POLICY;
+    int roller = s->dice.roller;
+    fray_dice_reseed(&s->dice, R->seed, R->i);
+    s->dice.roller = roller;
+    fray_rng_seed(&s->policy_rng, R->seed ^ 0x9e3779b97f4a7c15ULL, R->i);
+    s->policy_seeded = 1;
+}
+
+int fray_la_replayed(fray_encounter *s, int who, int window, const fray_action *trigger,
+                     const fray_action *legal, int n)
+{
+    struct fray_la_replay *R = s->la_replay;
+    const struct fray_la_step *st = R->st;
+    if (R->pos < st->nrec) {
+        const la_rec *q = &st->rec[R->pos++];
+        if (q->who == who && q->window == window && !q->answer && q->pick < n) {
+            s->policy_rng = q->rng_after;
+            return q->pick;
+        }
+    } else if (who == R->who && window == R->window && n == R->n) {
+        la_go_free(s, R);
+        R->done = 1;
+        return R->pick;
+    }
+    R->broken = 1; /* not the fight it replays: a bug, which the debug build stops at */
+    assert(!"a look-ahead's replay took another way than its fight");
+    la_go_free(s, R);
+    return s->rs->policy(s, who, window, trigger, legal, n);
+}
+
+int fray_la_replayed_answer(fray_encounter *s, int who)
+{
+    struct fray_la_replay *R = s->la_replay;
+    const struct fray_la_step *st = R->st;
+    if (R->pos < st->nrec && st->rec[R->pos].answer && st->rec[R->pos].who == who) {
+        const la_rec *q = &st->rec[R->pos++];
+        s->policy_rng = q->rng_after;
+        return q->pick;
+    }
+    R->broken = 1;
+    assert(!"a look-ahead's replay took another way than its fight");
+    la_go_free(s, R);
+    return -1;
+}
+
+/* Copy R's checkpoint into s and play it, replayed up to R's choice, on
+ * to the end (or `depth` rounds). 0, or -1 out of memory. */
+static int replay(fray_encounter *s, struct fray_la_replay *R, int depth)
+{
+    const struct fray_la_step *st = R->st;
+    if (fray_encounter_copy_into(s, st->at) < 0)
+        return -1;
+    s->la_replay = R;
+    s->dice.enter = la_replay_die;
+    s->dice.enter_ud = s;
+    if (depth > 0 && s->round + depth - 1 < s->max_rounds)
+        s->max_rounds = s->round + depth - 1; /* the cut: the estimate scores it */
+    if (fray_step_act_with(s, st->who, st->r == FRAY_DECIDE_TAKE ? &st->act : NULL) > 0)
+        fray_run(s);
+    if (s->la_replay) { /* the fight ended before the choice came again */
+        la_go_free(s, R);
+        R->broken = 1;
+        assert(!"a look-ahead's replay ended before its choice");
+    }
+    return 0;
+}
+
+fray_encounter *fray_la_replay_to_end(fray_encounter *e, int who, int window, int n, int pick,
+                                      fray_enter_fn enter, void *enter_ud)
+{
+    if (!e->la_valid || e->la_step->lost)
+        return NULL;
+    fray_encounter *s = fray_encounter_copy(e->la_step->at);
+    struct fray_la_replay R = {.st = e->la_step, .who = who, .window = window, .n = n,
+                               .pick = pick, .keep = 1, .enter = enter, .enter_ud = enter_ud};
+    if (!s || replay(s, &R, 0) < 0 || R.broken) {
+        fray_encounter_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+/* ---- Tries ---- */
+
+/* What the tries of one decision share: the scratch copy s, the fight e,
+ * the chooser and its list, the options and the seed; st: the step
+ * replayed up to a nested choice in `window` (NULL: an own-turn choice) */
+typedef struct la_run {
+    fray_encounter *s, *e;
+    int who, window, n;
+    const fray_action *legal;
+    const fray_la_opts *o;
+    uint64_t seed;
+    const struct fray_la_step *st;
+    int broken; /* a replay lost its way: take the policy's choice */
+} la_run;
+
 /* The policy's own choice for who now, made on a copy (it may draw from
  * the policy's stream): an index into legal, or -1. */
 static int policy_pick(fray_encounter *s, const fray_encounter *e, int who, const fray_action *legal,
@@ -159,30 +398,49 @@ static int policy_pick(fray_encounter *s, const fray_encounter *e, int who, cons
     return pick >= 0 && pick < n ? pick : -1;
 }
 
-/* One try: the copy s of e, the choice made, played on by the policies.
- * Returns its score. */
-static int64_t play_try(fray_encounter *s, const fray_encounter *e, int who, const fray_action *act,
-                     const fray_la_opts *o, uint64_t seed, uint64_t i, fray_la_cand *c)
+/* Play the try i of choice `pick` (an index into r->legal, -1 a pass) to
+ * the end or the depth's cut, on the scratch copy. 0, or -1 out of memory. */
+static int play_out(la_run *r, int pick, uint64_t i)
 {
-    if (fray_encounter_copy_into(s, e) < 0) {
-        c->tries++;
+    fray_encounter *s = r->s;
+    const fray_la_opts *o = r->o;
+    if (!r->st) {
+        if (fray_encounter_copy_into(s, r->e) < 0)
+            return -1;
+        for (int k = 0; k < s->n; k++)
+            if (s->c[k].controller == FRAY_CTL_HUMAN || s->c[k].controller == FRAY_CTL_LOOKAHEAD)
+                s->c[k].controller = FRAY_CTL_POLICY;
+        /* common random numbers: try i of every candidate draws the same dice */
+        fray_dice_reseed(&s->dice, r->seed, i);
+        s->dice.roller = -1;
+        fray_rng_seed(&s->policy_rng, r->seed ^ 0x9e3779b97f4a7c15ULL, i);
+        s->policy_seeded = 1;
+        if (o->depth > 0 && s->round + o->depth - 1 < s->max_rounds)
+            s->max_rounds = s->round + o->depth - 1; /* the cut: the estimate scores it */
+        if (fray_step_act_with(s, r->who, pick >= 0 ? &r->legal[pick] : NULL) > 0)
+            fray_run(s);
+        return 0;
+    }
+    /* a nested choice: the step from its checkpoint, replayed up to it */
+    struct fray_la_replay R = {.st = r->st, .who = r->who, .window = r->window, .n = r->n,
+                               .pick = pick, .seed = r->seed, .i = i};
+    if (replay(s, &R, o->depth) < 0)
+        return -1;
+    r->broken |= R.broken;
+    return 0;
+}
+
+/* One try: played out, then scored into c. Returns its score. */
+static int64_t play_try(la_run *r, int pick, uint64_t i, fray_la_cand *c)
+{
+    fray_encounter *s = r->s;
+    const fray_encounter *e = r->e;
+    c->tries++;
+    if (play_out(r, pick, i) < 0) {
         c->score += 500;
         return 500;
     }
-    for (int k = 0; k < s->n; k++)
-        if (s->c[k].controller == FRAY_CTL_HUMAN || s->c[k].controller == FRAY_CTL_LOOKAHEAD)
-            s->c[k].controller = FRAY_CTL_POLICY;
-    /* common random numbers: try i of every candidate draws the same dice */
-    fray_dice_reseed(&s->dice, seed, i);
-    s->dice.roller = -1;
-    fray_rng_seed(&s->policy_rng, seed ^ 0x9e3779b97f4a7c15ULL, i);
-    s->policy_seeded = 1;
-    if (o->depth > 0 && s->round + o->depth - 1 < s->max_rounds)
-        s->max_rounds = s->round + o->depth - 1; /* the cut: the estimate below scores it */
-    if (fray_step_act_with(s, who, act) > 0)
-        fray_run(s);
-    int side = e->c[who].side;
-    c->tries++;
+    int side = e->c[r->who].side;
     int64_t dealt = 0, taken = 0;
     int ours = 0, ours_up = 0, foes = 0, foes_up = 0;
     for (int k = 0; k < s->n; k++) {
@@ -241,15 +499,12 @@ static int seen_by(const fray_action *legal, const fray_la_cand *out, int nc, in
 
 /* Tries [from, to) of the candidates out[0..nc) (out[0] the policy's
  * choice: each try's differences are taken from it). */
-static void play_tries(fray_encounter *s, fray_encounter *e, int who, const fray_action *legal,
-                       const fray_la_opts *o, uint64_t seed, fray_la_cand *out, int nc, int from,
-                       int to)
+static void play_tries(la_run *r, fray_la_cand *out, int nc, int from, int to)
 {
     for (int t = from; t < to; t++) {
         int64_t first = 0;
         for (int k = 0; k < nc; k++) {
-            int64_t v = play_try(s, e, who, out[k].pick >= 0 ? &legal[out[k].pick] : NULL, o, seed,
-                                 (uint64_t)t, &out[k]);
+            int64_t v = play_try(r, out[k].pick, (uint64_t)t, &out[k]);
             if (k == 0)
                 first = v;
             out[k].dsum += v - first;
@@ -273,18 +528,61 @@ static void sort_cands(fray_la_cand *out, int from, int nc)
     }
 }
 
+/* Successive halving over out[0..nc) (out[0] the policy's choice): stages
+ * until two are left besides the policy's choice, each keeping the better
+ * half by score, the policy's choice always (it is what the others are
+ * tested against), the tries played so far doubled; the last stage's
+ * candidates have o->tries each. Sorts out as fray_lookahead_rank does. */
+static void halve(la_run *r, fray_la_cand *out, int nc)
+{
+    int tries = r->o->tries;
+    int stages = 0;
+    while ((2 << stages) < nc)
+        stages++;
+    int alive = nc, done = 0;
+    for (int st = 0; st <= stages; st++) {
+        int upto = tries >> (stages - st);
+        if (upto <= done)
+            upto = done + 1;
+        if (st == stages)
+            upto = tries > done ? tries : done + 1;
+        play_tries(r, out, alive, done, upto);
+        done = upto;
+        if (st == stages)
+            break;
+        /* out[0] stays the policy's: the better half of the others kept,
+         * the policy's choice counting as one of them when it is better */
+        int keep = (alive + 1) / 2;
+        sort_cands(out, 1, alive);
+        int better = 0; /* how many of the others beat the policy's choice */
+        for (int k = 1; k < alive; k++)
+            better += out[k].score > out[0].score;
+        alive = better >= keep ? keep + 1 : keep;
+    }
+    sort_cands(out, 0, nc);
+}
+
+/* The scratch copy, made at the first choice */
+static fray_encounter *scratch(fray_encounter *e)
+{
+    if (!e->la_scratch)
+        e->la_scratch = fray_encounter_copy(e);
+    return e->la_scratch;
+}
+
 /* fray_lookahead_rank, and with halving the look-ahead player's wider
  * ranking (fray_lookahead_choose) */
 static int rank(fray_encounter *e, int who, const fray_action *legal, int n, const fray_la_opts *o,
                 uint64_t seed, fray_la_cand *out, int max, int halving)
 {
-    if (!e->la_scratch && !(e->la_scratch = fray_encounter_copy(e)))
+    la_run r = {.s = scratch(e), .e = e, .who = who, .window = FRAY_WIN_ACT, .n = n,
+                .legal = legal, .o = o, .seed = seed};
+    if (!r.s)
         return -1;
-    fray_encounter *s = e->la_scratch;
     int breadth = o->breadth < max ? o->breadth : max;
     if (breadth < 1)
         return 0;
-    int pick = policy_pick(s, e, who, legal, n);
+    int pick = policy_pick(r.s, e, who, legal, n);
     if (pick < -1)
         return -1;
     int nc = 0;
@@ -299,38 +597,11 @@ static int rank(fray_encounter *e, int who, const fray_action *legal, int n, con
             if (!seen_by(legal, out, nc, i, key))
                 out[nc++].pick = i;
     if (!halving) {
-        play_tries(s, e, who, legal, o, seed, out, nc, 0, o->tries);
+        play_tries(&r, out, nc, 0, o->tries);
         sort_cands(out, 0, nc);
-        return nc;
+    } else {
+        halve(&r, out, nc);
     }
-    /* successive halving: stages until two are left besides the policy's
-     * choice, each keeping the better half by score, the policy's choice
-     * always (it is what the others are tested against), the tries played
-     * so far doubled; the last stage's candidates have o->tries each */
-    int stages = 0;
-    while ((2 << stages) < nc)
-        stages++;
-    int alive = nc, done = 0;
-    for (int st = 0; st <= stages; st++) {
-        int upto = o->tries >> (stages - st);
-        if (upto <= done)
-            upto = done + 1;
-        if (st == stages)
-            upto = o->tries > done ? o->tries : done + 1;
-        play_tries(s, e, who, legal, o, seed, out, alive, done, upto);
-        done = upto;
-        if (st == stages)
-            break;
-        /* out[0] stays the policy's: the better half of the others kept,
-         * the policy's choice counting as one of them when it is better */
-        int keep = (alive + 1) / 2;
-        sort_cands(out, 1, alive);
-        int better = 0; /* how many of the others beat the policy's choice */
-        for (int k = 1; k < alive; k++)
-            better += out[k].score > out[0].score;
-        alive = better >= keep ? keep + 1 : keep;
-    }
-    sort_cands(out, 0, nc);
     return nc;
 }
 
@@ -338,6 +609,20 @@ int fray_lookahead_rank(fray_encounter *e, int who, const fray_action *legal, in
                         const fray_la_opts *o, uint64_t seed, fray_la_cand *out, int max)
 {
     return rank(e, who, legal, n, o, seed, out, max, 0);
+}
+
+/* The best of the last stage that beats the policy's choice clearly, else
+ * that choice (out[0..nc), sorted by halve) */
+static int take(const fray_la_cand *c, int nc)
+{
+    int policy = 0;
+    for (int k = 0; k < nc; k++)
+        if (c[k].policy)
+            policy = k;
+    for (int k = 0; k < nc; k++)
+        if (c[k].tries == c[policy].tries && fray_lookahead_better(&c[k])) /* a finalist */
+            return c[k].pick;
+    return c[policy].pick;
 }
 
 int fray_lookahead_better(const fray_la_cand *c)
@@ -359,13 +644,42 @@ int fray_lookahead_choose(fray_encounter *e, int who, const fray_action *legal, 
     int nc = rank(e, who, legal, n, &o, seed, c, FRAY_LA_MAX_BREADTH, 1);
     if (nc <= 0)
         return e->rs->policy(e, who, FRAY_WIN_ACT, NULL, legal, n); /* out of memory: the policy */
-    /* the best ranked that beats the policy's choice clearly, else that choice */
-    int policy = 0;
-    for (int k = 0; k < nc; k++)
-        if (c[k].policy)
-            policy = k;
-    for (int k = 0; k < nc; k++)
-        if (c[k].tries == c[policy].tries && fray_lookahead_better(&c[k])) /* a finalist */
-            return c[k].pick;
-    return c[policy].pick;
+    return take(c, nc);
+}
+
+int fray_lookahead_nested(fray_encounter *e, int who, int window, const fray_action *trigger,
+                          const fray_action *legal, int n)
+{
+    /* the policy's choice, asked here (a policy reads the fight, and the
+     * stream it may draw from is put back) */
+    fray_rng keep = e->policy_rng;
+    int keep_seeded = e->policy_seeded;
+    int pick = e->rs->policy(e, who, window, trigger, legal, n);
+    e->policy_rng = keep;
+    e->policy_seeded = keep_seeded;
+    if (pick < -1 || pick >= n)
+        pick = -1;
+    fray_la_opts o = fray_lookahead_opts(e, e->c[who].side);
+    const struct fray_la_step *st = e->la_step;
+    if (o.breadth < 2 || !e->la_valid || st->lost || e->failed)
+        return pick; /* one candidate, or no checkpoint of this fight: the policy */
+    la_run r = {.s = scratch(e), .e = e, .who = who, .window = window, .n = n, .legal = legal,
+                .o = &o, .st = st};
+    if (!r.s)
+        return pick;
+    r.seed = fray_rng_next(fray_policy_rng(e)); /* a fight's one draw at a choice played */
+    /* the policy's choice, passing, then every other entry, up to the breadth */
+    fray_la_cand c[FRAY_LA_MAX_BREADTH];
+    int breadth = o.breadth < FRAY_LA_MAX_BREADTH ? o.breadth : FRAY_LA_MAX_BREADTH;
+    memset(c, 0, sizeof c);
+    int nc = 0;
+    c[nc].policy = 1;
+    c[nc++].pick = pick;
+    for (int i = -1; i < n && nc < breadth; i++)
+        if (i != pick)
+            c[nc++].pick = i;
+    halve(&r, c, nc);
+    if (r.broken)
+        return pick;
+    return take(c, nc);
 }

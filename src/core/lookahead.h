@@ -72,6 +72,35 @@ int fray_lookahead_better(const fray_la_cand *c);
  * Its one draw from the policy's stream seeds its tries, so that a seed
  * still gives one fight. */
 int fray_lookahead_choose(fray_encounter *e, int who, const fray_action *legal, int n);
+/* The look-ahead player's choice in a window nested in an action (a
+ * reaction, an answer to a declared action, a window between actions):
+ * the policy's choice, passing and the other entries, each played from
+ * the own-turn step's checkpoint (fray_la_checkpoint), replayed up to this
+ * choice, then on as fray_lookahead_choose's tries are, by successive
+ * halving; the best that is fray_lookahead_better, else the policy's
+ * choice, which it is too when there is no checkpoint of this fight. */
+int fray_lookahead_nested(fray_encounter *e, int who, int window, const fray_action *trigger,
+                          const fray_action *legal, int n);
+/* What a checkpoint keeps (engine.c's fray_choose and fray_ask tell it):
+ * who chose `pick` in `window` (answer: 1 for a fray_ask's option), a
+ * person or a look-ahead player, whom a copy cannot ask again. */
+void fray_la_note(fray_encounter *e, int who, int window, int answer, int pick);
+/* In a copy replaying a step (e->la_replay): the choice of a person or a
+ * look-ahead player as its fight made it, or the candidate at the choice
+ * looked ahead; the answer as its fight gave it. */
+int fray_la_replayed(fray_encounter *s, int who, int window, const fray_action *trigger,
+                     const fray_action *legal, int n);
+int fray_la_replayed_answer(fray_encounter *s, int who);
+void fray_la_step_free(struct fray_la_step *st);
+/* For tests: a copy of e's checkpoint, replayed up to the choice being
+ * made now (who in window, from n legal actions), given pick there, and
+ * run to the end on the fight's own streams (nothing reseeded, the
+ * controllers as they are; dice asked of enter with enter_ud after that
+ * choice, none when NULL). Given the fight's own choice, it ends the
+ * fight as the original does. NULL without a checkpoint of this fight,
+ * when the replay lost its way, or out of memory; the caller frees it. */
+fray_encounter *fray_la_replay_to_end(fray_encounter *e, int who, int window, int n, int pick,
+                                      fray_enter_fn enter, void *enter_ud);
 /* The options of `side` (its la_opts, defaults filled in). */
 fray_la_opts fray_lookahead_opts(const fray_encounter *e, int side);
 /* Parse "B,T,D" (any may be empty: the default) into o; -1 with err. */

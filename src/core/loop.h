@@ -25,6 +25,9 @@ int fray_loop_checked_decide(fray_encounter *e, int who, int window, const fray_
 int fray_loop_listed_choice(fray_encounter *e, int who, int window, const fray_action *trigger,
                             fray_action *out, int whole);
 void fray_loop_finish(fray_encounter *e, int winner, const char *why);
+/* lookahead.c: an own-turn step's checkpoint, for a look-ahead player's
+ * choice in a window nested in it (e->la_watch set) */
+void fray_la_checkpoint(fray_encounter *e, int who, int r, const fray_action *act);
 int fray_loop_check_victory(fray_encounter *e);
 int fray_loop_check_error(fray_encounter *e);
 int fray_run_generic(fray_encounter *e); /* the loop through e->rs */
@@ -103,6 +106,12 @@ FRAY_LOOP_INLINE int fray_loop_settle(fray_encounter *e, int who)
 FRAY_LOOP_INLINE int fray_step_start(fray_encounter *e, const fray_ruleset *rs)
 {
     e->started = 1;
+    /* a look-ahead player's nested choices replay the step they are in
+     * from its checkpoint (lookahead.c): none yet of this fight */
+    e->la_valid = 0;
+    e->la_watch = 0;
+    for (int i = 0; i < e->n; i++)
+        e->la_watch |= e->c[i].controller == FRAY_CTL_LOOKAHEAD;
     rs->start_combat(e);
     return fray_loop_settle(e, -1);
 }
@@ -151,6 +160,8 @@ FRAY_LOOP_INLINE int fray_loop_next_actor(fray_encounter *e, const fray_ruleset 
 FRAY_LOOP_INLINE int fray_step_act_chosen(fray_encounter *e, const fray_ruleset *rs, int who, int r,
                                           const fray_action *act)
 {
+    if (__builtin_expect(e->la_watch, 0))
+        fray_la_checkpoint(e, who, r, act);
     if (r != FRAY_DECIDE_TAKE) {
         if (rs->pass)
             rs->pass(e, who, FRAY_WIN_ACT);

@@ -147,6 +147,112 @@ static void test_a_copy_at_an_own_turn_choice_goes_on_with_that_choice(void **s)
     print_message("%d copies at a choice ended their fights as the originals\n", copies);
 }
 
+/* Dice a person enters: every third die asked, a value of its own (count
+ * is how many were asked), the rest left to fray. */
+typedef struct entry {
+    long count;
+} entry;
+
+static int enter_some(void *ud, const char *purpose, int sides, int *value)
+{
+    (void)purpose;
+    entry *en = ud;
+    if (++en->count % 3)
+        return 0;
+    *value = 1 + (int)(en->count / 3 % sides);
+    return 1;
+}
+
+/* A person (blue) who takes the policy's choice, and at its `when`th choice
+ * in a window nested in an action replays the step from its checkpoint up
+ * to that choice (fray_la_replay_to_end), red being a look-ahead player of
+ * one candidate (its choices are the policy's, noted and replayed as a
+ * look-ahead's are) and some dice entered. */
+typedef struct at_nested {
+    int count, when;
+    entry *dice;
+    entry copy_dice;
+    fray_encounter *copy;
+} at_nested;
+
+static int choose_nested(void *ud, fray_encounter *e, int who, int window,
+                         const fray_action *trigger, const fray_action *legal, int n)
+{
+    at_nested *a = ud;
+    int pick = e->rs->policy(e, who, window, trigger, legal, n);
+    if ((window != FRAY_WIN_ACT || e->offer_depth > 0) && a->count++ == a->when) {
+        a->copy_dice = *a->dice; /* the person's dice from here on, in the copy */
+        a->copy = fray_la_replay_to_end(e, who, window, n, pick, enter_some, &a->copy_dice);
+        assert_non_null(a->copy);
+    }
+    return pick;
+}
+
+static void test_a_step_replayed_to_a_nested_choice_goes_on_with_that_choice(void **s)
+{
+    (void)s;
+    glob_t g;
+    examples(&g);
+    int copies = 0;
+    char err[256];
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        fray_encounter *e = load(g.gl_pathv[i]);
+        assert_int_equal(fray_set_controller(e, "blue", "human"), 0);
+        assert_int_equal(fray_set_controller_spec(e, "red=lookahead:1,1", err, sizeof err), 0);
+        for (int when = 0; when < 12; when += 3) {
+            entry dice = {0};
+            at_nested a = {.when = when, .dice = &dice};
+            fray_reset(e, 11, (uint64_t)when);
+            e->choose_fn = choose_nested;
+            e->human_ud = &a;
+            fray_set_dice_entry(e, enter_some, &dice);
+            assert_int_equal(fray_run(e), 0);
+            if (!a.copy)
+                continue;
+            assert_null(a.copy->choose_fn);
+            const char *d = differ(e, a.copy);
+            if (d)
+                fail_msg("%s, replayed to nested choice %d: %s differ", g.gl_pathv[i], when, d);
+            assert_int_equal(a.copy_dice.count, dice.count);
+            fray_encounter_free(a.copy);
+            copies++;
+        }
+        fray_encounter_free(e);
+    }
+    globfree(&g);
+    assert_true(copies >= 20);
+    print_message("%d replays to a nested choice ended their fights as the originals\n", copies);
+}
+
+/* A look-ahead side plays its nested windows too, on replays (which a
+ * debug build checks step by step): one fight per seed, with dice entered. */
+static void test_nested_look_ahead_plays_one_fight_per_seed(void **s)
+{
+    (void)s;
+    glob_t g;
+    examples(&g);
+    char err[256];
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        fray_encounter *e = load(g.gl_pathv[i]);
+        assert_int_equal(fray_set_controller_spec(e, "red=lookahead:3,2,1", err, sizeof err), 0);
+        fray_encounter *first = NULL;
+        for (int k = 0; k < 2; k++) {
+            entry dice = {0};
+            fray_reset(e, 13, 0);
+            fray_set_dice_entry(e, enter_some, &dice);
+            assert_int_equal(fray_run(e), 0);
+            assert_true(e->la_step != NULL); /* a checkpoint was taken */
+            if (!first)
+                first = fray_encounter_copy(e);
+            else
+                assert_null(differ(first, e));
+        }
+        fray_encounter_free(first);
+        fray_encounter_free(e);
+    }
+    globfree(&g);
+}
+
 /* fray_lookahead_rank from an own turn: the same ranking twice, the fight
  * left as it was, the policy's choice first among the candidates played. */
 typedef struct ranked {
@@ -262,6 +368,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_copy_between_steps_ends_the_same_fight),
         cmocka_unit_test(test_a_copy_at_an_own_turn_choice_goes_on_with_that_choice),
+        cmocka_unit_test(test_a_step_replayed_to_a_nested_choice_goes_on_with_that_choice),
+        cmocka_unit_test(test_nested_look_ahead_plays_one_fight_per_seed),
         cmocka_unit_test(test_the_ranking_is_deterministic_and_changes_nothing),
         cmocka_unit_test(test_a_lookahead_side_plays_one_fight_per_seed),
         cmocka_unit_test(test_the_defaults_play_one_fight_per_seed),
