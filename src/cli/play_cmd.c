@@ -34,7 +34,7 @@ static const struct {
     {"sim", "[N]", "the fight played on N times (default 1000) from now by fray: who wins"},
     {"hint", "[TRIES]", "at a creature's own turn: its best three actions now by fray's look-ahead, each played on TRIES times (default 200) by the policies: win chance and damage dealt and taken"},
     {"odds", "[--json] ACTION [> TARGET] | CHECK ...", "exact odds of an action legal now, from the present state, as a table (--json: as JSON); or of a check, as fray odds RULESET CHECK ..."},
-    {"control", "WHO gm|policy|random|lookahead", "who decides for a creature or a side from now on (lookahead: the policy looking ahead at its own turns)"},
+    {"control", "WHO gm|policy|random|lookahead", "who decides for a creature or a side from now on (lookahead: the policy looking ahead at each of its choices)"},
     {"damage", "WHO AMOUNT", "GM fiat: damage as the ruleset takes it (Aura, wounds...)"},
     {"heal", "WHO AMOUNT", "GM fiat: healing as the ruleset gives it"},
     {"set", "WHO RESOURCE VALUE", "GM fiat: set a resource (Aura, HP...), recorded as such"},

@@ -338,6 +338,9 @@ struct fray_encounter {
     int la_watch, la_valid;
     struct fray_la_step *la_step;
     struct fray_la_replay *la_replay;
+    /* appended: the look-ahead's choices kept across rebuilds of this
+     * fight (lookahead.h; borrowed from a session, NULL in sim and copies) */
+    struct fray_la_memo *la_memo;
 };
 
 /* The tactics report of one or many fights (`fray sim`), in integers: the

@@ -367,10 +367,7 @@ int fray_choose(fray_encounter *e, int who, int window, const fray_action *trigg
         /* its own turn at the top of the stack is played on copies taken
          * now; a nested window is played on the step replayed from its
          * checkpoint (lookahead.c) */
-        if (window == FRAY_WIN_ACT && e->offer_depth == 0 && !e->check && n > 0)
-            pick = fray_lookahead_choose(e, who, legal, n);
-        else
-            pick = fray_lookahead_nested(e, who, window, trigger, legal, n);
+        pick = fray_lookahead_decide(e, who, window, trigger, legal, n);
         fray_la_note(e, who, window, 0, pick);
         return pick;
     case FRAY_CTL_RANDOM: {

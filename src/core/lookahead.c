@@ -56,6 +56,7 @@ int fray_encounter_copy_into(fray_encounter *d, const fray_encounter *e)
     d->la_step = step;
     d->la_watch = d->la_valid = 0; /* a copy takes no checkpoints */
     d->la_replay = NULL;
+    d->la_memo = NULL;
     d->dice.record = NULL;
     d->dice.record_ud = NULL;
     d->map_shared = 1;
@@ -647,26 +648,144 @@ int fray_lookahead_choose(fray_encounter *e, int who, const fray_action *legal, 
     return take(c, nc);
 }
 
+/* ---- The choices kept across rebuilds (play, serve) ---- */
+
+typedef struct la_kept {
+    uint64_t key; /* 0: empty */
+    int pick, seeded;
+    fray_rng rng_after;
+} la_kept;
+struct fray_la_memo {
+    la_kept *v;
+    size_t n, cap; /* cap a power of two, or 0 */
+};
+
+fray_la_memo *fray_la_memo_new(void)
+{
+    return calloc(1, sizeof(fray_la_memo));
+}
+
+void fray_la_memo_free(fray_la_memo *m)
+{
+    if (m)
+        free(m->v);
+    free(m);
+}
+
+size_t fray_la_memo_count(const fray_la_memo *m)
+{
+    return m ? m->n : 0;
+}
+
+/* FNV-1a over n bytes, on from h */
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+/* Everything a look-ahead's choice is a function of: the fight (creatures,
+ * private bytes, state, scheduler, round, events and dice so far, both
+ * generators), the question (who, window, list, trigger, check under
+ * way, depth of windows) and the options. Never 0. */
+static uint64_t la_key(const fray_encounter *e, int who, int window, const fray_action *trigger,
+                       const fray_action *legal, int n)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    int q[6] = {who, window, n, e->offer_depth, e->round, e->policy_seeded};
+    h = fnv(h, q, sizeof q);
+    h = fnv(h, &e->seq, sizeof e->seq);
+    h = fnv(h, &e->world_rev, sizeof e->world_rev);
+    h = fnv(h, &e->dice.drawn, sizeof e->dice.drawn);
+    h = fnv(h, &e->dice.rng, sizeof e->dice.rng);
+    h = fnv(h, &e->policy_rng, sizeof e->policy_rng);
+    h = fnv(h, e->c, (size_t)e->n * sizeof e->c[0]);
+    h = fnv(h, e->priv, (size_t)e->n * e->rs->creature_size);
+    h = fnv(h, e->state, e->rs->state_size);
+    h = fnv(h, &e->turns, sizeof e->turns);
+    h = fnv(h, e->la_opts, sizeof e->la_opts);
+    h = fnv(h, legal, (size_t)n * sizeof *legal);
+    if (trigger)
+        h = fnv(h, trigger, sizeof *trigger);
+    if (e->check)
+        h = fnv(h, e->check, sizeof *e->check);
+    return h ? h : 1;
+}
+
+static la_kept *la_slot(fray_la_memo *m, uint64_t key)
+{
+    size_t i = (size_t)key & (m->cap - 1);
+    while (m->v[i].key && m->v[i].key != key)
+        i = (i + 1) & (m->cap - 1);
+    return &m->v[i];
+}
+
+static void la_keep(fray_la_memo *m, uint64_t key, int pick, const fray_encounter *e)
+{
+    if (2 * (m->n + 1) > m->cap) { /* at most half full */
+        size_t cap = m->cap ? 2 * m->cap : 256;
+        la_kept *v = calloc(cap, sizeof *v), *old = m->v;
+        if (!v)
+            return; /* not kept: chosen again next time */
+        size_t ocap = m->cap;
+        m->v = v;
+        m->cap = cap;
+        for (size_t i = 0; i < ocap; i++)
+            if (old[i].key)
+                *la_slot(m, old[i].key) = old[i];
+        free(old);
+    }
+    la_kept *k = la_slot(m, key);
+    if (!k->key)
+        m->n++;
+    *k = (la_kept){key, pick, e->policy_seeded, e->policy_rng};
+}
+
+int fray_lookahead_decide(fray_encounter *e, int who, int window, const fray_action *trigger,
+                          const fray_action *legal, int n)
+{
+    fray_la_memo *m = e->la_memo;
+    uint64_t key = 0;
+    if (m) {
+        key = la_key(e, who, window, trigger, legal, n);
+        if (m->cap) {
+            const la_kept *k = la_slot(m, key);
+            if (k->key) { /* chosen before, from this very fight: as then */
+                e->policy_rng = k->rng_after;
+                e->policy_seeded = k->seeded;
+                return k->pick;
+            }
+        }
+    }
+    int pick = window == FRAY_WIN_ACT && e->offer_depth == 0 && !e->check && n > 0
+                   ? fray_lookahead_choose(e, who, legal, n)
+                   : fray_lookahead_nested(e, who, window, trigger, legal, n);
+    if (m)
+        la_keep(m, key, pick, e);
+    return pick;
+}
+
 int fray_lookahead_nested(fray_encounter *e, int who, int window, const fray_action *trigger,
                           const fray_action *legal, int n)
 {
-    /* the policy's choice, asked here (a policy reads the fight, and the
-     * stream it may draw from is put back) */
-    fray_rng keep = e->policy_rng;
-    int keep_seeded = e->policy_seeded;
-    int pick = e->rs->policy(e, who, window, trigger, legal, n);
-    e->policy_rng = keep;
-    e->policy_seeded = keep_seeded;
+    /* the policy's choice, asked of a copy (a policy may keep what it
+     * derives in the ruleset's state, and draw from the stream: the fight
+     * is left as a choice taken from the memo leaves it) */
+    la_run r = {.s = scratch(e), .e = e, .who = who, .window = window, .n = n, .legal = legal};
+    if (!r.s || fray_encounter_copy_into(r.s, e) < 0)
+        return e->rs->policy(e, who, window, trigger, legal, n); /* out of memory */
+    r.s->c[who].controller = FRAY_CTL_POLICY;
+    int pick = r.s->rs->policy(r.s, who, window, trigger, legal, n);
     if (pick < -1 || pick >= n)
         pick = -1;
     fray_la_opts o = fray_lookahead_opts(e, e->c[who].side);
     const struct fray_la_step *st = e->la_step;
     if (o.breadth < 2 || !e->la_valid || st->lost || e->failed)
         return pick; /* one candidate, or no checkpoint of this fight: the policy */
-    la_run r = {.s = scratch(e), .e = e, .who = who, .window = window, .n = n, .legal = legal,
-                .o = &o, .st = st};
-    if (!r.s)
-        return pick;
+    r.o = &o;
+    r.st = st;
     r.seed = fray_rng_next(fray_policy_rng(e)); /* a fight's one draw at a choice played */
     /* the policy's choice, passing, then every other entry, up to the breadth */
     fray_la_cand c[FRAY_LA_MAX_BREADTH];

@@ -29,7 +29,7 @@ typedef struct fray_la_opts {
     int breadth, tries, depth;
 } fray_la_opts;
 #define FRAY_LA_BREADTH 16
-#define FRAY_LA_TRIES 128
+#define FRAY_LA_TRIES 256
 #define FRAY_LA_DEPTH 0
 #define FRAY_LA_MAX_BREADTH 16
 #define FRAY_LA_MAX_TRIES 4096
@@ -72,6 +72,23 @@ int fray_lookahead_better(const fray_la_cand *c);
  * Its one draw from the policy's stream seeds its tries, so that a seed
  * still gives one fight. */
 int fray_lookahead_choose(fray_encounter *e, int who, const fray_action *legal, int n);
+/* The look-ahead player's choice (fray_choose, FRAY_CTL_LOOKAHEAD): at
+ * its own turn at the top of the stack fray_lookahead_choose, else
+ * fray_lookahead_nested; with e->la_memo, a choice made before from the
+ * same fight and question is taken as it was (the policy stream put where
+ * it was left), so that a fight rebuilt from its journal at every input
+ * (play, serve) does not look ahead again at every choice of its past. */
+int fray_lookahead_decide(fray_encounter *e, int who, int window, const fray_action *trigger,
+                          const fray_action *legal, int n);
+/* The memo: what fray_lookahead_decide chose, by a 64-bit hash of
+ * everything the choice is a function of (the fight's creatures, private
+ * bytes, state, scheduler, events and dice drawn, both generators; the
+ * question; the options). Owned by whoever rebuilds a fight (a session),
+ * borrowed by its encounters (e->la_memo); copies have none. */
+typedef struct fray_la_memo fray_la_memo;
+fray_la_memo *fray_la_memo_new(void);
+void fray_la_memo_free(fray_la_memo *m);
+size_t fray_la_memo_count(const fray_la_memo *m); /* the choices kept */
 /* The look-ahead player's choice in a window nested in an action (a
  * reaction, an answer to a declared action, a window between actions):
  * the policy's choice, passing and the other entries, each played from

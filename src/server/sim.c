@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "server.h"
+#include "lookahead.h"
 
 #define STEP 50
 
@@ -51,6 +52,7 @@ static void job_free(sim_job *j)
     free(j->s.encounter);
     free(j->s.j);
     free(j->s.status);
+    fray_la_memo_free(j->s.la_memo);
     memset(&j->s, 0, sizeof j->s);
 }
 

@@ -502,6 +502,11 @@ static void attach(fray_session *p, fray_encounter *e)
     e->ask_fn = cb_ask;
     e->human_ud = p;
     fray_set_dice_entry(e, cb_die, p);
+    /* the look-ahead's choices of this fight's past, kept from the last
+     * rebuild: not looked ahead again (none kept if out of memory) */
+    if (!p->la_memo)
+        p->la_memo = fray_la_memo_new();
+    e->la_memo = p->la_memo;
     p->pos = 0;
     p->suspended = p->broken = p->branched = 0;
 }
@@ -746,6 +751,8 @@ int fray_session_commit(fray_session *p, const char *kind, const char *body)
 
 void fray_session_free(fray_session *p)
 {
+    fray_la_memo_free(p->la_memo);
+    p->la_memo = NULL;
     fray_encounter_free(p->at_q);
     if (p->e)
         fray_encounter_free(p->e);

@@ -62,6 +62,9 @@ typedef struct fray_session {
      * instead of replaying the journal; NULL at any other question. Owned;
      * borrows e's map, so it is freed before e. */
     fray_encounter *at_q;
+    /* appended: the look-ahead monsters' choices, kept across rebuilds
+     * (lookahead.h: fray_lookahead_decide); made at the first, owned */
+    struct fray_la_memo *la_memo;
 } fray_session;
 
 /* Rebuild the fight from the store's journal: q is the question it waits

@@ -253,6 +253,43 @@ static void test_nested_look_ahead_plays_one_fight_per_seed(void **s)
     globfree(&g);
 }
 
+/* A fight rebuilt (loaded again and played from its start, as play and
+ * serve do at every input) with the memo of its look-ahead choices takes
+ * every one of them from it, and is the same fight as without it. */
+static void test_a_rebuilt_fight_takes_its_look_ahead_choices_from_the_memo(void **s)
+{
+    (void)s;
+    glob_t g;
+    examples(&g);
+    char err[256];
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        fray_la_memo *m = fray_la_memo_new();
+        assert_non_null(m);
+        fray_encounter *run[3];
+        for (int k = 0; k < 3; k++) {
+            run[k] = load(g.gl_pathv[i]);
+            assert_int_equal(fray_set_controller_spec(run[k], "red=lookahead:3,2,0", err, sizeof err), 0);
+            fray_reset(run[k], 17, 0);
+            run[k]->la_memo = k < 2 ? m : NULL; /* the first keeps, the second takes; the third has none */
+            assert_int_equal(fray_run(run[k]), 0);
+            if (k == 0)
+                assert_true(fray_la_memo_count(m) > 0);
+        }
+        size_t kept = fray_la_memo_count(m);
+        for (int k = 1; k < 3; k++) {
+            const char *d = differ(run[0], run[k]);
+            if (d)
+                fail_msg("%s, %s: %s differ", g.gl_pathv[i], k == 1 ? "rebuilt with the memo" : "without it", d);
+        }
+        /* nothing new kept by the rebuild: every choice was found */
+        assert_int_equal(fray_la_memo_count(m), kept);
+        for (int k = 0; k < 3; k++)
+            fray_encounter_free(run[k]);
+        fray_la_memo_free(m);
+    }
+    globfree(&g);
+}
+
 /* fray_lookahead_rank from an own turn: the same ranking twice, the fight
  * left as it was, the policy's choice first among the candidates played. */
 typedef struct ranked {
@@ -330,7 +367,7 @@ static void test_a_lookahead_side_plays_one_fight_per_seed(void **s)
     fray_encounter_free(e);
 }
 
-/* At the defaults (16 candidates by successive halving, 128 tries) too: a
+/* At the defaults (16 candidates by successive halving, 256 tries) too: a
  * seed gives one fight, and the look-ahead changes some of the fights the
  * policy plays on the same seeds. */
 static void test_the_defaults_play_one_fight_per_seed(void **s)
@@ -370,6 +407,7 @@ int main(void)
         cmocka_unit_test(test_a_copy_at_an_own_turn_choice_goes_on_with_that_choice),
         cmocka_unit_test(test_a_step_replayed_to_a_nested_choice_goes_on_with_that_choice),
         cmocka_unit_test(test_nested_look_ahead_plays_one_fight_per_seed),
+        cmocka_unit_test(test_a_rebuilt_fight_takes_its_look_ahead_choices_from_the_memo),
         cmocka_unit_test(test_the_ranking_is_deterministic_and_changes_nothing),
         cmocka_unit_test(test_a_lookahead_side_plays_one_fight_per_seed),
         cmocka_unit_test(test_the_defaults_play_one_fight_per_seed),

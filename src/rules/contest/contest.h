@@ -211,12 +211,17 @@ typedef struct ct_state {
     uint32_t oa_open;  /* who may make an opportunity attack in the window under way */
     uint32_t saved;    /* who saved its turn this round (#Saving Your Turn: once) */
     uint32_t acted;    /* who took an action in its turn under way */
-    /* the sheets this fight was loaded with: a number no other load in the
-     * process has (ct_new_serial), set at each creature's load; copies of
-     * the fight share it. What the policy's memo of pairs (exact.c) knows
-     * the creatures by, never read by a rule. */
-    uint64_t serial;
 } ct_state;
+
+/* The ruleset's memo (e->memo, fray_memo: not state, carried by copies,
+ * kept by a reset): the sheets this fight was loaded with, a number no
+ * other load in the process has (ct_new_serial), set at each creature's
+ * load. What the policy's memo of pairs (exact.c) knows the creatures by,
+ * never read by a rule; not state, so that two loads of one fight are the
+ * same fight (the look-ahead's memo of choices keys on the state). */
+typedef struct ct_memo {
+    uint64_t serial;
+} ct_memo;
 
 static inline ct_creature *ct_c(fray_encounter *e, int who) { return fray_priv(e, who); }
 static inline const ct_creature *ct_cc(const fray_encounter *e, int who)

@@ -200,7 +200,7 @@ uint64_t ct_new_serial(void)
 const ct_verdict *ct_verdict_for(fray_encounter *e, int who, int t, int weapon, int spell,
                                  uint32_t *allowed)
 {
-    uint64_t serial = ((const ct_state *)e->state)->serial;
+    uint64_t serial = ((const ct_memo *)(const void *)fray_memo(e))->serial;
     if (pairs.gen == 0 || pairs.serial != serial ||
         memcmp(pairs.opt, e->opt, sizeof pairs.opt)) {
         pairs.serial = serial;

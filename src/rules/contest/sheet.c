@@ -436,7 +436,7 @@ int ct_load_creature(fray_load *ld, const json_t *sheet, fray_encounter *e, int 
     ct_hands_changed(c);
     /* the sheets changed: the policy's memo of pairs (exact.c) knows them
      * by the fight's serial */
-    ((ct_state *)e->state)->serial = ct_new_serial();
+    ((ct_memo *)(void *)fray_memo(e))->serial = ct_new_serial();
     e->c[who].res[CT_R_HEALTH] = c->health;
     rc = 0;
 out:
