@@ -529,6 +529,19 @@ static void sort_cands(fray_la_cand *out, int from, int nc)
     }
 }
 
+/* Whether c's paired differences from the policy's choice have a mean
+ * above k times its standard error (t > k): t^2 = S^2 (T-1) / (T Q - S^2)
+ * for T differences of sum S and sum of squares Q, without a division or
+ * a root. Scores are at most 1000 apart and T at most 2 FRAY_LA_MAX_TRIES:
+ * T Q < 2^46, S^2 (T-1) < 2^60. */
+static int t_above(const fray_la_cand *c, int64_t k)
+{
+    int64_t S = c->dsum, Q = c->dsq, T = c->tries;
+    if (S <= 0 || T < 2)
+        return 0;
+    return S * S * (T - 1) > k * k * (T * Q - S * S);
+}
+
 /* Successive halving over out[0..nc) (out[0] the policy's choice): stages
  * until two are left besides the policy's choice, each keeping the better
  * half by score, the policy's choice always (it is what the others are
@@ -560,6 +573,13 @@ static void halve(la_run *r, fray_la_cand *out, int nc)
             better += out[k].score > out[0].score;
         alive = better >= keep ? keep + 1 : keep;
     }
+    /* a close call: when the best of the last stage is neither clearly
+     * better than the policy's choice nor clearly not (1 < t <= 2), the two
+     * play as many tries again, once (the tries go where the decision is
+     * close: at most 2 T more fights) */
+    sort_cands(out, 1, alive);
+    if (alive > 1 && !fray_lookahead_better(&out[1]) && t_above(&out[1], 1))
+        play_tries(r, out, 2, done, 2 * done);
     sort_cands(out, 0, nc);
 }
 
@@ -628,13 +648,7 @@ static int take(const fray_la_cand *c, int nc)
 
 int fray_lookahead_better(const fray_la_cand *c)
 {
-    /* t^2 = S^2 (T-1) / (T Q - S^2) for T paired differences of sum S and
-     * sum of squares Q; t > 2 without a division or a root. Scores are at
-     * most 1000 apart and T at most FRAY_LA_MAX_TRIES: T Q < 2^43. */
-    int64_t S = c->dsum, Q = c->dsq, T = c->tries;
-    if (S <= 0 || T < 2)
-        return 0;
-    return S * S * (T - 1) > 4 * (T * Q - S * S);
+    return t_above(c, 2);
 }
 
 int fray_lookahead_choose(fray_encounter *e, int who, const fray_action *legal, int n)
