@@ -36,7 +36,7 @@ static void help(FILE *f)
             "                    player: at each of its choices (its own turns, and the\n"
             "                    reactions within an action) the policy's choice and\n"
             "                    others (B of them, default 16) played on by the policies,\n"
-            "                    up to T times each (256) for D rounds (0: to the end),\n"
+            "                    up to T times each (128) for D rounds (0: to the end),\n"
             "                    the best taken where it beats the policy's clearly\n"
             "                    (docs/sim.md, \"The look-ahead player\")\n"
             "  --trace-fight I   write fight I's events as JSON Lines (to --trace-file, or\n"

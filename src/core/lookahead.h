@@ -29,7 +29,7 @@ typedef struct fray_la_opts {
     int breadth, tries, depth;
 } fray_la_opts;
 #define FRAY_LA_BREADTH 16
-#define FRAY_LA_TRIES 256
+#define FRAY_LA_TRIES 128
 #define FRAY_LA_DEPTH 0
 #define FRAY_LA_MAX_BREADTH 16
 #define FRAY_LA_MAX_TRIES 4096

@@ -367,7 +367,7 @@ static void test_a_lookahead_side_plays_one_fight_per_seed(void **s)
     fray_encounter_free(e);
 }
 
-/* At the defaults (16 candidates by successive halving, 256 tries) too: a
+/* At the defaults (16 candidates by successive halving, 128 tries) too: a
  * seed gives one fight, and the look-ahead changes some of the fights the
  * policy plays on the same seeds. */
 static void test_the_defaults_play_one_fight_per_seed(void **s)
