@@ -172,6 +172,7 @@ int fray_lookahead_parse(const char *s, fray_la_opts *o, char *err, size_t errle
 typedef struct la_rec {
     int who, window, answer, pick; /* answer: a fray_ask's option, else a choice */
     fray_rng rng_after;            /* the policy stream after it */
+    int seeded_after;
 } la_rec;
 typedef struct la_die {
     uint64_t at; /* dice drawn before it */
@@ -253,7 +254,7 @@ void fray_la_note(fray_encounter *e, int who, int window, int answer, int pick)
         st->rec = q;
         st->caprec = cap;
     }
-    st->rec[st->nrec++] = (la_rec){who, window, answer, pick, e->policy_rng};
+    st->rec[st->nrec++] = (la_rec){who, window, answer, pick, e->policy_rng, e->policy_seeded};
 }
 
 void fray_la_step_free(struct fray_la_step *st)
@@ -307,6 +308,7 @@ int fray_la_replayed(fray_encounter *s, int who, int window, const fray_action *
         const la_rec *q = &st->rec[R->pos++];
         if (q->who == who && q->window == window && !q->answer && q->pick < n) {
             s->policy_rng = q->rng_after;
+            s->policy_seeded = q->seeded_after;
             return q->pick;
         }
     } else if (who == R->who && window == R->window && n == R->n) {
@@ -327,6 +329,7 @@ int fray_la_replayed_answer(fray_encounter *s, int who)
     if (R->pos < st->nrec && st->rec[R->pos].answer && st->rec[R->pos].who == who) {
         const la_rec *q = &st->rec[R->pos++];
         s->policy_rng = q->rng_after;
+        s->policy_seeded = q->seeded_after;
         return q->pick;
     }
     R->broken = 1;
