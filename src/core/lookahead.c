@@ -5,9 +5,11 @@
  * given the rest of the step with some action (fray_step_act_with) goes on
  * exactly as the fight would with that choice. The look-ahead player plays
  * a few candidates so, many times each, by the policies, and takes the one
- * with the best outcome. Nested windows (reactions, answers, a question in
- * the middle of a resolution) live on the C stack and cannot be copied:
- * there it is the policy. */
+ * with the best outcome. Nested windows (reactions, answers to a declared
+ * action) live on the C stack and cannot be copied: there the step is
+ * replayed from a checkpoint taken at its own-turn choice, up to the
+ * choice looked ahead (below). A question in the middle of a resolution
+ * (fray_ask) is still the policy's answer. */
 #include <stdlib.h>
 #include <stdio.h>
 #include <assert.h>
