@@ -206,20 +206,26 @@ struct fray_la_replay {
     void *enter_ud;
 };
 
+/* Room for one more in the array *pp of n of `size` bytes (capacity
+ * *cap); else the step is lost (out of memory): 0, or -1 */
+static int room(struct fray_la_step *st, void *pp, int n, int *cap, size_t size)
+{
+    if (n < *cap)
+        return 0;
+    int c = *cap ? 2 * *cap : 32;
+    void **p = pp, *q = realloc(*p, (size_t)c * size);
+    if (!q)
+        return st->lost = 1, -1;
+    *p = q;
+    *cap = c;
+    return 0;
+}
+
 static void la_die_noted(void *ud, uint64_t at, int value)
 {
     struct fray_la_step *st = ud;
-    if (st->ndie == st->capdie) {
-        int cap = st->capdie ? 2 * st->capdie : 64;
-        la_die *d = realloc(st->die, (size_t)cap * sizeof *d);
-        if (!d) {
-            st->lost = 1;
-            return;
-        }
-        st->die = d;
-        st->capdie = cap;
-    }
-    st->die[st->ndie++] = (la_die){at, value};
+    if (room(st, &st->die, st->ndie, &st->capdie, sizeof *st->die) == 0)
+        st->die[st->ndie++] = (la_die){at, value};
 }
 
 void fray_la_checkpoint(fray_encounter *e, int who, int r, const fray_action *act)
@@ -246,17 +252,8 @@ void fray_la_note(fray_encounter *e, int who, int window, int answer, int pick)
     if (!e->la_valid || e->la_replay)
         return;
     struct fray_la_step *st = e->la_step;
-    if (st->nrec == st->caprec) {
-        int cap = st->caprec ? 2 * st->caprec : 16;
-        la_rec *q = realloc(st->rec, (size_t)cap * sizeof *q);
-        if (!q) {
-            st->lost = 1;
-            return;
-        }
-        st->rec = q;
-        st->caprec = cap;
-    }
-    st->rec[st->nrec++] = (la_rec){who, window, answer, pick, e->policy_rng, e->policy_seeded};
+    if (room(st, &st->rec, st->nrec, &st->caprec, sizeof *st->rec) == 0)
+        st->rec[st->nrec++] = (la_rec){who, window, answer, pick, e->policy_rng, e->policy_seeded};
 }
 
 void fray_la_step_free(struct fray_la_step *st)
