@@ -160,7 +160,7 @@ FRAY_LOOP_INLINE int fray_loop_next_actor(fray_encounter *e, const fray_ruleset 
 FRAY_LOOP_INLINE int fray_step_act_chosen(fray_encounter *e, const fray_ruleset *rs, int who, int r,
                                           const fray_action *act)
 {
-    if (__builtin_expect(e->la_watch, 0))
+    if (e->la_watch) /* one flag per action in a fight without a look-ahead player */
         fray_la_checkpoint(e, who, r, act);
     if (r != FRAY_DECIDE_TAKE) {
         if (rs->pass)
