@@ -279,6 +279,29 @@ static int la_replay_die(void *ud, const char *purpose, int sides, int *value)
     return 1;
 }
 
+/* A try's own play from here: everyone a person or a look-ahead player
+ * decided for is the policy, and try i of every candidate draws the same
+ * dice and policy stream (common random numbers, from seed and i); roller
+ * is who rolls now (-1 between steps) */
+static void la_try_streams(fray_encounter *s, uint64_t seed, uint64_t i, int roller)
+{
+    for (int k = 0; k < s->n; k++)
+        if (s->c[k].controller == FRAY_CTL_HUMAN || s->c[k].controller == FRAY_CTL_LOOKAHEAD)
+            s->c[k].controller = FRAY_CTL_POLICY;
+    fray_dice_reseed(&s->dice, seed, i);
+    s->dice.roller = roller;
+    fray_rng_seed(&s->policy_rng, seed ^ 0x9e3779b97f4a7c15ULL, i);
+    s->policy_seeded = 1;
+}
+
+/* D rounds counting the present one (0: to the end): the cut, which the
+ * try's estimate scores */
+static void la_cut(fray_encounter *s, int depth)
+{
+    if (depth > 0 && s->round + depth - 1 < s->max_rounds)
+        s->max_rounds = s->round + depth - 1;
+}
+
 /* The replay reached the choice looked ahead (or lost its way): from here
  * the copy is a try, played by the policies on the try's own dice */
 static void la_go_free(fray_encounter *s, struct fray_la_replay *R)
@@ -286,16 +309,8 @@ static void la_go_free(fray_encounter *s, struct fray_la_replay *R)
     s->la_replay = NULL;
     s->dice.enter = R->enter;
     s->dice.enter_ud = R->enter_ud;
-    if (R->keep)
-        return;
-    for (int k = 0; k < s->n; k++)
-        if (s->c[k].controller == FRAY_CTL_HUMAN || s->c[k].controller == FRAY_CTL_LOOKAHEAD)
-            s->c[k].controller = FRAY_CTL_POLICY;
-    int roller = s->dice.roller;
-    fray_dice_reseed(&s->dice, R->seed, R->i);
-    s->dice.roller = roller;
-    fray_rng_seed(&s->policy_rng, R->seed ^ 0x9e3779b97f4a7c15ULL, R->i);
-    s->policy_seeded = 1;
+    if (!R->keep)
+        la_try_streams(s, R->seed, R->i, s->dice.roller);
 }
 
 int fray_la_replayed(fray_encounter *s, int who, int window, const fray_action *trigger,
@@ -347,8 +362,7 @@ static int replay(fray_encounter *s, struct fray_la_replay *R, int depth)
     s->la_replay = R;
     s->dice.enter = la_replay_die;
     s->dice.enter_ud = s;
-    if (depth > 0 && s->round + depth - 1 < s->max_rounds)
-        s->max_rounds = s->round + depth - 1; /* the cut: the estimate scores it */
+    la_cut(s, depth);
     if (fray_step_act_with(s, st->who, st->r == FRAY_DECIDE_TAKE ? &st->act : NULL) > 0)
         fray_run(s);
     if (s->la_replay) { /* the fight ended before the choice came again */
@@ -410,16 +424,8 @@ static int play_out(la_run *r, int pick, uint64_t i)
     if (!r->st) {
         if (fray_encounter_copy_into(s, r->e) < 0)
             return -1;
-        for (int k = 0; k < s->n; k++)
-            if (s->c[k].controller == FRAY_CTL_HUMAN || s->c[k].controller == FRAY_CTL_LOOKAHEAD)
-                s->c[k].controller = FRAY_CTL_POLICY;
-        /* common random numbers: try i of every candidate draws the same dice */
-        fray_dice_reseed(&s->dice, r->seed, i);
-        s->dice.roller = -1;
-        fray_rng_seed(&s->policy_rng, r->seed ^ 0x9e3779b97f4a7c15ULL, i);
-        s->policy_seeded = 1;
-        if (o->depth > 0 && s->round + o->depth - 1 < s->max_rounds)
-            s->max_rounds = s->round + o->depth - 1; /* the cut: the estimate scores it */
+        la_try_streams(s, r->seed, i, -1);
+        la_cut(s, o->depth);
         if (fray_step_act_with(s, r->who, pick >= 0 ? &r->legal[pick] : NULL) > 0)
             fray_run(s);
         return 0;
