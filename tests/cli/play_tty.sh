@@ -10,19 +10,32 @@ set -u
 fray=$(realpath "$1")
 # shellcheck source=tests/cli/tmux.bash
 . "$(dirname "$0")/tmux.bash"
-screen() { t capture-pane -p -t play -S -400; }
-# Wait until the screen shows the pattern (a regular expression).
+# The last 400 lines, each whole (-J: a line wider than the pane is one line).
+screen() { t capture-pane -p -J -t play -S -400; }
+# Wait until the screen shows the pattern (a regular expression); generous,
+# since a loaded machine may take seconds over a look-ahead's hint.
 wait_for() {
-    for _ in $(seq 100); do screen | grep -Eq "$1" && return 0; sleep 0.05; done
+    for _ in $(seq 600); do screen | grep -Eq "$1" && return 0; sleep 0.05; done
     return 1
 }
 send() { t send-keys -t play -l "$1"; t send-keys -t play Enter; }
-# Send and wait until the screen has changed (the answer taken), polling.
+# The prompts in the pane's whole history ("Name> ", with what was typed at
+# it), and whether fray waits at an empty one: an input is taken when the
+# count has grown and fray waits again. A screen that has merely changed
+# (the typed text echoed, half of the answer printed) is not enough: the
+# next pick would be read from the old question (CI, stop 44).
+prompts() { t capture-pane -p -J -t play -S - | grep -cE '^[A-Za-z][A-Za-z0-9]*>( |$)'; }
+waiting() { screen | grep -v '^ *$' | tail -1 | grep -Eq '^[A-Za-z][A-Za-z0-9]*> ?$'; }
 send_wait() {
     local before
-    before=$(screen | md5sum)
+    before=$(prompts)
     send "$1"
-    for _ in $(seq 200); do [ "$(screen | md5sum)" != "$before" ] && return 0; sleep 0.02; done
+    for _ in $(seq 600); do
+        [ "$(prompts)" -gt "$before" ] && waiting && return 0
+        sleep 0.05
+    done
+    bad "$id: no prompt again after '$1': $(screen | tail -3)"
+    return 1
 }
 # The kinds of roll each ruleset's GM creature must be asked in its fight
 # (a pattern over "Name: purpose"): initiative, attack, damage, a defence
@@ -55,6 +68,11 @@ pick() {
     echo "${n:-1}"
 }
 
+# prompts() counts over the whole fight: a pane keeps 2,000 lines unless
+# told more before it is made (a session that keeps the server and its
+# option alive between the fights)
+t new-session -d -s keep "sleep 100000"
+t set-option -g history-limit 100000
 for id in ${FRAY_TTY_RULESETS:-$("$fray" rulesets --json | jq -r '.[].id')}; do
     ex=examples/$id-duel.json
     [ -f "$ex" ] || continue
@@ -65,10 +83,10 @@ for id in ${FRAY_TTY_RULESETS:-$("$fray" rulesets --json | jq -r '.[].id')}; do
     esac
     db="$tmp/$id.db" t0=$SECONDS
     t new-session -d -s play -x 160 -y 50 "$fray play $(realpath "$ex") --db $db --seed 5; sleep 30"
-    wait_for "[A-Za-z]> ?$" && ok || { bad "$id: no prompt: $(screen | tail -5)"; t kill-session -t play; continue; }
+    wait_for "^[A-Za-z][A-Za-z0-9]*> ?$" && ok || { bad "$id: no prompt: $(screen | tail -5)"; t kill-session -t play; continue; }
     screen | grep -Eq "round [01]" && ok || bad "$id: the status table has no round"
     screen | grep -Eq "Legal now|1d[0-9]+" && ok || bad "$id: no question on the screen"
-    send "frobnicate"
+    send_wait "frobnicate"
     wait_for "refused: .*'frobnicate'" && ok || bad "$id: a bad command was not refused on screen"
     creature=$(ls data/$id/*.json | head -1 | xargs basename | sed 's/\.json$//')
     gm=" $(jq -r '.combatants[0].side as $s | [.combatants[] | select(.side == $s) | .name] | join(" ")' "$ex") "
@@ -117,7 +135,7 @@ for id in ${FRAY_TTY_RULESETS:-$("$fray" rulesets --json | jq -r '.[].id')}; do
         elif [ "$hinted" = 0 ] && echo "$last" | grep -q " acts\. Legal now"; then
             # the look-ahead's hint at the GM's own turn: three actions, each
             # with its win chance and interval (issue 35, Done when 3)
-            send "hint 40"
+            send_wait "hint 40"
             wait_for "^hint for .* each played on 40 times" && ok || bad "$id: no hint shown"
             # three, or as many as there are candidates ("the best N of M")
             shown=$(screen | grep -oE '^hint for .*: the best [0-9]+ of' | tail -1 | grep -oE '[0-9]+ of$' | tr -dc 0-9)
@@ -127,7 +145,7 @@ for id in ${FRAY_TTY_RULESETS:-$("$fray" rulesets --json | jq -r '.[].id')}; do
         elif [ "$added" = 0 ] && echo "$last" | grep -q " acts\. Legal now"; then
             # a creature joins where one chooses its own action (at a roll, an
             # answer or a reaction, within an action, it is refused)
-            send "add Newcomer $nside $creature 2 2"
+            send_wait "add Newcomer $nside $creature 2 2"
             wait_for "Newcomer joins" && ok || bad "$id: the added creature did not join on screen"
             screen | grep -Eq "^ *>? *Newcomer " && ok || bad "$id: the added creature is not in the status table"
             added=1
@@ -137,8 +155,8 @@ for id in ${FRAY_TTY_RULESETS:-$("$fray" rulesets --json | jq -r '.[].id')}; do
             send_wait "$(pick)"
         fi
         if [ "$step" = 6 ] && [ "$undone" = 0 ]; then
-            send "undo"; wait_for "^undo: 1 entry" && ok || bad "$id: undo not shown"
-            send "redo"; wait_for "^redo: 1 entry" && ok || bad "$id: redo not shown"
+            send_wait "undo"; wait_for "^undo: 1 entry" && ok || bad "$id: undo not shown"
+            send_wait "redo"; wait_for "^redo: 1 entry" && ok || bad "$id: redo not shown"
             undone=1
         fi
     done
