@@ -16,6 +16,16 @@ static void *run(void *arg)
 {
     sim_job *j = arg;
     srv_t *srv = j->srv;
+    /* the present played once here, off the request thread: at an own-turn
+     * question the tries play on its copy (session.c), where each would
+     * otherwise load the encounter and replay the journal */
+    if (fray_session_present(&j->s) < 0) {
+        pthread_mutex_lock(&srv->mu);
+        j->failed = 1;
+        snprintf(j->err, sizeof j->err, "%.250s", j->s.err);
+        pthread_mutex_unlock(&srv->mu);
+        return NULL;
+    }
     for (int first = 1; first <= j->n; first += STEP) {
         int n = j->n - first + 1 < STEP ? j->n - first + 1 : STEP;
         int wins[FRAY_MAX_SIDES + 1] = {0};
@@ -49,10 +59,7 @@ static void *run(void *arg)
 
 static void job_free(sim_job *j)
 {
-    free(j->s.encounter);
-    free(j->s.j);
-    free(j->s.status);
-    fray_la_memo_free(j->s.la_memo);
+    fray_session_free(&j->s); /* st is the fight's, not the session's */
     memset(&j->s, 0, sizeof j->s);
 }
 

@@ -511,6 +511,8 @@ static void attach(fray_session *p, fray_encounter *e)
     p->suspended = p->broken = p->branched = 0;
 }
 
+static int play_journal(fray_session *p, int narrate);
+
 /* Rebuild the fight from the store's journal and `extra` entries after it;
  * sets p->q to the question it waits on (or Q_OVER). 0, or -1 with p->err. */
 static int rebuild(fray_session *p, const fray_jentry *extra, int nextra)
@@ -531,6 +533,14 @@ static int rebuild(fray_session *p, const fray_jentry *extra, int nextra)
         p->j = j;
         p->nj += nextra;
     }
+    return play_journal(p, 1);
+}
+
+/* Play the stored encounter along p->j to the question it waits on (p->q,
+ * p->e, p->at_q), narrating into text and json when asked. 0, or -1 with
+ * p->err. */
+static int play_journal(fray_session *p, int narrate)
+{
     char err[400];
     fray_encounter *e = fray_encounter_load_string(p->encounter, p->row.file, err, sizeof err);
     if (!e) {
@@ -549,19 +559,24 @@ static int rebuild(fray_session *p, const fray_jentry *extra, int nextra)
     free(p->textbuf);
     free(p->jsonbuf);
     p->textbuf = p->jsonbuf = NULL;
-    p->text = open_memstream(&p->textbuf, &p->textlen);
-    p->json = open_memstream(&p->jsonbuf, &p->jsonlen);
-    if (!p->text || !p->json)
-        return snprintf(p->err, sizeof p->err, "out of memory"), -1;
-    fray_subscribe(e, sink_text, p);
-    fray_subscribe(e, sink_json, p);
+    p->text = p->json = NULL;
+    if (narrate) {
+        p->text = open_memstream(&p->textbuf, &p->textlen);
+        p->json = open_memstream(&p->jsonbuf, &p->jsonlen);
+        if (!p->text || !p->json)
+            return snprintf(p->err, sizeof p->err, "out of memory"), -1;
+        fray_subscribe(e, sink_text, p);
+        fray_subscribe(e, sink_json, p);
+    }
     attach(p, e);
     memset(&p->q, 0, sizeof p->q);
     int rc;
     while ((rc = fray_step(e)) > 0)
         ;
-    fflush(p->text);
-    fflush(p->json);
+    if (narrate) {
+        fflush(p->text);
+        fflush(p->json);
+    }
     if (p->broken)
         return -1;
     if (rc == 0) {
@@ -584,6 +599,8 @@ static int rebuild(fray_session *p, const fray_jentry *extra, int nextra)
 }
 
 int fray_session_rebuild(fray_session *p) { return rebuild(p, NULL, 0); }
+
+int fray_session_present(fray_session *p) { return play_journal(p, 0); }
 
 int fray_session_rebuild_trial(fray_session *p, const fray_jentry *extra, int n)
 {

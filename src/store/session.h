@@ -74,6 +74,10 @@ int fray_session_rebuild(fray_session *p);
  * written: what they would do (a command tried before it is committed);
  * trial_err says why the fight refused one of them, if it did. */
 int fray_session_rebuild_trial(fray_session *p, const fray_jentry *extra, int n);
+/* The same for a session that holds its encounter and journal but no
+ * store (a copy that plays on in a thread of its own: serve's sim), and
+ * narrates nothing: p->e, p->q and p->at_q as after a rebuild. */
+int fray_session_present(fray_session *p);
 /* The fight played on n times from the present by the policies: wins per
  * side (wins[FRAY_MAX_SIDES] the draws) and the mean of the rounds. */
 int fray_session_sim(fray_session *p, int n, int wins[FRAY_MAX_SIDES + 1], double *mean_rounds);

@@ -184,6 +184,19 @@ for ex in examples/*-duel.json; do
     [ -f "$tmp/id_$name" ] && ids+=("$(cat "$tmp/id_$name")")
 done
 
+# ---- A sim over HTTP is play's sim of the same state ----
+# a fight a few commands in, simmed by the server and left there; play
+# opens it once the server has stopped (a fight is open in one fray at a
+# time) and its `sim 120` gives the same wins: serve plays the present
+# once, then each try on its copy (or by replay, as play does)
+req POST /api/fights '{"example":"energy-skirmish","seed":5,"name":"sim check"}'
+sid=$(jq -r .fight.id "$tmp/body")
+play_fight "$sid" 3 && ok
+req POST "/api/fights/$sid/sim" '{"n":120}'
+sim=$(jq -r .id "$tmp/body")
+for _ in $(seq 300); do req GET "/api/fights/$sid/sim/$sim"; jq -e .finished "$tmp/body" >/dev/null && break; sleep 0.1; done
+jq -r '.wins | to_entries[] | "\(.key) \(.value)"' "$tmp/body" | sort >"$tmp/sim_serve"
+
 # ---- The bad-request suite: each the right status and a JSON error; the server keeps serving ----
 id=${ids[0]}
 req POST "/api/fights/$id/do" '{"action": '; expect_error 400 '^body:1:' "malformed JSON"; alive "malformed JSON"
@@ -219,6 +232,11 @@ alive "wrong methods"
 # a slow client: half a request, then nothing; it is cut at --timeout (set
 # below to 2 s), while others are served meanwhile
 stop || bad "stop before the slow-client part"
+printf 'sim 120\nquit\n' | "$fray" play --db "$db" --resume "sim check" 2>&1 | grep '^from here' |
+    grep -oE ' [a-z]+ [0-9.]+%' | grep -v ' draws ' |
+    awk '{ sub("%", "", $2); printf "%s %d\n", $1, $2 * 1.2 + 0.5 }' | sort >"$tmp/sim_play"
+[ -s "$tmp/sim_play" ] && cmp -s "$tmp/sim_serve" "$tmp/sim_play" && ok ||
+    bad "serve's sim ($(tr '\n' ' ' <"$tmp/sim_serve")) differs from play's ($(tr '\n' ' ' <"$tmp/sim_play"))"
 start "$db" --timeout 2 --token s3cret
 t0=$(date +%s)
 ( exec 3<>"/dev/tcp/127.0.0.1/${base##*:}"
