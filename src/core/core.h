@@ -156,9 +156,9 @@ typedef struct fray_cond_info {
 
 enum { FRAY_ABLE = 0, FRAY_DOWN = 1, FRAY_DEAD = 2 }; /* FRAY_GONE (fray.h) is shown, never stored */
 /* FRAY_CTL_LOOKAHEAD: the look-ahead player (lookahead.h): at each of its
- * choices (its own turns, its reactions and answers to actions) it plays
- * the policy's choice and other candidates forward on copies of the fight;
- * a question asked in a resolution (fray_ask) is the policy's answer. */
+ * choices (its own turns, its reactions and answers to actions, the
+ * questions a resolution asks it: fray_ask) it plays the policy's choice
+ * and other candidates forward on copies of the fight. */
 enum { FRAY_CTL_POLICY = 0, FRAY_CTL_RANDOM, FRAY_CTL_SCRIPT, FRAY_CTL_HUMAN, FRAY_CTL_LOOKAHEAD };
 
 #define FRAY_LINK_KINDS 4 /* links between two creatures: grapple, restrain, mount... */

@@ -718,13 +718,21 @@ int fray_ask(fray_encounter *e, int who, int q, uint32_t allowed, const fray_act
     }
     case FRAY_CTL_HUMAN:
         if (e->la_replay) { /* a look-ahead's copy: as the fight answered */
-            pick = fray_la_replayed_answer(e, who);
+            pick = fray_la_replayed_answer(e, who, q);
             break;
         }
         if (e->ask_fn)
             pick = e->ask_fn(e->human_ud, e, who, q, allowed, ctx);
         if (pick == FRAY_SUSPEND)
             fray_loop_fail(e, "waiting for a person's answer", FRAY_ESUSPENDED);
+        break;
+    case FRAY_CTL_LOOKAHEAD:
+        if (e->la_replay) {
+            pick = fray_la_replayed_answer(e, who, q);
+            break;
+        }
+        e->la_watch = 1;
+        pick = fray_lookahead_answer(e, who, q, allowed, ctx); /* -1: the policy's */
         break;
     default:
         break;
@@ -733,8 +741,8 @@ int fray_ask(fray_encounter *e, int who, int q, uint32_t allowed, const fray_act
         pick = e->rs->answer ? e->rs->answer(e, who, q, allowed, ctx) : -1;
     if (pick < 0 || pick >= 32 || !((allowed >> pick) & 1u))
         pick = lowest_bit(allowed);
-    if (ctl == FRAY_CTL_HUMAN)
-        fray_la_note(e, who, -1, 1, pick); /* a copy cannot ask the person again */
+    if (ctl == FRAY_CTL_HUMAN || ctl == FRAY_CTL_LOOKAHEAD)
+        fray_la_note(e, who, q, 1, pick); /* a copy cannot ask them again */
     emit_aside(e, &(fray_event){.kind = "choice", .actor = who,
                                  .target = ctx ? (ctx->actor == who ? ctx->target : ctx->actor) : -1,
                                  .action = qu->name, .outcome = qu->options[pick]});

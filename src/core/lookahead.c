@@ -8,8 +8,9 @@
  * with the best outcome. Nested windows (reactions, answers to a declared
  * action) live on the C stack and cannot be copied: there the step is
  * replayed from a checkpoint taken at its own-turn choice, up to the
- * choice looked ahead (below). A question in the middle of a resolution
- * (fray_ask) is still the policy's answer. */
+ * choice looked ahead (below), and so is a question put in the middle of
+ * a resolution (fray_ask: which defence, which maneuver, which body
+ * part): its options are played as a reaction's entries are. */
 #include <stdlib.h>
 #include <stdio.h>
 #include <assert.h>
@@ -172,7 +173,8 @@ int fray_lookahead_parse(const char *s, fray_la_opts *o, char *err, size_t errle
  * played on as an own-turn try is. */
 
 typedef struct la_rec {
-    int who, window, answer, pick; /* answer: a fray_ask's option, else a choice */
+    int who, window, answer, pick; /* answer: a fray_ask's option (window its
+                                    * question), else a choice */
     fray_rng rng_after;            /* the policy stream after it */
     int seeded_after;
 } la_rec;
@@ -191,12 +193,13 @@ struct fray_la_step {
     int lost; /* a note could not be kept (out of memory): no replay */
 };
 /* A copy replaying a step up to the choice looked ahead (who in window,
- * from n legal actions), which it answers with pick; then it is the
- * try (seed, i) as an own-turn try is. */
+ * from n legal actions; answer: who's fray_ask of question `window`),
+ * which it answers with pick; then it is the try (seed, i) as an own-turn
+ * try is. */
 struct fray_la_replay {
     const struct fray_la_step *st;
     int pos, dpos;
-    int who, window, n, pick;
+    int who, window, n, pick, answer;
     uint64_t seed, i;
     int done, broken;
     /* fray_la_replay_to_end: after the choice, the fight's own streams go
@@ -325,7 +328,7 @@ int fray_la_replayed(fray_encounter *s, int who, int window, const fray_action *
             s->policy_seeded = q->seeded_after;
             return q->pick;
         }
-    } else if (who == R->who && window == R->window && n == R->n) {
+    } else if (!R->answer && who == R->who && window == R->window && n == R->n) {
         la_go_free(s, R);
         R->done = 1;
         return R->pick;
@@ -336,15 +339,21 @@ int fray_la_replayed(fray_encounter *s, int who, int window, const fray_action *
     return s->rs->policy(s, who, window, trigger, legal, n);
 }
 
-int fray_la_replayed_answer(fray_encounter *s, int who)
+int fray_la_replayed_answer(fray_encounter *s, int who, int question)
 {
     struct fray_la_replay *R = s->la_replay;
     const struct fray_la_step *st = R->st;
-    if (R->pos < st->nrec && st->rec[R->pos].answer && st->rec[R->pos].who == who) {
+    if (R->pos < st->nrec) {
         const la_rec *q = &st->rec[R->pos++];
-        s->policy_rng = q->rng_after;
-        s->policy_seeded = q->seeded_after;
-        return q->pick;
+        if (q->answer && q->who == who && q->window == question) {
+            s->policy_rng = q->rng_after;
+            s->policy_seeded = q->seeded_after;
+            return q->pick;
+        }
+    } else if (R->answer && who == R->who && question == R->window) {
+        la_go_free(s, R);
+        R->done = 1;
+        return R->pick;
     }
     R->broken = 1;
     assert(!"a look-ahead's replay took another way than its fight");
@@ -374,13 +383,14 @@ static int replay(fray_encounter *s, struct fray_la_replay *R, int depth)
 }
 
 fray_encounter *fray_la_replay_to_end(fray_encounter *e, int who, int window, int n, int pick,
-                                      fray_enter_fn enter, void *enter_ud)
+                                      int answer, fray_enter_fn enter, void *enter_ud)
 {
     if (!e->la_valid || e->la_step->lost)
         return NULL;
     fray_encounter *s = fray_encounter_copy(e->la_step->at);
     struct fray_la_replay R = {.st = e->la_step, .who = who, .window = window, .n = n,
-                               .pick = pick, .keep = 1, .enter = enter, .enter_ud = enter_ud};
+                               .pick = pick, .answer = answer, .keep = 1, .enter = enter,
+                               .enter_ud = enter_ud};
     if (!s || replay(s, &R, 0) < 0 || R.broken) {
         fray_encounter_free(s);
         return NULL;
@@ -400,6 +410,7 @@ typedef struct la_run {
     const fray_la_opts *o;
     uint64_t seed;
     const struct fray_la_step *st;
+    int answer; /* window is a fray_ask's question, a candidate its option */
     int broken; /* a replay lost its way: take the policy's choice */
 } la_run;
 
@@ -432,7 +443,7 @@ static int play_out(la_run *r, int pick, uint64_t i)
     }
     /* a nested choice: the step from its checkpoint, replayed up to it */
     struct fray_la_replay R = {.st = r->st, .who = r->who, .window = r->window, .n = r->n,
-                               .pick = pick, .seed = r->seed, .i = i};
+                               .pick = pick, .answer = r->answer, .seed = r->seed, .i = i};
     if (replay(s, &R, o->depth) < 0)
         return -1;
     r->broken |= R.broken;
@@ -765,28 +776,62 @@ static void la_keep(fray_la_memo *m, uint64_t key, int pick, const fray_encounte
     *k = (la_kept){key, pick, e->policy_seeded, e->policy_rng};
 }
 
+/* The memo's choice for key, if it has one: *pick, and the policy stream
+ * put where the choice left it (1); else 0 */
+static int la_recall(fray_encounter *e, uint64_t key, int *pick)
+{
+    const fray_la_memo *m = e->la_memo;
+    if (!m || !m->cap)
+        return 0;
+    const la_kept *k = la_slot((fray_la_memo *)m, key);
+    if (!k->key)
+        return 0;
+    e->policy_rng = k->rng_after;
+    e->policy_seeded = k->seeded;
+    *pick = k->pick;
+    return 1;
+}
+
 int fray_lookahead_decide(fray_encounter *e, int who, int window, const fray_action *trigger,
                           const fray_action *legal, int n)
 {
-    fray_la_memo *m = e->la_memo;
-    uint64_t key = 0;
-    if (m) {
-        key = la_key(e, who, window, trigger, legal, n);
-        if (m->cap) {
-            const la_kept *k = la_slot(m, key);
-            if (k->key) { /* chosen before, from this very fight: as then */
-                e->policy_rng = k->rng_after;
-                e->policy_seeded = k->seeded;
-                return k->pick;
-            }
-        }
-    }
-    int pick = window == FRAY_WIN_ACT && e->offer_depth == 0 && !e->check && n > 0
-                   ? fray_lookahead_choose(e, who, legal, n)
-                   : fray_lookahead_nested(e, who, window, trigger, legal, n);
-    if (m)
-        la_keep(m, key, pick, e);
+    uint64_t key = e->la_memo ? la_key(e, who, window, trigger, legal, n) : 0;
+    int pick;
+    if (key && la_recall(e, key, &pick)) /* chosen before, from this very fight: as then */
+        return pick;
+    pick = window == FRAY_WIN_ACT && e->offer_depth == 0 && !e->check && n > 0
+               ? fray_lookahead_choose(e, who, legal, n)
+               : fray_lookahead_nested(e, who, window, trigger, legal, n);
+    if (key)
+        la_keep(e->la_memo, key, pick, e);
     return pick;
+}
+
+/* A nested decision of r's (r->s a copy of the fight, r->who ... set):
+ * the policy's choice `pick` against the others, other[0..nother) in
+ * that order up to the breadth, each played from the step's checkpoint by
+ * successive halving; the best that is fray_lookahead_better, else pick,
+ * which it is too without a checkpoint of this fight. */
+static int play_nested(la_run *r, int pick, const int *other, int nother)
+{
+    fray_encounter *e = r->e;
+    fray_la_opts o = fray_lookahead_opts(e, e->c[r->who].side);
+    const struct fray_la_step *st = e->la_step;
+    if (o.breadth < 2 || !e->la_valid || st->lost || e->failed)
+        return pick; /* one candidate, or no checkpoint of this fight: the policy */
+    r->o = &o;
+    r->st = st;
+    r->seed = fray_rng_next(fray_policy_rng(e)); /* a fight's one draw at a choice played */
+    fray_la_cand c[FRAY_LA_MAX_BREADTH];
+    int breadth = o.breadth < FRAY_LA_MAX_BREADTH ? o.breadth : FRAY_LA_MAX_BREADTH;
+    memset(c, 0, sizeof c);
+    int nc = 0;
+    c[nc].policy = 1;
+    c[nc++].pick = pick;
+    for (int k = 0; k < nother && nc < breadth; k++)
+        c[nc++].pick = other[k];
+    halve(r, c, nc);
+    return r->broken ? pick : take(c, nc);
 }
 
 int fray_lookahead_nested(fray_encounter *e, int who, int window, const fray_action *trigger,
@@ -802,25 +847,40 @@ int fray_lookahead_nested(fray_encounter *e, int who, int window, const fray_act
     int pick = r.s->rs->policy(r.s, who, window, trigger, legal, n);
     if (pick < -1 || pick >= n)
         pick = -1;
-    fray_la_opts o = fray_lookahead_opts(e, e->c[who].side);
-    const struct fray_la_step *st = e->la_step;
-    if (o.breadth < 2 || !e->la_valid || st->lost || e->failed)
-        return pick; /* one candidate, or no checkpoint of this fight: the policy */
-    r.o = &o;
-    r.st = st;
-    r.seed = fray_rng_next(fray_policy_rng(e)); /* a fight's one draw at a choice played */
-    /* the policy's choice, passing, then every other entry, up to the breadth */
-    fray_la_cand c[FRAY_LA_MAX_BREADTH];
-    int breadth = o.breadth < FRAY_LA_MAX_BREADTH ? o.breadth : FRAY_LA_MAX_BREADTH;
-    memset(c, 0, sizeof c);
-    int nc = 0;
-    c[nc].policy = 1;
-    c[nc++].pick = pick;
-    for (int i = -1; i < n && nc < breadth; i++)
+    /* passing, then every other entry */
+    int other[FRAY_LA_MAX_BREADTH], nother = 0;
+    for (int i = -1; i < n && nother < FRAY_LA_MAX_BREADTH; i++)
         if (i != pick)
-            c[nc++].pick = i;
-    halve(&r, c, nc);
-    if (r.broken)
-        return pick;
-    return take(c, nc);
+            other[nother++] = i;
+    return play_nested(&r, pick, other, nother);
+}
+
+int fray_lookahead_answer(fray_encounter *e, int who, int question, uint32_t allowed,
+                          const fray_action *ctx)
+{
+    uint64_t key = 0;
+    int pick;
+    if (e->la_memo) { /* the key of an answer: its question in the window's place */
+        key = la_key(e, who, -2 - question, ctx, NULL, 0);
+        key = fnv(key, &allowed, sizeof allowed) | 1;
+        if (la_recall(e, key, &pick))
+            return pick;
+    }
+    la_run r = {.s = scratch(e), .e = e, .who = who, .window = question, .answer = 1};
+    if (!r.s || fray_encounter_copy_into(r.s, e) < 0)
+        return -1; /* out of memory */
+    r.s->c[who].controller = FRAY_CTL_POLICY;
+    pick = r.s->rs->answer ? r.s->rs->answer(r.s, who, question, allowed, ctx) : -1;
+    if (pick < 0 || pick >= 32 || !((allowed >> pick) & 1u))
+        pick = -1;
+    int other[32], nother = 0;
+    for (int k = 0; k < 32; k++)
+        if (((allowed >> k) & 1u) && k != pick)
+            other[nother++] = k;
+    if (pick < 0) /* no answer of the policy's: the first allowed, as fray_ask does */
+        pick = other[0], memmove(other, other + 1, (size_t)--nother * sizeof *other);
+    pick = play_nested(&r, pick, other, nother);
+    if (key)
+        la_keep(e->la_memo, key, pick, e);
+    return pick;
 }

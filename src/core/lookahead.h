@@ -98,26 +98,41 @@ size_t fray_la_memo_count(const fray_la_memo *m); /* the choices kept */
  * choice, which it is too when there is no checkpoint of this fight. */
 int fray_lookahead_nested(fray_encounter *e, int who, int window, const fray_action *trigger,
                           const fray_action *legal, int n);
+/* The look-ahead player's answer to a question put in the middle of a
+ * resolution (fray_ask: question of the ruleset's, options allowed): the
+ * policy's answer and the other options, played as fray_lookahead_nested
+ * plays a window's entries, from the step's checkpoint; kept in e->la_memo
+ * as fray_lookahead_decide's choices are. The policy's answer is asked
+ * of a copy, as fray_lookahead_nested's choice is (with one candidate or
+ * without a checkpoint of this fight, that answer), so that a replay,
+ * which hands the answer back, leaves the fight as it was (a ruleset's
+ * policy may keep what it derives in the creature's bytes). -1 (the
+ * policy's answer, which fray_ask then asks of the ruleset) out of
+ * memory. */
+int fray_lookahead_answer(fray_encounter *e, int who, int question, uint32_t allowed,
+                          const fray_action *ctx);
 /* What a checkpoint keeps (engine.c's fray_choose and fray_ask tell it):
- * who chose `pick` in `window` (answer: 1 for a fray_ask's option), a
- * person or a look-ahead player, whom a copy cannot ask again. */
+ * who chose `pick` in `window` (answer: 1 for a fray_ask's option, window
+ * its question), a person or a look-ahead player, whom a copy cannot ask
+ * again. */
 void fray_la_note(fray_encounter *e, int who, int window, int answer, int pick);
 /* In a copy replaying a step (e->la_replay): the choice of a person or a
  * look-ahead player as its fight made it, or the candidate at the choice
  * looked ahead; the answer as its fight gave it. */
 int fray_la_replayed(fray_encounter *s, int who, int window, const fray_action *trigger,
                      const fray_action *legal, int n);
-int fray_la_replayed_answer(fray_encounter *s, int who);
+int fray_la_replayed_answer(fray_encounter *s, int who, int question);
 void fray_la_step_free(struct fray_la_step *st);
 /* For tests: a copy of e's checkpoint, replayed up to the choice being
- * made now (who in window, from n legal actions), given pick there, and
+ * made now (who in window, from n legal actions; answer: who's fray_ask of
+ * question `window`, n unused), given pick there, and
  * run to the end on the fight's own streams (nothing reseeded, the
  * controllers as they are; dice asked of enter with enter_ud after that
  * choice, none when NULL). Given the fight's own choice, it ends the
  * fight as the original does. NULL without a checkpoint of this fight,
  * when the replay lost its way, or out of memory; the caller frees it. */
 fray_encounter *fray_la_replay_to_end(fray_encounter *e, int who, int window, int n, int pick,
-                                      fray_enter_fn enter, void *enter_ud);
+                                      int answer, fray_enter_fn enter, void *enter_ud);
 /* The options of `side` (its la_opts, defaults filled in). */
 fray_la_opts fray_lookahead_opts(const fray_encounter *e, int side);
 /* Parse "B,T,D" (any may be empty: the default) into o; -1 with err. */

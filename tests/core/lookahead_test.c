@@ -169,11 +169,15 @@ static int enter_some(void *ud, const char *purpose, int sides, int *value)
  * one candidate (its choices are the policy's, noted and replayed as a
  * look-ahead's are) and some dice entered. */
 typedef struct at_nested {
-    int count, when;
+    int count, when;   /* choices in nested windows: at the when'th, the copy */
+    int acount, awhen; /* answers (ask_nested): at the awhen'th, the copy */
     entry *dice;
     entry copy_dice;
     fray_encounter *copy;
 } at_nested;
+
+static int ask_nested(void *ud, fray_encounter *e, int who, int q, uint32_t allowed,
+                      const fray_action *ctx);
 
 static int choose_nested(void *ud, fray_encounter *e, int who, int window,
                          const fray_action *trigger, const fray_action *legal, int n)
@@ -182,7 +186,7 @@ static int choose_nested(void *ud, fray_encounter *e, int who, int window,
     int pick = e->rs->policy(e, who, window, trigger, legal, n);
     if ((window != FRAY_WIN_ACT || e->offer_depth > 0) && a->count++ == a->when) {
         a->copy_dice = *a->dice; /* the person's dice from here on, in the copy */
-        a->copy = fray_la_replay_to_end(e, who, window, n, pick, enter_some, &a->copy_dice);
+        a->copy = fray_la_replay_to_end(e, who, window, n, pick, 0, enter_some, &a->copy_dice);
         assert_non_null(a->copy);
     }
     return pick;
@@ -201,9 +205,10 @@ static void test_a_step_replayed_to_a_nested_choice_goes_on_with_that_choice(voi
         assert_int_equal(fray_set_controller_spec(e, "red=lookahead:1,1", err, sizeof err), 0);
         for (int when = 0; when < 12; when += 3) {
             entry dice = {0};
-            at_nested a = {.when = when, .dice = &dice};
+            at_nested a = {.when = when, .awhen = -1, .dice = &dice};
             fray_reset(e, 11, (uint64_t)when);
             e->choose_fn = choose_nested;
+            e->ask_fn = ask_nested;
             e->human_ud = &a;
             fray_set_dice_entry(e, enter_some, &dice);
             assert_int_equal(fray_run(e), 0);
@@ -222,6 +227,72 @@ static void test_a_step_replayed_to_a_nested_choice_goes_on_with_that_choice(voi
     globfree(&g);
     assert_true(copies >= 20);
     print_message("%d replays to a nested choice ended their fights as the originals\n", copies);
+}
+
+/* The same at a question put in the middle of a resolution (fray_ask):
+ * blue answers as the policy does, and at its `when`th answer replays the
+ * step up to it, given that answer. */
+static int ask_nested(void *ud, fray_encounter *e, int who, int q, uint32_t allowed,
+                      const fray_action *ctx)
+{
+    at_nested *a = ud;
+    int at = a->acount++ == a->awhen;
+    /* the policy's answer, as fray_ask asks it when a person leaves it to
+     * fray (the copy, which has no person, does so); the one replayed to,
+     * asked of a copy as the look-ahead's own are: a ruleset's policy may
+     * keep what it derives in the creature's bytes (injury's part scores,
+     * a cache that changes no choice), which the replay, handed the
+     * answer, would not have */
+    fray_encounter *c = at ? fray_encounter_copy(e) : e;
+    assert_non_null(c);
+    int pick = c->rs->answer ? c->rs->answer(c, who, q, allowed, ctx) : -1;
+    if (c != e)
+        fray_encounter_free(c);
+    if (pick < 0 || pick >= 32 || !((allowed >> pick) & 1u))
+        for (pick = 0; !((allowed >> pick) & 1u); pick++)
+            ;
+    if (at) {
+        a->copy_dice = *a->dice;
+        a->copy = fray_la_replay_to_end(e, who, q, 0, pick, 1, enter_some, &a->copy_dice);
+        assert_non_null(a->copy);
+    }
+    return pick;
+}
+
+static void test_a_step_replayed_to_a_question_goes_on_with_that_answer(void **s)
+{
+    (void)s;
+    glob_t g;
+    examples(&g);
+    int copies = 0;
+    char err[256];
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        fray_encounter *e = load(g.gl_pathv[i]);
+        assert_int_equal(fray_set_controller(e, "blue", "human"), 0);
+        assert_int_equal(fray_set_controller_spec(e, "red=lookahead:1,1", err, sizeof err), 0);
+        for (int when = 0; when < 8; when += 2) {
+            entry dice = {0};
+            at_nested a = {.when = -1, .awhen = when, .dice = &dice};
+            fray_reset(e, 19, (uint64_t)when);
+            e->choose_fn = choose_nested;
+            e->ask_fn = ask_nested;
+            e->human_ud = &a;
+            fray_set_dice_entry(e, enter_some, &dice);
+            assert_int_equal(fray_run(e), 0);
+            if (!a.copy)
+                continue;
+            const char *d = differ(e, a.copy);
+            if (d)
+                fail_msg("%s, replayed to question %d: %s differ", g.gl_pathv[i], when, d);
+            assert_int_equal(a.copy_dice.count, dice.count);
+            fray_encounter_free(a.copy);
+            copies++;
+        }
+        fray_encounter_free(e);
+    }
+    globfree(&g);
+    assert_true(copies >= 10);
+    print_message("%d replays to a question ended their fights as the originals\n", copies);
 }
 
 /* A look-ahead side plays its nested windows too, on replays (which a
@@ -406,6 +477,7 @@ int main(void)
         cmocka_unit_test(test_a_copy_between_steps_ends_the_same_fight),
         cmocka_unit_test(test_a_copy_at_an_own_turn_choice_goes_on_with_that_choice),
         cmocka_unit_test(test_a_step_replayed_to_a_nested_choice_goes_on_with_that_choice),
+        cmocka_unit_test(test_a_step_replayed_to_a_question_goes_on_with_that_answer),
         cmocka_unit_test(test_nested_look_ahead_plays_one_fight_per_seed),
         cmocka_unit_test(test_a_rebuilt_fight_takes_its_look_ahead_choices_from_the_memo),
         cmocka_unit_test(test_the_ranking_is_deterministic_and_changes_nothing),
