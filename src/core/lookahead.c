@@ -817,7 +817,7 @@ static int play_nested(la_run *r, int pick, const int *other, int nother)
     fray_encounter *e = r->e;
     fray_la_opts o = fray_lookahead_opts(e, e->c[r->who].side);
     const struct fray_la_step *st = e->la_step;
-    if (o.breadth < 2 || !e->la_valid || st->lost || e->failed)
+    if (o.breadth < 2 || nother == 0 || !e->la_valid || st->lost || e->failed)
         return pick; /* one candidate, or no checkpoint of this fight: the policy */
     r->o = &o;
     r->st = st;
