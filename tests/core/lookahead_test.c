@@ -192,9 +192,14 @@ static int choose_nested(void *ud, fray_encounter *e, int who, int window,
     return pick;
 }
 
-static void test_a_step_replayed_to_a_nested_choice_goes_on_with_that_choice(void **s)
+/* Every example, blue a person (choose_nested, ask_nested) and red a
+ * look-ahead of one candidate, with some dice entered, from seed at the
+ * whens from, from + by, ... below upto: at that nested choice (answers:
+ * 0) or answer (1), the step replayed up to it and given the fight's own
+ * choice ends the same fight as the original. Returns how many replays
+ * were checked. */
+static int replays_end_their_fights(int answers, uint64_t seed, int from, int by, int upto)
 {
-    (void)s;
     glob_t g;
     examples(&g);
     int copies = 0;
@@ -203,10 +208,10 @@ static void test_a_step_replayed_to_a_nested_choice_goes_on_with_that_choice(voi
         fray_encounter *e = load(g.gl_pathv[i]);
         assert_int_equal(fray_set_controller(e, "blue", "human"), 0);
         assert_int_equal(fray_set_controller_spec(e, "red=lookahead:1,1", err, sizeof err), 0);
-        for (int when = 0; when < 12; when += 3) {
+        for (int when = from; when < upto; when += by) {
             entry dice = {0};
-            at_nested a = {.when = when, .awhen = -1, .dice = &dice};
-            fray_reset(e, 11, (uint64_t)when);
+            at_nested a = {.when = answers ? -1 : when, .awhen = answers ? when : -1, .dice = &dice};
+            fray_reset(e, seed, (uint64_t)when);
             e->choose_fn = choose_nested;
             e->ask_fn = ask_nested;
             e->human_ud = &a;
@@ -217,7 +222,8 @@ static void test_a_step_replayed_to_a_nested_choice_goes_on_with_that_choice(voi
             assert_null(a.copy->choose_fn);
             const char *d = differ(e, a.copy);
             if (d)
-                fail_msg("%s, replayed to nested choice %d: %s differ", g.gl_pathv[i], when, d);
+                fail_msg("%s, replayed to %s %d: %s differ", g.gl_pathv[i],
+                         answers ? "question" : "nested choice", when, d);
             assert_int_equal(a.copy_dice.count, dice.count);
             fray_encounter_free(a.copy);
             copies++;
@@ -225,6 +231,13 @@ static void test_a_step_replayed_to_a_nested_choice_goes_on_with_that_choice(voi
         fray_encounter_free(e);
     }
     globfree(&g);
+    return copies;
+}
+
+static void test_a_step_replayed_to_a_nested_choice_goes_on_with_that_choice(void **s)
+{
+    (void)s;
+    int copies = replays_end_their_fights(0, 11, 0, 3, 12);
     assert_true(copies >= 20);
     print_message("%d replays to a nested choice ended their fights as the originals\n", copies);
 }
@@ -262,35 +275,7 @@ static int ask_nested(void *ud, fray_encounter *e, int who, int q, uint32_t allo
 static void test_a_step_replayed_to_a_question_goes_on_with_that_answer(void **s)
 {
     (void)s;
-    glob_t g;
-    examples(&g);
-    int copies = 0;
-    char err[256];
-    for (size_t i = 0; i < g.gl_pathc; i++) {
-        fray_encounter *e = load(g.gl_pathv[i]);
-        assert_int_equal(fray_set_controller(e, "blue", "human"), 0);
-        assert_int_equal(fray_set_controller_spec(e, "red=lookahead:1,1", err, sizeof err), 0);
-        for (int when = 0; when < 8; when += 2) {
-            entry dice = {0};
-            at_nested a = {.when = -1, .awhen = when, .dice = &dice};
-            fray_reset(e, 19, (uint64_t)when);
-            e->choose_fn = choose_nested;
-            e->ask_fn = ask_nested;
-            e->human_ud = &a;
-            fray_set_dice_entry(e, enter_some, &dice);
-            assert_int_equal(fray_run(e), 0);
-            if (!a.copy)
-                continue;
-            const char *d = differ(e, a.copy);
-            if (d)
-                fail_msg("%s, replayed to question %d: %s differ", g.gl_pathv[i], when, d);
-            assert_int_equal(a.copy_dice.count, dice.count);
-            fray_encounter_free(a.copy);
-            copies++;
-        }
-        fray_encounter_free(e);
-    }
-    globfree(&g);
+    int copies = replays_end_their_fights(1, 19, 0, 2, 8);
     assert_true(copies >= 10);
     print_message("%d replays to a question ended their fights as the originals\n", copies);
 }
