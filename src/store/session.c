@@ -511,31 +511,6 @@ static void attach(fray_session *p, fray_encounter *e)
     p->suspended = p->broken = p->branched = 0;
 }
 
-static int play_journal(fray_session *p, int narrate);
-
-/* Rebuild the fight from the store's journal and `extra` entries after it;
- * sets p->q to the question it waits on (or Q_OVER). 0, or -1 with p->err. */
-static int rebuild(fray_session *p, const fray_jentry *extra, int nextra)
-{
-    free(p->j);
-    p->j = NULL;
-    if (fray_store_journal(p->st, p->row.id, &p->j, &p->nj) < 0) {
-        snprintf(p->err, sizeof p->err, "%s", fray_store_error(p->st));
-        return -1;
-    }
-    p->trial_from = p->nj;
-    p->trial_err[0] = 0;
-    if (nextra > 0) {
-        fray_jentry *j = realloc(p->j, (size_t)(p->nj + nextra) * sizeof *j);
-        if (!j)
-            return snprintf(p->err, sizeof p->err, "out of memory"), -1;
-        memcpy(j + p->nj, extra, (size_t)nextra * sizeof *j);
-        p->j = j;
-        p->nj += nextra;
-    }
-    return play_journal(p, 1);
-}
-
 /* Play the stored encounter along p->j to the question it waits on (p->q,
  * p->e, p->at_q), narrating into text and json when asked. 0, or -1 with
  * p->err. */
@@ -596,6 +571,29 @@ static int play_journal(fray_session *p, int narrate)
         return -1;
     }
     return 0;
+}
+
+/* Rebuild the fight from the store's journal and `extra` entries after it;
+ * sets p->q to the question it waits on (or Q_OVER). 0, or -1 with p->err. */
+static int rebuild(fray_session *p, const fray_jentry *extra, int nextra)
+{
+    free(p->j);
+    p->j = NULL;
+    if (fray_store_journal(p->st, p->row.id, &p->j, &p->nj) < 0) {
+        snprintf(p->err, sizeof p->err, "%s", fray_store_error(p->st));
+        return -1;
+    }
+    p->trial_from = p->nj;
+    p->trial_err[0] = 0;
+    if (nextra > 0) {
+        fray_jentry *j = realloc(p->j, (size_t)(p->nj + nextra) * sizeof *j);
+        if (!j)
+            return snprintf(p->err, sizeof p->err, "out of memory"), -1;
+        memcpy(j + p->nj, extra, (size_t)nextra * sizeof *j);
+        p->j = j;
+        p->nj += nextra;
+    }
+    return play_journal(p, 1);
 }
 
 int fray_session_rebuild(fray_session *p) { return rebuild(p, NULL, 0); }
